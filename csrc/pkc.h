@@ -1,0 +1,72 @@
+/*
+ * pokerkit_core C core: hand evaluator and equity.
+ *
+ * Conventions
+ *   card code  c = 4 * rank + suit, rank 0 = deuce .. 12 = ace,
+ *              suit 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades (0..51).
+ *   card mask  bit (16 * suit + rank) set for each card (see PKC_MASK_VALID).
+ *   hand value higher is better; value >> 12 is the category
+ *              (1 = high card .. 9 = straight flush); 7,462 distinct values
+ *              over all five-card hands; 0 means "invalid input".
+ *
+ * All functions are reentrant once pkc_init() has returned: the tables are
+ * written once by pkc_init() and only read afterwards.  Output buffers are
+ * owned by the caller.  Functions that take a status return 0 on success and
+ * a negative PKC_E* code on failure.
+ */
+#ifndef PKC_H
+#define PKC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PKC_OK 0
+#define PKC_E_CARD (-1)      /* card code out of 0..51 */
+#define PKC_E_DUPLICATE (-2) /* the same card twice */
+#define PKC_E_COUNT (-3)     /* wrong number of cards */
+#define PKC_E_ARG (-4)       /* other bad argument */
+#define PKC_E_INIT (-5)      /* pkc_init() not called or failed */
+
+#define PKC_MASK_VALID 0x1fff1fff1fff1fffULL
+
+/* Build the lookup tables (idempotent; call once before any other function,
+ * from one thread).  Returns PKC_OK. */
+int pkc_init(void);
+
+/* Total size of the lookup tables in bytes. */
+size_t pkc_table_bytes(void);
+
+/* Evaluate 5 to 7 cards given as a mask.  Returns 0 when the mask has bits
+ * outside PKC_MASK_VALID or does not hold 5, 6 or 7 cards. */
+int pkc_eval_mask(uint64_t mask);
+
+/* Evaluate n (5..7) card codes.  Returns 0 when a code is out of range, a
+ * card repeats or n is out of range. */
+int pkc_eval_codes(const uint8_t *codes, int n);
+
+/* Evaluate n_hands hands of k (5..7) card codes each, stored row by row in
+ * codes (n_hands * k bytes); values go to out (n_hands entries).  Every hand
+ * is checked first; on a bad hand nothing is written, *bad_index receives its
+ * index and the status (PKC_E_CARD, PKC_E_DUPLICATE) is returned. */
+int pkc_eval_batch(const uint8_t *codes, size_t n_hands, int k, int32_t *out,
+                   size_t *bad_index);
+
+/* Same as pkc_eval_batch without the checks; the caller guarantees valid,
+ * distinct codes.  Used by benchmarks of the raw core. */
+void pkc_eval_batch_unchecked(const uint8_t *codes, size_t n_hands, int k,
+                              int32_t *out);
+
+/* Evaluate every k-card hand (k = 5, 6 or 7) from the 52-card deck.
+ * counts[0..9] receives the number of hands per category (index = category),
+ * *distinct the number of distinct values seen. */
+int pkc_enumerate(int k, uint64_t counts[10], uint32_t *distinct);
+
+/* Best five of n (5..7) codes: writes the five cards that play (in input
+ * order) and returns the value, or 0 for invalid input. */
+int pkc_best_five(const uint8_t *codes, int n, uint8_t out[5]);
+
+/* ---- equity ---------------------------------------------------------- */
+
+#define PKC_MAX_PLAYERS 9
+
+#endif

@@ -1,0 +1,282 @@
+"""Cards: ranks, suits, the 52 cards, and their text forms.
+
+A card is written as a rank character from ``23456789TJQKA`` followed by a suit
+character from ``cdhs`` (``"As"`` is the ace of spades, ``"Td"`` the ten of
+diamonds).  Rank and suit characters are accepted in either case and ``10`` is
+accepted for the ten; text always formats back to the canonical form.
+
+Every card has an integer *code*, ``4 * rank + suit`` (0 = ``2c`` ... 51 =
+``As``), and a 64-bit *mask* bit, ``1 << (16 * suit + rank)``; both are the
+forms the C evaluator takes.
+
+>>> parse_cards("As Kd")
+(Card('As'), Card('Kd'))
+>>> Card.parse("td").code
+33
+>>> format_cards(parse_cards("AsKd"))
+'AsKd'
+"""
+
+from __future__ import annotations
+
+import re
+from enum import IntEnum
+from typing import Iterable, Iterator
+
+from .errors import CardError
+
+__all__ = [
+    "Rank",
+    "Suit",
+    "Card",
+    "CARDS",
+    "parse_cards",
+    "format_cards",
+    "cards_to_mask",
+    "mask_to_cards",
+    "full_deck",
+]
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+
+
+class Rank(IntEnum):
+    """Card rank, deuce (0) to ace (12); a higher value is a higher rank."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def char(self) -> str:
+        """The rank's character, e.g. ``"T"`` for ten."""
+        return RANK_CHARS[self]
+
+    @property
+    def word(self) -> str:
+        """The rank's English name, e.g. ``"ten"``."""
+        return self.name.lower()
+
+    @property
+    def plural(self) -> str:
+        """The rank's plural, e.g. ``"sixes"``."""
+        return "sixes" if self is Rank.SIX else self.word + "s"
+
+
+class Suit(IntEnum):
+    """Card suit: clubs (0), diamonds (1), hearts (2), spades (3); suits are equal in value."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def char(self) -> str:
+        """The suit's character, e.g. ``"s"``."""
+        return SUIT_CHARS[self]
+
+
+class Card:
+    """One playing card: an immutable, hashable value.
+
+    Cards are interned: ``Card(Rank.ACE, Suit.SPADES) is Card.parse("As")``.
+    They order by code (rank first, then suit), which is a sorting convenience,
+    not poker strength.
+
+    Args:
+        rank: The rank, a :class:`Rank` or an int 0-12.
+        suit: The suit, a :class:`Suit` or an int 0-3.
+
+    Raises:
+        CardError: ``rank`` or ``suit`` is out of range.
+    """
+
+    __slots__ = ("rank", "suit", "code", "mask")
+
+    rank: Rank
+    suit: Suit
+    code: int
+    mask: int
+
+    def __new__(cls, rank: int, suit: int) -> "Card":
+        if not (isinstance(rank, int) and 0 <= rank <= 12):
+            raise CardError(repr(rank), "rank must be 0-12 (deuce to ace)")
+        if not (isinstance(suit, int) and 0 <= suit <= 3):
+            raise CardError(repr(suit), "suit must be 0-3 (clubs, diamonds, hearts, spades)")
+        return CARDS[4 * rank + suit]
+
+    @classmethod
+    def _make(cls, code: int) -> "Card":
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", Rank(code >> 2))
+        object.__setattr__(card, "suit", Suit(code & 3))
+        object.__setattr__(card, "code", code)
+        object.__setattr__(card, "mask", 1 << (16 * (code & 3) + (code >> 2)))
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_code, (self.code,))
+
+    @classmethod
+    def from_code(cls, code: int) -> "Card":
+        """The card with code ``code`` (``4 * rank + suit``, 0-51).
+
+        Raises:
+            CardError: ``code`` is not an int in 0-51.
+        """
+        if not isinstance(code, int) or not 0 <= code <= 51:
+            raise CardError(repr(code), "card code must be an int 0-51")
+        return CARDS[code]
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Parse one card such as ``"As"``, ``"td"`` or ``"10h"``.
+
+        Raises:
+            CardError: The text is not exactly one card; the message names the
+                bad rank or suit.
+        """
+        cards = parse_cards(text)
+        if len(cards) != 1:
+            raise CardError(text, f"expected one card, found {len(cards)}")
+        return cards[0]
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self.code >> 2] + SUIT_CHARS[self.code & 3]
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return self.code
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.code < other.code
+
+    def __le__(self, other: "Card") -> bool:
+        return self.code <= other.code
+
+    def __gt__(self, other: "Card") -> bool:
+        return self.code > other.code
+
+    def __ge__(self, other: "Card") -> bool:
+        return self.code >= other.code
+
+
+CARDS: tuple[Card, ...] = tuple(Card._make(code) for code in range(52))
+"""All 52 cards, indexed by code (``CARDS[0]`` is ``2c``, ``CARDS[51]`` is ``As``)."""
+
+_CARD_RE = re.compile(r"\s*(10|[^\s,])([^\s,]?)[\s,]*")
+_RANK_OF = {c: i for i, c in enumerate(RANK_CHARS)}
+_RANK_OF.update({c.lower(): i for i, c in enumerate(RANK_CHARS)})
+_RANK_OF["10"] = 8
+_SUIT_OF = {c: i for i, c in enumerate(SUIT_CHARS)}
+_SUIT_OF.update({c.upper(): i for i, c in enumerate(SUIT_CHARS)})
+
+
+def _iter_cards(text: str) -> Iterator[Card]:
+    pos = 0
+    end = len(text.rstrip(" \t\r\n,"))
+    if not text.strip(" \t\r\n,"):
+        return
+    while pos < end:
+        match = _CARD_RE.match(text, pos)
+        if match is None:  # pragma: no cover - the pattern always matches here
+            raise CardError(text, f"cannot read a card at position {pos}")
+        rank_text, suit_text = match.group(1), match.group(2)
+        if rank_text not in _RANK_OF:
+            raise CardError(text, f"unknown rank {rank_text!r} (ranks are 23456789TJQKA)")
+        if suit_text == "":
+            raise CardError(text, f"missing suit after {rank_text!r} (suits are cdhs)")
+        if suit_text not in _SUIT_OF:
+            raise CardError(text, f"unknown suit {suit_text!r} (suits are cdhs)")
+        yield CARDS[4 * _RANK_OF[rank_text] + _SUIT_OF[suit_text]]
+        pos = match.end()
+
+
+def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
+    """Parse cards written together or apart: ``"AsKd"``, ``"As Kd"``, ``"As,Kd"``.
+
+    Args:
+        text: Cards, each a rank character and a suit character, optionally
+            separated by spaces or commas. An empty string gives ``()``.
+        allow_duplicates: Accept the same card twice (default: refuse).
+
+    Returns:
+        The cards in the order written.
+
+    Raises:
+        CardError: An unknown rank or suit, a missing suit, or (unless
+            ``allow_duplicates``) a card given twice; the message names it.
+    """
+    if not isinstance(text, str):
+        raise CardError(repr(text), "cards must be given as text")
+    cards = tuple(_iter_cards(text))
+    if not allow_duplicates and len(set(cards)) != len(cards):
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                raise CardError(text, f"duplicate card {card}")
+            seen.add(card)
+    return cards
+
+
+def format_cards(cards: Iterable[Card], sep: str = "") -> str:
+    """Write cards back as text: ``format_cards(cards)`` gives ``"AsKd"``.
+
+    Args:
+        cards: Any iterable of :class:`Card`.
+        sep: Text placed between cards (``" "`` gives ``"As Kd"``).
+    """
+    return sep.join(str(card) for card in cards)
+
+
+def cards_to_mask(cards: Iterable[Card]) -> int:
+    """The 64-bit card mask of ``cards`` (bit ``16 * suit + rank`` per card).
+
+    Raises:
+        CardError: A card appears twice.
+    """
+    mask = 0
+    for card in cards:
+        if mask & card.mask:
+            raise CardError(str(card), f"duplicate card {card}")
+        mask |= card.mask
+    return mask
+
+
+def mask_to_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a 64-bit card mask, in code order.
+
+    Raises:
+        CardError: The mask has a bit that is not a card.
+    """
+    if mask < 0 or mask & ~0x1FFF1FFF1FFF1FFF:
+        raise CardError(hex(mask), "mask has bits that are not cards")
+    return tuple(card for card in CARDS if mask & card.mask)
+
+
+def full_deck() -> tuple[Card, ...]:
+    """The 52 cards in code order (``2c 2d 2h 2s 3c ... As``)."""
+    return CARDS

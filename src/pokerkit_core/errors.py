@@ -1,0 +1,101 @@
+"""The exception tree of pokerkit_core.
+
+Every exception the library raises on purpose derives from :class:`PokerError`;
+those caused by bad input also derive from :class:`ValueError`, so callers can
+catch either.  Exceptions keep their constructor arguments in ``args`` so that
+they pickle across processes (the match runner uses worker processes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "PokerError",
+    "CardError",
+    "InvalidConfigError",
+    "IllegalActionError",
+    "HandOverError",
+    "HistoryParseError",
+    "PolicyError",
+    "EvaluatorError",
+    "RangeError",
+]
+
+
+class PokerError(Exception):
+    """Root of every exception this library raises on purpose."""
+
+
+class CardError(PokerError, ValueError):
+    """Card text or card codes that do not name distinct, valid cards.
+
+    Attributes:
+        text: The offending text (or ``repr`` of the offending value).
+        reason: What was wrong, e.g. ``"unknown rank 'X'"`` or
+            ``"duplicate card As"``.
+    """
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(text, reason)
+        self.text = text
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"{self.reason} in {self.text!r}"
+
+
+class InvalidConfigError(PokerError, ValueError):
+    """A game configuration, blind schedule or other setting is inconsistent."""
+
+
+class IllegalActionError(PokerError, ValueError):
+    """An action that the rules do not allow in this state.
+
+    Attributes:
+        action: The refused action.
+        legal: What was legal instead (a ``LegalActions`` value).
+        reason: The rule that was broken, in words.
+    """
+
+    def __init__(self, action: Any, legal: Any, reason: str) -> None:
+        super().__init__(action, legal, reason)
+        self.action = action
+        self.legal = legal
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"{self.action!r} is not legal: {self.reason}; legal: {self.legal}"
+
+
+class HandOverError(PokerError):
+    """An action was offered to a hand that has already ended."""
+
+
+class HistoryParseError(PokerError, ValueError):
+    """A hand history (PHH, ACPC log or protocol line) could not be read.
+
+    Attributes:
+        message: What was wrong.
+        line: 1-based line number in the source, or ``None`` when unknown.
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message, line)
+        self.message = message
+        self.line = line
+
+    def __str__(self) -> str:
+        return self.message if self.line is None else f"line {self.line}: {self.message}"
+
+
+class PolicyError(PokerError):
+    """A policy could not be found, loaded or run."""
+
+
+class EvaluatorError(PokerError):
+    """The C core reported a failure (a bug or an exhausted resource)."""
+
+
+class RangeError(PokerError, ValueError):
+    """A hand range such as ``"QQ+, AKs"`` could not be parsed or is empty."""

@@ -1,0 +1,358 @@
+"""Hand evaluation over the C lookup-table evaluator.
+
+This module is the only one that imports the compiled cffi module
+``pokerkit_core._native``.  Every argument is checked here before it reaches
+C: card codes must be 0-51, distinct, and 5 to 7 per hand.
+
+Hand values are ints where **a higher value is a better hand**; ``value >> 12``
+is the :class:`HandCategory` (1 = high card ... 9 = straight flush).  The 7,462
+distinct five-card hands get 7,462 distinct values.  Values are only comparable
+with values from this library.
+
+>>> rank = evaluate("As Ks Qs Js Ts 9c 2d")
+>>> rank.category.label
+'straight flush'
+>>> str(evaluate("Kc Kd Ks 5h 5c"))
+'Full house, kings over fives'
+>>> evaluate("Td Jh Qs Kc Ad") == evaluate("Th Jd Qd Kh Ac")
+True
+
+References:
+    RULES.md section 1 (hand categories, the wheel, only five cards play).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from enum import IntEnum
+from typing import Any, Iterable, Sequence, Union
+
+from . import _native
+from .cards import CARDS, Card, parse_cards
+from .errors import CardError, EvaluatorError
+
+__all__ = [
+    "HandCategory",
+    "HandRank",
+    "evaluate",
+    "evaluate_mask",
+    "evaluate_codes",
+    "evaluate_many",
+    "enumerate_categories",
+    "table_bytes",
+]
+
+_ffi = _native.ffi
+_lib = _native.lib
+
+if _lib.pkc_init() != 0:  # pragma: no cover - only on allocation failure
+    raise EvaluatorError("the C evaluator could not build its tables")
+
+_VALID_MASK = 0x1FFF1FFF1FFF1FFF
+_E_CARD = -1
+_E_DUPLICATE = -2
+
+CardsLike = Union[str, Iterable[Card]]
+
+
+class HandCategory(IntEnum):
+    """Hand categories, weakest (1) to strongest (9), as in RULES.md section 1."""
+
+    HIGH_CARD = 1
+    ONE_PAIR = 2
+    TWO_PAIR = 3
+    THREE_OF_A_KIND = 4
+    STRAIGHT = 5
+    FLUSH = 6
+    FULL_HOUSE = 7
+    FOUR_OF_A_KIND = 8
+    STRAIGHT_FLUSH = 9
+
+    @property
+    def label(self) -> str:
+        """The category in words, e.g. ``"full house"``."""
+        return self.name.lower().replace("_", " ")
+
+
+def _as_cards(cards: CardsLike) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    result = tuple(cards)
+    for card in result:
+        if not isinstance(card, Card):
+            raise CardError(repr(card), "expected Card values or card text")
+    if len(set(result)) != len(result):
+        raise CardError(" ".join(map(str, result)), "duplicate card")
+    return result
+
+
+def _ordered_five(five: Sequence[Card], category: HandCategory) -> tuple[Card, ...]:
+    """The five playing cards, most important first (e.g. trips before the pair)."""
+    counts = Counter(card.rank for card in five)
+    ordered = sorted(five, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True)
+    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) and {
+        c.rank for c in five
+    } == {12, 0, 1, 2, 3}:
+        ordered = ordered[1:] + ordered[:1]  # the wheel: five-high, ace last
+    return tuple(ordered)
+
+
+class HandRank:
+    """The value of a poker hand: totally ordered, hashable, printable.
+
+    Two hands compare equal exactly when they have the same value, whatever
+    their suits (``<`` is then false and ``<=`` true).  Comparison with
+    anything but a :class:`HandRank` raises ``TypeError``.
+
+    Attributes:
+        value: The evaluator's int (higher is better; ``value >> 12`` is the
+            category).
+        best_five: The five cards that play, most important first (the cards
+            that make the category, then kickers; a wheel ends with its ace).
+    """
+
+    __slots__ = ("value", "best_five")
+
+    value: int
+    best_five: tuple[Card, ...]
+
+    def __init__(self, value: int, best_five: Sequence[Card]) -> None:
+        self.value = value
+        self.best_five = _ordered_five(best_five, HandCategory(value >> 12))
+
+    @property
+    def category(self) -> HandCategory:
+        """The hand's category."""
+        return HandCategory(self.value >> 12)
+
+    def describe(self) -> str:
+        """The hand in words, e.g. ``"Full house, kings over fives"``."""
+        cat = self.category
+        five = self.best_five
+        r = [c.rank for c in five]
+        if cat is HandCategory.STRAIGHT_FLUSH:
+            return "Royal flush" if r[0] == 12 else f"Straight flush, {r[0].word}-high"
+        if cat is HandCategory.FOUR_OF_A_KIND:
+            return f"Four of a kind, {r[0].plural}"
+        if cat is HandCategory.FULL_HOUSE:
+            return f"Full house, {r[0].plural} over {r[3].plural}"
+        if cat is HandCategory.FLUSH:
+            return f"Flush, {r[0].word}-high"
+        if cat is HandCategory.STRAIGHT:
+            return f"Straight, {r[0].word}-high"
+        if cat is HandCategory.THREE_OF_A_KIND:
+            return f"Three of a kind, {r[0].plural}"
+        if cat is HandCategory.TWO_PAIR:
+            return f"Two pair, {r[0].plural} and {r[2].plural}"
+        if cat is HandCategory.ONE_PAIR:
+            return f"One pair, {r[0].plural}"
+        return f"High card, {r[0].word}"
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def __repr__(self) -> str:
+        return f"<HandRank {self.value} {self.describe()!r} {' '.join(map(str, self.best_five))}>"
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandRank):
+            return self.value == other.value
+        return NotImplemented
+
+    def __lt__(self, other: "HandRank") -> bool:
+        if isinstance(other, HandRank):
+            return self.value < other.value
+        return NotImplemented
+
+    def __le__(self, other: "HandRank") -> bool:
+        if isinstance(other, HandRank):
+            return self.value <= other.value
+        return NotImplemented
+
+    def __gt__(self, other: "HandRank") -> bool:
+        if isinstance(other, HandRank):
+            return self.value > other.value
+        return NotImplemented
+
+    def __ge__(self, other: "HandRank") -> bool:
+        if isinstance(other, HandRank):
+            return self.value >= other.value
+        return NotImplemented
+
+
+def evaluate(cards: CardsLike) -> HandRank:
+    """Evaluate the best five-card hand among 5, 6 or 7 cards.
+
+    Args:
+        cards: Card text (``"As Ks Qs Js Ts 9c 2d"``) or an iterable of
+            :class:`Card`; 5 to 7 distinct cards (hole cards and board
+            together).
+
+    Returns:
+        The hand's :class:`HandRank`, with the five cards that play.
+
+    Raises:
+        CardError: Unparseable text, a duplicate card, or fewer than 5 or more
+            than 7 cards.
+
+    References:
+        RULES.md section 1.
+    """
+    hand = _as_cards(cards)
+    n = len(hand)
+    if not 5 <= n <= 7:
+        raise CardError(" ".join(map(str, hand)), f"need 5 to 7 cards, got {n}")
+    codes = _ffi.new("uint8_t[7]", [c.code for c in hand])
+    out = _ffi.new("uint8_t[5]")
+    value = _lib.pkc_best_five(codes, n, out)
+    if value <= 0:  # pragma: no cover - inputs were checked above
+        raise EvaluatorError(f"C evaluator refused checked cards {hand}")
+    return HandRank(value, [CARDS[out[i]] for i in range(5)])
+
+
+_eval_mask = _lib.pkc_eval_mask
+
+
+def evaluate_mask(mask: int) -> int:
+    """Value of a hand given as a 64-bit card mask: the fast per-hand call.
+
+    Args:
+        mask: OR of :attr:`Card.mask` over 5 to 7 cards (bit
+            ``16 * suit + rank``); see :func:`~pokerkit_core.cards.cards_to_mask`.
+
+    Returns:
+        The hand value (higher is better; ``value >> 12`` is the category).
+
+    Raises:
+        CardError: The mask has bits that are not cards or does not hold 5 to
+            7 cards.
+    """
+    if mask.__class__ is int and 0 <= mask <= _VALID_MASK:
+        value: int = _eval_mask(mask)
+        if value:
+            return value
+    raise CardError(repr(mask), "mask must hold 5 to 7 cards and only card bits")
+
+
+def evaluate_codes(codes: Sequence[int]) -> int:
+    """Value of a hand given as 5 to 7 card codes (``4 * rank + suit``).
+
+    Raises:
+        CardError: A code outside 0-51, a duplicate, or a wrong count.
+    """
+    n = len(codes)
+    if not 5 <= n <= 7:
+        raise CardError(repr(codes), f"need 5 to 7 card codes, got {n}")
+    seen = 0
+    for code in codes:
+        if code.__class__ is not int or not 0 <= code <= 51:
+            raise CardError(repr(codes), f"card code {code!r} is not an int 0-51")
+        if seen >> code & 1:
+            raise CardError(repr(codes), f"duplicate card {CARDS[code]}")
+        seen |= 1 << code
+    value: int = _lib.pkc_eval_codes(_ffi.from_buffer("uint8_t[]", bytes(codes)), n)
+    return value
+
+
+def evaluate_many(
+    codes: Any, *, cards_per_hand: int | None = None, out: Any = None
+) -> Any:
+    """Evaluate a batch of hands in one C call.
+
+    Args:
+        codes: Any C-contiguous buffer of unsigned bytes holding card codes
+            hand after hand: ``bytes``, ``bytearray``, ``array('B')``, or a
+            NumPy ``uint8`` array of shape ``(n, k)``.  Other integer buffers
+            (e.g. a NumPy ``int64`` array) are converted first, which costs a
+            copy.
+        cards_per_hand: Cards in each hand, 5 to 7.  Taken from a 2-D
+            buffer's shape when omitted; otherwise 7.
+        out: Optional writable buffer of ``n`` int32 values to fill (e.g.
+            ``numpy.empty(n, numpy.int32)``).
+
+    Returns:
+        ``out`` if given, else a new ``array('i')`` of ``n`` values, one per
+        hand in input order (``numpy.frombuffer(result, numpy.int32)`` views
+        it without a copy).
+
+    Raises:
+        CardError: A code outside 0-51 or a card repeated within a hand (the
+            message gives the hand's index); nothing is written then.
+        ValueError: The buffer length is not a multiple of ``cards_per_hand``,
+            ``cards_per_hand`` is not 5-7, or ``out`` is too small or not int32.
+    """
+    view = memoryview(codes)
+    if cards_per_hand is None:
+        cards_per_hand = view.shape[1] if view.ndim == 2 and view.shape else 7
+    k = cards_per_hand
+    if not isinstance(k, int) or not 5 <= k <= 7:
+        raise ValueError(f"cards_per_hand must be 5, 6 or 7, not {k!r}")
+    if view.ndim == 2 and view.shape and view.shape[1] != k:
+        raise ValueError(f"buffer has {view.shape[1]} cards per row, expected {k}")
+    if view.itemsize != 1 or view.format not in ("B", "b", "c"):
+        flat = view.tolist()
+        if view.ndim == 2:
+            flat = [x for row in flat for x in row]
+        if any((not isinstance(x, int)) or x < 0 or x > 255 for x in flat):
+            raise CardError("codes", "card codes must be ints 0-51")
+        view = memoryview(bytes(flat))
+    elif not view.c_contiguous:
+        view = memoryview(view.tobytes())
+    total = view.nbytes
+    if total % k:
+        raise ValueError(f"{total} card codes is not a whole number of {k}-card hands")
+    n = total // k
+    result = array("i", bytes(4 * n)) if out is None else out
+    out_view = memoryview(result)
+    if out_view.itemsize != 4 or out_view.format not in ("i", "l", "<i", "=i"):
+        if not (out_view.itemsize == 4 and out_view.format.endswith("i")):
+            raise ValueError("out must be a buffer of int32 values")
+    if out_view.nbytes < 4 * n:
+        raise ValueError(f"out holds {out_view.nbytes // 4} values, {n} needed")
+    bad = _ffi.new("size_t *")
+    status = _lib.pkc_eval_batch(
+        _ffi.from_buffer("uint8_t[]", view),
+        n,
+        k,
+        _ffi.from_buffer("int32_t[]", result, require_writable=True),
+        bad,
+    )
+    if status == _E_CARD:
+        raise CardError(f"hand {bad[0]}", "card code outside 0-51")
+    if status == _E_DUPLICATE:
+        raise CardError(f"hand {bad[0]}", "duplicate card")
+    if status != 0:  # pragma: no cover - arguments were checked above
+        raise EvaluatorError(f"pkc_eval_batch failed with status {status}")
+    return result
+
+
+def enumerate_categories(cards_per_hand: int) -> tuple[dict[HandCategory, int], int]:
+    """Evaluate every 5-, 6- or 7-card hand of the deck in one C call.
+
+    Args:
+        cards_per_hand: 5, 6 or 7 (7 means all 133,784,560 hands, about 0.3 s).
+
+    Returns:
+        The number of hands in each category, and the number of distinct
+        values seen.
+
+    Raises:
+        ValueError: ``cards_per_hand`` is not 5, 6 or 7.
+    """
+    if cards_per_hand not in (5, 6, 7):
+        raise ValueError(f"cards_per_hand must be 5, 6 or 7, not {cards_per_hand!r}")
+    counts = _ffi.new("uint64_t[10]")
+    distinct = _ffi.new("uint32_t *")
+    status = _lib.pkc_enumerate(cards_per_hand, counts, distinct)
+    if status != 0:  # pragma: no cover
+        raise EvaluatorError(f"pkc_enumerate failed with status {status}")
+    return {cat: int(counts[cat]) for cat in HandCategory}, int(distinct[0])
+
+
+def table_bytes() -> int:
+    """Size of the evaluator's lookup tables, in bytes."""
+    return int(_lib.pkc_table_bytes())
