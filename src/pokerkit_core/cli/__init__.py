@@ -1,0 +1,74 @@
+"""The ``pokerkit-core`` command line (also ``python -m pokerkit_core``).
+
+Each subcommand lives in its own module of this package and exposes
+``register(subparsers)``, which adds its parser and sets ``handler`` (a function
+taking the parsed arguments and returning the exit status).  The modules are
+listed in :data:`COMMANDS` and imported only when the command line runs, so
+the library itself never pays for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from ..errors import PokerError
+
+__all__ = ["main", "build_parser", "COMMANDS"]
+
+COMMANDS: tuple[str, ...] = (
+    "eval",
+    "equity",
+    "match",
+    "policies",
+    "tournament",
+    "play",
+    "replay",
+    "acpc",
+)
+"""Subcommand modules of :mod:`pokerkit_core.cli`, in help order."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, with every available subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="pokerkit-core",
+        description="Texas hold'em tools: evaluate hands, compute equity, play and "
+        "replay hands, run matches and tournaments between AIs.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"{__name__}.{name}_cmd")
+        except ModuleNotFoundError as exc:  # a command still being written
+            if exc.name != f"{__name__}.{name}_cmd":
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 on success).
+
+    Library errors (:class:`~pokerkit_core.errors.PokerError`) print one line
+    on standard error and give status 2; argument errors are argparse's
+    (status 2).
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.handler(args)
+    except PokerError as exc:
+        print(f"pokerkit-core {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. piped into `head`
+        return 0
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

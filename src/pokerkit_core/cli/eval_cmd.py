@@ -1,0 +1,40 @@
+"""``pokerkit-core eval CARDS [--json]``: evaluate one 5- to 7-card hand."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..evaluator import evaluate
+
+
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add the ``eval`` subcommand."""
+    parser = sub.add_parser(
+        "eval",
+        help="evaluate a 5- to 7-card hand",
+        description="Evaluate the best five-card hand among 5 to 7 cards.",
+    )
+    parser.add_argument("cards", help='cards, e.g. "As Ks Qs Js Ts 9c 2d"')
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the hand's category, value, best five and description."""
+    rank = evaluate(args.cards)
+    best = [str(card) for card in rank.best_five]
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "category": rank.category.label,
+                    "value": rank.value,
+                    "best_five": best,
+                    "description": rank.describe(),
+                }
+            )
+        )
+    else:
+        print(f"{rank.describe()}  [{' '.join(best)}]  value {rank.value}")
+    return 0
