@@ -95,12 +95,17 @@ class Card:
     They order by code (rank first, then suit), which is a sorting convenience,
     not poker strength.
 
+    ``Card("As")`` parses text (as :meth:`parse`); ``Card(Rank.ACE,
+    Suit.SPADES)`` takes a rank and a suit.
+
     Args:
-        rank: The rank, a :class:`Rank` or an int 0-12.
+        rank: The rank, a :class:`Rank` or an int 0-12; or the card's text
+            when ``suit`` is omitted.
         suit: The suit, a :class:`Suit` or an int 0-3.
 
     Raises:
-        CardError: ``rank`` or ``suit`` is out of range.
+        CardError: ``rank`` or ``suit`` is out of range, or the text is not
+            one card.
     """
 
     __slots__ = ("rank", "suit", "code", "mask")
@@ -110,7 +115,9 @@ class Card:
     code: int
     mask: int
 
-    def __new__(cls, rank: int, suit: int) -> "Card":
+    def __new__(cls, rank: int | str, suit: int | None = None) -> "Card":
+        if isinstance(rank, str) and suit is None:
+            return cls.parse(rank)
         if not (isinstance(rank, int) and 0 <= rank <= 12):
             raise CardError(repr(rank), "rank must be 0-12 (deuce to ace)")
         if not (isinstance(suit, int) and 0 <= suit <= 3):

@@ -267,8 +267,8 @@ def evaluate_many(
         codes: Any C-contiguous buffer of unsigned bytes holding card codes
             hand after hand: ``bytes``, ``bytearray``, ``array('B')``, or a
             NumPy ``uint8`` array of shape ``(n, k)``.  Other integer buffers
-            (e.g. a NumPy ``int64`` array) are converted first, which costs a
-            copy.
+            (e.g. a NumPy ``int64`` array) and lists of hands (lists of
+            codes) are converted first, which costs a copy.
         cards_per_hand: Cards in each hand, 5 to 7.  Taken from a 2-D
             buffer's shape when omitted; otherwise 7.
         out: Optional writable buffer of ``n`` int32 values to fill (e.g.
@@ -283,9 +283,13 @@ def evaluate_many(
         CardError: A code outside 0-51 or a card repeated within a hand (the
             message gives the hand's index); nothing is written then.
         ValueError: The buffer length is not a multiple of ``cards_per_hand``,
+            hands of a list differ in length,
             ``cards_per_hand`` is not 5-7, or ``out`` is too small or not int32.
     """
-    view = memoryview(codes)
+    try:
+        view = memoryview(codes)
+    except TypeError:
+        view = _rows_to_view(codes)
     if cards_per_hand is None:
         cards_per_hand = view.shape[1] if view.ndim == 2 and view.shape else 7
     k = cards_per_hand
@@ -294,9 +298,8 @@ def evaluate_many(
     if view.ndim == 2 and view.shape and view.shape[1] != k:
         raise ValueError(f"buffer has {view.shape[1]} cards per row, expected {k}")
     if view.itemsize != 1 or view.format not in ("B", "b", "c"):
-        flat = view.tolist()
-        if view.ndim == 2:
-            flat = [x for row in flat for x in row]
+        items: Any = view.tolist()
+        flat: list[Any] = [x for row in items for x in row] if view.ndim == 2 else items
         if any((not isinstance(x, int)) or x < 0 or x > 255 for x in flat):
             raise CardError("codes", "card codes must be ints 0-51")
         view = memoryview(bytes(flat))
@@ -328,6 +331,22 @@ def evaluate_many(
     if status != 0:  # pragma: no cover - arguments were checked above
         raise EvaluatorError(f"pkc_eval_batch failed with status {status}")
     return result
+
+
+def _rows_to_view(rows: Any) -> memoryview:
+    """A 2-D byte view of a list of hands (each a sequence of card codes)."""
+    try:
+        table = [list(row) for row in rows]
+    except TypeError:
+        raise CardError(repr(rows)[:60], "expected a buffer or a list of hands of card codes")
+    widths = {len(row) for row in table}
+    if len(widths) > 1:
+        raise ValueError("every hand must have the same number of cards")
+    flat = [x for row in table for x in row]
+    if any(x.__class__ is not int or not 0 <= x <= 51 for x in flat):
+        raise CardError(repr(rows)[:60], "card codes must be ints 0-51")
+    width = widths.pop() if widths else 7
+    return memoryview(bytes(flat)).cast("B", (len(table), width)) if table else memoryview(b"")
 
 
 def enumerate_categories(cards_per_hand: int) -> tuple[dict[HandCategory, int], int]:

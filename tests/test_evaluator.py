@@ -1,0 +1,248 @@
+"""The C hand evaluator through its Python API.
+
+Exhaustive category counts, agreement with a reference evaluator on random
+hands (hypothesis), and the evaluator cases C30-C34, C36, C37 of CASES.md.
+"""
+
+from __future__ import annotations
+
+from array import array
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokerkit_core.cards import CARDS, Card, cards_to_mask, parse_cards
+from pokerkit_core.errors import CardError
+from pokerkit_core.evaluator import (
+    HandCategory,
+    HandRank,
+    enumerate_categories,
+    evaluate,
+    evaluate_codes,
+    evaluate_many,
+    evaluate_mask,
+    table_bytes,
+)
+
+from reference_evaluator import score
+
+FIVE_CARD_COUNTS = {
+    HandCategory.STRAIGHT_FLUSH: 40,
+    HandCategory.FOUR_OF_A_KIND: 624,
+    HandCategory.FULL_HOUSE: 3_744,
+    HandCategory.FLUSH: 5_108,
+    HandCategory.STRAIGHT: 10_200,
+    HandCategory.THREE_OF_A_KIND: 54_912,
+    HandCategory.TWO_PAIR: 123_552,
+    HandCategory.ONE_PAIR: 1_098_240,
+    HandCategory.HIGH_CARD: 1_302_540,
+}
+
+SEVEN_CARD_COUNTS = {
+    HandCategory.STRAIGHT_FLUSH: 41_584,
+    HandCategory.FOUR_OF_A_KIND: 224_848,
+    HandCategory.FULL_HOUSE: 3_473_184,
+    HandCategory.FLUSH: 4_047_644,
+    HandCategory.STRAIGHT: 6_180_020,
+    HandCategory.THREE_OF_A_KIND: 6_461_620,
+    HandCategory.TWO_PAIR: 31_433_400,
+    HandCategory.ONE_PAIR: 58_627_800,
+    HandCategory.HIGH_CARD: 23_294_460,
+}
+
+
+def test_all_five_card_hands() -> None:
+    counts, distinct = enumerate_categories(5)
+    assert counts == FIVE_CARD_COUNTS
+    assert sum(counts.values()) == 2_598_960
+    assert distinct == 7_462
+
+
+def test_all_seven_card_hands() -> None:
+    counts, distinct = enumerate_categories(7)
+    assert counts == SEVEN_CARD_COUNTS
+    assert sum(counts.values()) == 133_784_560
+    assert distinct == 4_824  # 7-card hands never make the lowest high-card hands
+
+
+def test_all_six_card_hands() -> None:
+    # the published six-card distribution (20,358,520 hands)
+    counts, _ = enumerate_categories(6)
+    assert counts == {
+        HandCategory.STRAIGHT_FLUSH: 1_844,
+        HandCategory.FOUR_OF_A_KIND: 14_664,
+        HandCategory.FULL_HOUSE: 165_984,
+        HandCategory.FLUSH: 205_792,
+        HandCategory.STRAIGHT: 361_620,
+        HandCategory.THREE_OF_A_KIND: 732_160,
+        HandCategory.TWO_PAIR: 2_532_816,
+        HandCategory.ONE_PAIR: 9_730_740,
+        HandCategory.HIGH_CARD: 6_612_900,
+    }
+    assert sum(counts.values()) == 20_358_520
+
+
+def test_tables_are_small() -> None:
+    assert table_bytes() <= 256 * 1024
+
+
+hands = st.integers(min_value=5, max_value=7).flatmap(
+    lambda n: st.lists(st.sampled_from(CARDS), min_size=n, max_size=n, unique=True)
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(hands, hands)
+def test_orders_like_the_reference(a: list[Card], b: list[Card]) -> None:
+    ra, rb = evaluate(a), evaluate(b)
+    sa, sb = score(a), score(b)
+    assert (ra < rb) == (sa < sb)
+    assert (ra == rb) == (sa == sb)
+    assert (ra > rb) == (sa > sb)
+    assert ra.category == sa[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_all_entry_points_agree(cards: list[Card]) -> None:
+    rank = evaluate(cards)
+    assert evaluate_mask(cards_to_mask(cards)) == rank.value
+    assert evaluate_codes([c.code for c in cards]) == rank.value
+    assert list(evaluate_many(bytes(c.code for c in cards), cards_per_hand=len(cards))) == [
+        rank.value
+    ]
+    # the best five really is a five-card subset worth the same
+    assert set(rank.best_five) <= set(cards)
+    assert evaluate(rank.best_five) == rank
+    assert score(rank.best_five) == score(cards)
+
+
+def _rank(board: str, hole: str) -> HandRank:
+    return evaluate(parse_cards(board) + parse_cards(hole))
+
+
+def test_c30_wheel() -> None:
+    board = "As 2d 3c 4h 9s"
+    x, y, z = _rank(board, "5c Kd"), _rank(board, "Ac Kh"), _rank(board, "6c 6h")
+    assert x.category is HandCategory.STRAIGHT and str(x) == "Straight, five-high"
+    assert y.category is HandCategory.ONE_PAIR and str(y) == "One pair, aces"
+    assert z.category is HandCategory.ONE_PAIR and str(z) == "One pair, sixes"
+    assert x > y > z
+    assert evaluate("As 2d 3c 4h 5s") < evaluate("2d 3c 4h 5s 6s")
+    assert evaluate("Ks Ad 2c 3h 4s").category is HandCategory.HIGH_CARD  # no wrap-around
+    assert [str(c) for c in x.best_five] == ["5c", "4h", "3c", "2d", "As"]
+
+
+def test_c31_steel_wheel() -> None:
+    board = "2d 3d 4d 5d 9s"
+    x, y, z = _rank(board, "Ad Kc"), _rank(board, "6c 6h"), _rank(board, "6d Jc")
+    assert x.category is HandCategory.STRAIGHT_FLUSH and str(x) == "Straight flush, five-high"
+    assert y.category is HandCategory.STRAIGHT
+    assert z.category is HandCategory.STRAIGHT_FLUSH and str(z) == "Straight flush, six-high"
+    assert z > x > y
+
+
+def test_c32_straight_and_flush_in_different_cards() -> None:
+    board = "Th Jh Qh 2h 3h"
+    x, y, z = _rank(board, "9c Kh"), _rank(board, "8h 9h"), _rank(board, "Ah Ac")
+    assert x.category is HandCategory.FLUSH
+    assert [str(c) for c in x.best_five] == ["Kh", "Qh", "Jh", "Th", "3h"]
+    assert z.category is HandCategory.FLUSH and z > x
+    assert y.category is HandCategory.STRAIGHT_FLUSH and str(y) == "Straight flush, queen-high"
+    assert y > z
+    assert evaluate("9c Th Jh Qh Kh 2h 3h").category is HandCategory.FLUSH
+
+
+def test_c33_flush_beats_straight() -> None:
+    board = "5h 8h 9c Th 2h"
+    x, y = _rank(board, "Jd Qs"), _rank(board, "Ah 3c")
+    assert x.category is HandCategory.STRAIGHT and str(x) == "Straight, queen-high"
+    assert y.category is HandCategory.FLUSH and str(y) == "Flush, ace-high"
+    assert y > x
+
+
+@pytest.mark.parametrize(
+    ("board", "x", "y", "words"),
+    [
+        ("Jd 7h Jc Kh Ks", "Ah 8h", "As Qc", "Two pair, kings and jacks"),
+        ("Ah Jd 3c Qs 3d", "8c 5h", "8s 2c", "One pair, threes"),
+        ("Qh Qc As Tc 5h", "Th 3c", "Td 9h", "Two pair, queens and tens"),
+    ],
+)
+def test_c34_only_five_cards_play(board: str, x: str, y: str, words: str) -> None:
+    rx, ry = _rank(board, x), _rank(board, y)
+    assert rx == ry and not rx < ry and not rx > ry
+    assert str(rx) == words
+
+
+def test_c34_kickers_named() -> None:
+    rx = _rank("Jd 7h Jc Kh Ks", "Ah 8h")
+    assert [c.rank.char for c in rx.best_five] == ["K", "K", "J", "J", "A"]
+
+
+def test_c36_board_flush_plays() -> None:
+    board = "3d 6d Td Jd Ad"
+    x, y = _rank(board, "2d 4c"), _rank(board, "5s Tc")
+    assert x == y
+    assert [str(c) for c in x.best_five] == ["Ad", "Jd", "Td", "6d", "3d"]
+    assert str(x) == "Flush, ace-high"
+
+
+def test_c37_comparison_operators_on_equal_hands() -> None:
+    a, b = evaluate("Td Jh Qs Kc Ad"), evaluate("Th Jd Qd Kh Ac")
+    assert not a < b and not a > b
+    assert a <= b and a >= b and a == b and hash(a) == hash(b)
+    h = evaluate("9c 4c 4s 9d 4h Qc 6c")
+    assert h.category is HandCategory.FULL_HOUSE and str(h) == "Full house, fours over nines"
+    assert h <= h and h >= h and not h < h
+    # the direction is documented: a higher value is a better hand
+    assert evaluate("As Ks Qs Js Ts").value > evaluate("2c 3d 4h 5s 7c").value
+    with pytest.raises(TypeError):
+        _ = a < 5  # type: ignore[operator]
+
+
+def test_descriptions() -> None:
+    assert str(evaluate("Kc Kd Ks 5h 5c")) == "Full house, kings over fives"
+    assert str(evaluate("As Ks Qs Js Ts 9c 2d")) == "Royal flush"
+    assert str(evaluate("7c 7d 7h 7s 2c")) == "Four of a kind, sevens"
+    assert str(evaluate("7c 7d 7h 9s 2c")) == "Three of a kind, sevens"
+    assert str(evaluate("Ac 3d 7h 9s Jc")) == "High card, ace"
+
+
+def test_evaluate_errors() -> None:
+    with pytest.raises(CardError, match="need 5 to 7 cards, got 4"):
+        evaluate("As Ks Qs Js")
+    with pytest.raises(CardError, match="need 5 to 7 cards, got 8"):
+        evaluate("As Ks Qs Js Ts 9s 8s 7s")
+    with pytest.raises(CardError, match="duplicate"):
+        evaluate("As Ks Qs Js As")
+    with pytest.raises(CardError):
+        evaluate([1, 2, 3, 4, 5])  # type: ignore[list-item]
+
+
+def test_evaluate_many_buffers() -> None:
+    numpy = pytest.importorskip("numpy")
+    hands7 = [parse_cards("As Ks Qs Js Ts 9c 2d"), parse_cards("2c 3d 4h 5s 7c 8d 9h")]
+    rows = [[c.code for c in h] for h in hands7]
+    expected = [evaluate(h).value for h in hands7]
+    flat = bytes(code for row in rows for code in row)
+    assert list(evaluate_many(flat)) == expected
+    assert list(evaluate_many(bytearray(flat))) == expected
+    assert list(evaluate_many(array("B", flat))) == expected
+    arr = numpy.array(rows, dtype=numpy.uint8)
+    assert list(evaluate_many(arr)) == expected
+    out = numpy.zeros(2, dtype=numpy.int32)
+    assert evaluate_many(arr, out=out) is out and list(out) == expected
+    assert list(evaluate_many(numpy.array(rows, dtype=numpy.int64))) == expected
+    five = numpy.array([[c.code for c in parse_cards("Kc Kd Ks 5h 5c")]], dtype=numpy.uint8)
+    assert list(evaluate_many(five)) == [evaluate("Kc Kd Ks 5h 5c").value]
+    assert len(evaluate_many(b"")) == 0
+
+
+def test_five_card_values_are_a_dense_ladder() -> None:
+    # every category's values are consecutive from category << 12
+    values = {evaluate(list(c)).value for c in combinations(parse_cards("As Ks Qs Js Ts 9s 8s"), 5)}
+    assert min(values) >> 12 == HandCategory.FLUSH
+    assert max(values) == (HandCategory.STRAIGHT_FLUSH << 12) + 9  # royal: the top of 10

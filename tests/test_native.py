@@ -1,0 +1,128 @@
+"""The C core at the Python boundary: hostile input raises, never crashes.
+
+Also re-checks the design facts the C evaluator relies on (rank keys with
+distinct sums, table size, deterministic tables).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from pokerkit_core.cards import CARDS, cards_to_mask, parse_cards
+from pokerkit_core.errors import CardError, PokerError
+from pokerkit_core.evaluator import evaluate, evaluate_codes, evaluate_many, evaluate_mask
+
+CSRC = Path(__file__).resolve().parents[1] / "csrc" / "pkc_eval.c"
+
+
+@pytest.mark.parametrize(
+    "mask",
+    [
+        0,
+        -1,
+        1 << 13,  # not a card bit
+        1 << 64,
+        (1 << 200) | 0x1F,
+        cards_to_mask(parse_cards("As Ks Qs Js")),  # four cards
+        cards_to_mask(parse_cards("As Ks Qs Js Ts 9s 8s 7s")),  # eight cards
+    ],
+)
+def test_bad_masks_raise(mask: int) -> None:
+    with pytest.raises(CardError):
+        evaluate_mask(mask)
+
+
+@pytest.mark.parametrize("mask", [1.5, "31", None, True])
+def test_non_int_masks_raise(mask: object) -> None:
+    with pytest.raises(CardError):
+        evaluate_mask(mask)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "codes",
+    [[0, 1, 2, 3], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 52], [0, 1, 2, 3, -1], [0, 1, 2, 3, 3],
+     [0, 1, 2, 3, 255], [0, 1, 2, 3, 1 << 40], [0, 1, 2, 3, 4.0]],
+)
+def test_bad_codes_raise(codes: list[int]) -> None:
+    with pytest.raises(CardError):
+        evaluate_codes(codes)
+
+
+def test_bad_batches_raise_and_write_nothing() -> None:
+    good = bytes([0, 5, 10, 15, 20, 25, 30])
+    out = evaluate_many(good * 3)
+    before = list(out)
+    with pytest.raises(CardError, match="hand 2"):
+        evaluate_many(good * 2 + bytes([0, 5, 10, 15, 20, 25, 52]), out=out)
+    with pytest.raises(CardError, match="duplicate card in .hand 1"):
+        evaluate_many(good + bytes([0, 5, 10, 15, 20, 25, 25]) + good, out=out)
+    assert list(out) == before
+    with pytest.raises(ValueError):
+        evaluate_many(good[:-1])  # not a whole number of hands
+    with pytest.raises(ValueError):
+        evaluate_many(good, cards_per_hand=8)
+    with pytest.raises(ValueError):
+        evaluate_many(good * 2, out=bytearray(4))  # out too small
+    with pytest.raises(CardError):
+        evaluate_many([[0, 1, 2, 3, 4, 5, 300]])  # type: ignore[arg-type]
+
+
+def test_every_error_is_a_poker_error() -> None:
+    with pytest.raises(PokerError):
+        evaluate_codes([0, 0, 0, 0, 0])
+
+
+def _rank_keys() -> list[int]:
+    text = CSRC.read_text()
+    block = re.search(r"RANK_KEY\[13\] = \{([^}]*)\}", text)
+    assert block is not None
+    return [int(x.strip().rstrip("u")) for x in block.group(1).split(",") if x.strip()]
+
+
+@pytest.mark.skipif(not CSRC.exists(), reason="csrc/ not beside the tests")
+def test_rank_key_sums_are_distinct() -> None:
+    keys = _rank_keys()
+    assert len(keys) == 13
+    sums: dict[int, int] = {0: 0}  # key sum -> number of cards
+    for key in keys:
+        grown = dict(sums)
+        for total, cards in sums.items():
+            for extra in range(1, 5):
+                if cards + extra > 7:
+                    break
+                new = total + extra * key
+                assert new not in grown, "two rank multisets share a key sum"
+                grown[new] = cards + extra
+        sums = grown
+    assert len(sums) == 76_155
+    assert max(sums) < 1 << 25
+
+
+def test_tables_are_deterministic_across_processes() -> None:
+    probe = (
+        "from pokerkit_core.evaluator import evaluate_many;"
+        "import hashlib,random;r=random.Random(5);"
+        "b=bytes(c for _ in range(2000) for c in r.sample(range(52),7));"
+        "print(hashlib.sha256(bytes(evaluate_many(b))).hexdigest())"
+    )
+    runs = {
+        subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+        .stdout.strip()
+        for _ in range(2)
+    }
+    assert len(runs) == 1
+
+
+def test_every_card_evaluates_in_every_position() -> None:
+    # each card code appears in a hand of each length, through every entry point
+    for n, start in product((5, 6, 7), range(0, 52, 7)):
+        codes = [(start + 3 * i) % 52 for i in range(n)]
+        cards = [CARDS[c] for c in codes]
+        value = evaluate(cards).value
+        assert evaluate_codes(codes) == value == evaluate_mask(cards_to_mask(cards))
