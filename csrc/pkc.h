@@ -69,4 +69,41 @@ int pkc_best_five(const uint8_t *codes, int n, uint8_t out[5]);
 
 #define PKC_MAX_PLAYERS 9
 
+#define PKC_E_EMPTY (-6)   /* a range lost every combo to card removal, or no
+                              deal is consistent (*bad_player = -1 then) */
+#define PKC_E_TOO_BIG (-7) /* exact enumeration asked for but above max_exact */
+#define PKC_E_MEMORY (-8)  /* out of memory */
+
+#define PKC_EQUITY_AUTO 0   /* exact if it costs <= max_exact, else sample */
+#define PKC_EQUITY_EXACT 1  /* exact, or PKC_E_TOO_BIG */
+#define PKC_EQUITY_SAMPLE 2 /* Monte Carlo with `trials` deals */
+
+/* All-in equity of 2..PKC_MAX_PLAYERS players (see pkc_equity.c).
+ *
+ * Player p holds one of n_combos[p] (1..1326) two-card combos; the combos of
+ * all players are stored one after another in `combos` (2 codes each) with
+ * one weight (finite, >= 0) each in `weights`.  A player with one combo has
+ * fixed hole cards: a card shared with the board, the dead cards or another
+ * fixed player is PKC_E_DUPLICATE.  Other combos that share a card with those
+ * are removed ("card removal"); combos that share a card with each other are
+ * never dealt together.  board holds n_board (0..5) codes, dead n_dead codes.
+ *
+ * Exact enumeration costs (distinct deals up to suit symmetry) * boards *
+ * players hand evaluations; it is used when that is <= max_exact (mode AUTO
+ * or EXACT) and at most 2^19 combo tuples are consistent.  Sampling draws
+ * `trials` (>= 1) deals with the xoshiro256** generator seeded by `seed`.
+ *
+ * out receives 4 doubles per player: win, tie (fractions of deals won alone
+ * and tied for best), equity (win + 1/k of each k-way tie) and the standard
+ * error of the equity (0 when exact).  *deals receives the deals counted
+ * (tuples * boards when exact), *exact 1 or 0, *bad_player the player at
+ * fault for PKC_E_DUPLICATE / PKC_E_EMPTY (else -1).
+ * Returns PKC_OK or PKC_E_CARD, PKC_E_DUPLICATE, PKC_E_COUNT, PKC_E_ARG,
+ * PKC_E_EMPTY, PKC_E_TOO_BIG, PKC_E_MEMORY, PKC_E_INIT. */
+int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
+               const int32_t *n_combos, const uint8_t *board, int n_board,
+               const uint8_t *dead, int n_dead, int mode, uint64_t trials,
+               uint64_t seed, double max_exact, double *out, uint64_t *deals,
+               int *exact, int *bad_player);
+
 #endif

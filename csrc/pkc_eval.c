@@ -22,6 +22,7 @@
  *   never written again.
  */
 #include "pkc.h"
+#include "pkc_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -574,7 +575,7 @@ int pkc_eval_batch(const uint8_t *codes, size_t n_hands, int k, int32_t *out,
     if ((codes == NULL || out == NULL) && n_hands > 0) {
         return PKC_E_ARG;
     }
-    for (h = 0; h < n_hands; h++) {
+    for (h = 0; h < n_hands; h++) { /* check everything before writing */
         int status = check_codes(codes + h * (size_t)k, k);
         if (status != PKC_OK) {
             if (bad_index != NULL) {
@@ -703,4 +704,13 @@ int pkc_best_five(const uint8_t *codes, int n, uint8_t out[5])
         }
     }
     return best;
+}
+
+/* ---- internal access for pkc_equity.c (see pkc_internal.h) ------------- */
+
+const pkc_tables_t *pkc_internal_tables(void)
+{
+    static const pkc_tables_t tables = {card_key, card_bit, flush_table,
+                                        displacement, rank_table};
+    return initialised ? &tables : NULL;
 }

@@ -1,0 +1,848 @@
+/*
+ * Hold'em equity (C99): exact enumeration and Monte Carlo sampling.
+ *
+ * Model
+ *   Each of 2..9 players holds one two-card combo drawn from a weighted list
+ *   (a "range"; a player with fixed hole cards has a list of one).  A deal is
+ *   one combo per player with no card twice and none on the board or among the
+ *   dead cards, plus the missing board cards.  A deal's probability is
+ *   proportional to the product of its combos' weights (combos that share a
+ *   card cannot be dealt together: "card removal"), and the missing board
+ *   cards are uniform over the cards left.  Per player we report the fraction
+ *   of deals won outright, the fraction tied for best, and the equity: wins
+ *   plus 1/k of every k-way tie.
+ *
+ * Exact enumeration
+ *   Every consistent combo tuple times every board.  Tuples that map to each
+ *   other under a permutation of the suits that fixes the board and the dead
+ *   cards (as sets) have the same result, so each class ("orbit") is
+ *   enumerated once and weighted by the sum of its members' weights.  Boards
+ *   are walked by nested loops that keep the evaluator's key sums
+ *   incrementally, as pkc_enumerate does (two table lookups per board
+ *   heads-up).
+ *
+ * Sampling
+ *   Each deal samples every ranged player's combo by weight (Walker/Vose
+ *   alias tables, O(1) a draw); a tuple with a shared card is rejected as a
+ *   whole and redrawn, which gives exactly the conditional distribution
+ *   above.  Board cards are drawn uniformly by rejection from a 52-bit used
+ *   mask.  The generator is xoshiro256** (Blackman and Vigna 2018) seeded by
+ *   splitmix64; bounded integers use Lemire's unbiased multiply-shift (ACM
+ *   TOMACS 2019).  State lives on the stack: calls are reentrant and a seed
+ *   gives the same result on every platform.
+ *
+ * Counts are integers: a k-way tie is worth 2520/k units (2520 = lcm(1..9)),
+ * so ties never accumulate rounding error.
+ */
+#include "pkc.h"
+#include "pkc_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_COMBOS 1326
+#define SHARE_UNIT 2520u
+#define TUPLE_CAP (1u << 19)       /* consistent tuples considered for exact */
+#define NODE_CAP 4000000u          /* backtracking nodes when counting them */
+#define REJECT_CAP 1000000u        /* consecutive rejected tuples: give up */
+
+static const uint32_t SHARE[10] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280};
+
+/* ---- random numbers ---------------------------------------------------- */
+
+typedef struct {
+    uint64_t s[4];
+} rng_t;
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static void rng_seed(rng_t *r, uint64_t seed)
+{
+    int i;
+    for (i = 0; i < 4; i++) {
+        r->s[i] = splitmix64(&seed);
+    }
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t rng_next(rng_t *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+/* Uniform integer in [0, n), n >= 1, from the high 32 bits (Lemire). */
+static inline uint32_t bounded(rng_t *r, uint32_t n, uint32_t *low)
+{
+    for (;;) {
+        uint64_t x = rng_next(r);
+        uint64_t m = (x >> 32) * (uint64_t)n;
+        uint32_t l = (uint32_t)m;
+        if (l >= n || l >= (uint32_t)(-n) % n) {
+            if (low != NULL) {
+                *low = (uint32_t)x;
+            }
+            return (uint32_t)(m >> 32);
+        }
+    }
+}
+
+/* ---- players ----------------------------------------------------------- */
+
+typedef struct {
+    int n;            /* combos kept after card removal */
+    uint64_t *used;   /* per combo: bit per card code */
+    uint64_t *key;    /* per combo: evaluator key sum of the two cards */
+    uint64_t *bits;   /* per combo: evaluator mask of the two cards */
+    uint16_t *pair;   /* per combo: lo * 52 + hi (codes) */
+    double *w;        /* per combo weight (> 0) */
+    uint32_t *alias;  /* alias table */
+    uint64_t *prob;   /* threshold in [0, 2^32] */
+} player_t;
+
+static inline uint64_t code_bit(int c)
+{
+    return 1ULL << c;
+}
+
+/* Vose's alias method; small/large are scratch of n entries. */
+static void build_alias(player_t *p, uint32_t *small, uint32_t *large, double *scaled)
+{
+    int n = p->n, ns = 0, nl = 0, i;
+    double total = 0.0;
+    for (i = 0; i < n; i++) {
+        total += p->w[i];
+    }
+    for (i = 0; i < n; i++) {
+        scaled[i] = p->w[i] * n / total;
+        if (scaled[i] < 1.0) {
+            small[ns++] = (uint32_t)i;
+        } else {
+            large[nl++] = (uint32_t)i;
+        }
+    }
+    while (ns > 0 && nl > 0) {
+        uint32_t s = small[--ns], l = large[--nl];
+        p->prob[s] = (uint64_t)(scaled[s] * 4294967296.0);
+        p->alias[s] = l;
+        scaled[l] = (scaled[l] + scaled[s]) - 1.0;
+        if (scaled[l] < 1.0) {
+            small[ns++] = l;
+        } else {
+            large[nl++] = l;
+        }
+    }
+    while (nl > 0) {
+        uint32_t l = large[--nl];
+        p->prob[l] = 4294967296ULL;
+        p->alias[l] = l;
+    }
+    while (ns > 0) { /* only from rounding */
+        uint32_t s = small[--ns];
+        p->prob[s] = 4294967296ULL;
+        p->alias[s] = s;
+    }
+}
+
+static inline int sample_combo(rng_t *r, const player_t *p)
+{
+    uint32_t low;
+    uint32_t i = bounded(r, (uint32_t)p->n, &low);
+    return (uint64_t)low < p->prob[i] ? (int)i : (int)p->alias[i];
+}
+
+/* ---- counting ------------------------------------------------------------ */
+
+typedef struct {
+    const pkc_tables_t *t;
+    int n;                  /* players */
+    uint64_t hk[PKC_MAX_PLAYERS], hb[PKC_MAX_PLAYERS]; /* current hole keys */
+    uint8_t deck[52];       /* cards left for the board */
+    int nd;
+    uint64_t win[PKC_MAX_PLAYERS];
+    uint64_t tie[PKC_MAX_PLAYERS];
+    uint64_t share[PKC_MAX_PLAYERS];  /* tie shares, units of 1/2520 */
+    uint64_t share2[PKC_MAX_PLAYERS]; /* squared tie shares (sampling) */
+} count_t;
+
+static void count_reset(count_t *c)
+{
+    memset(c->win, 0, sizeof(c->win));
+    memset(c->tie, 0, sizeof(c->tie));
+    memset(c->share, 0, sizeof(c->share));
+    memset(c->share2, 0, sizeof(c->share2));
+}
+
+/* Showdown of n >= 3 players on a board with key sum bk and mask bm. */
+static inline void showdown_multi(count_t *c, uint64_t bk, uint64_t bm)
+{
+    int v[PKC_MAX_PLAYERS], best = -1, cnt = 0, p;
+    for (p = 0; p < c->n; p++) {
+        v[p] = pkc_i_eval(c->t, bk + c->hk[p], bm | c->hb[p]);
+        if (v[p] > best) {
+            best = v[p];
+            cnt = 1;
+        } else if (v[p] == best) {
+            cnt++;
+        }
+    }
+    if (cnt == 1) {
+        for (p = 0; p < c->n; p++) {
+            if (v[p] == best) {
+                c->win[p]++;
+                break;
+            }
+        }
+    } else {
+        uint64_t s = SHARE[cnt];
+        for (p = 0; p < c->n; p++) {
+            if (v[p] == best) {
+                c->tie[p]++;
+                c->share[p] += s;
+                c->share2[p] += s * s;
+            }
+        }
+    }
+}
+
+/* Walk every board: `left` more cards from deck[start..]. */
+static void walk_boards(count_t *c, int left, int start, uint64_t bk, uint64_t bm)
+{
+    const uint64_t *ck = c->t->card_key, *cb = c->t->card_bit;
+    int i;
+    if (left == 0) {
+        if (c->n == 2) {
+            int v0 = pkc_i_eval(c->t, bk + c->hk[0], bm | c->hb[0]);
+            int v1 = pkc_i_eval(c->t, bk + c->hk[1], bm | c->hb[1]);
+            c->win[0] += v0 > v1;
+            c->win[1] += v1 > v0;
+            c->tie[0] += v0 == v1;
+        } else {
+            showdown_multi(c, bk, bm);
+        }
+        return;
+    }
+    if (left == 1) {
+        if (c->n == 2) {
+            const pkc_tables_t *t = c->t;
+            uint64_t k0 = bk + c->hk[0], k1 = bk + c->hk[1];
+            uint64_t m0 = bm | c->hb[0], m1 = bm | c->hb[1];
+            uint64_t w0 = 0, w1 = 0, ties = 0;
+            for (i = start; i < c->nd; i++) {
+                int d = c->deck[i];
+                int v0 = pkc_i_eval(t, k0 + ck[d], m0 | cb[d]);
+                int v1 = pkc_i_eval(t, k1 + ck[d], m1 | cb[d]);
+                w0 += v0 > v1;
+                w1 += v1 > v0;
+                ties += v0 == v1;
+            }
+            c->win[0] += w0;
+            c->win[1] += w1;
+            c->tie[0] += ties;
+        } else {
+            for (i = start; i < c->nd; i++) {
+                int d = c->deck[i];
+                showdown_multi(c, bk + ck[d], bm | cb[d]);
+            }
+        }
+        return;
+    }
+    for (i = start; i <= c->nd - left; i++) {
+        int d = c->deck[i];
+        walk_boards(c, left - 1, i + 1, bk + ck[d], bm | cb[d]);
+    }
+}
+
+/* Heads-up ties are counted once in tie[0]; spread them like the rest. */
+static void finish_heads_up(count_t *c)
+{
+    if (c->n == 2) {
+        uint64_t t = c->tie[0];
+        c->tie[0] = c->tie[1] = t;
+        c->share[0] = c->share[1] = t * (SHARE_UNIT / 2);
+        c->share2[0] = c->share2[1] = t * (uint64_t)(SHARE_UNIT / 2) * (SHARE_UNIT / 2);
+    }
+}
+
+/* ---- suit permutations ------------------------------------------------- */
+
+static const uint8_t PERMS[24][4] = {
+    {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2},
+    {0, 3, 2, 1}, {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0},
+    {1, 3, 0, 2}, {1, 3, 2, 0}, {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3},
+    {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0}, {3, 0, 1, 2}, {3, 0, 2, 1},
+    {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0}};
+
+static uint64_t permute_set(uint64_t set, const uint8_t *perm)
+{
+    uint64_t out = 0;
+    int c;
+    for (c = 0; c < 52; c++) {
+        if (set >> c & 1u) {
+            out |= code_bit((c & ~3) | perm[c & 3]);
+        }
+    }
+    return out;
+}
+
+/* ---- exact enumeration: tuples and orbits ------------------------------- */
+
+typedef struct {
+    uint64_t k0, k1; /* canonical key */
+    uint32_t orbit;  /* index + 1; 0 = empty slot */
+} slot_t;
+
+typedef struct {
+    int n_players;
+    player_t *pl;
+    int nr;                       /* ranged players */
+    int ranged[PKC_MAX_PLAYERS];  /* their indices */
+    uint64_t fixed_used;          /* board, dead and fixed hole cards */
+    int n_perm;
+    uint8_t perm[24][4];
+    /* counting pass */
+    uint64_t tuples, nodes;
+    int too_many;
+    /* orbit pass */
+    slot_t *slots;
+    uint32_t slot_mask;
+    uint32_t n_orbits;
+    uint16_t *rep;     /* n_orbits * nr combo indices */
+    double *oweight;   /* per orbit: total weight */
+    uint64_t *ocount;  /* per orbit: tuples */
+    int cur[PKC_MAX_PLAYERS];
+} exact_t;
+
+static void count_tuples(exact_t *e, int depth, uint64_t used)
+{
+    const player_t *p;
+    int i;
+    if (e->too_many) {
+        return;
+    }
+    if (depth == e->nr) {
+        if (++e->tuples > TUPLE_CAP) {
+            e->too_many = 1;
+        }
+        return;
+    }
+    p = &e->pl[e->ranged[depth]];
+    for (i = 0; i < p->n && !e->too_many; i++) {
+        if (++e->nodes > NODE_CAP) {
+            e->too_many = 1;
+            return;
+        }
+        if (!(p->used[i] & used)) {
+            count_tuples(e, depth + 1, used | p->used[i]);
+        }
+    }
+}
+
+static inline uint32_t permute_pair(uint16_t pair, const uint8_t *perm)
+{
+    int a = pair / 52, b = pair % 52;
+    int pa = (a & ~3) | perm[a & 3], pb = (b & ~3) | perm[b & 3];
+    return pa < pb ? (uint32_t)(pa * 52 + pb) : (uint32_t)(pb * 52 + pa);
+}
+
+static void canonical_key(const exact_t *e, uint64_t *k0, uint64_t *k1)
+{
+    uint16_t pairs[PKC_MAX_PLAYERS];
+    int g, p, r = 0;
+    for (p = 0; p < e->n_players; p++) {
+        const player_t *pl = &e->pl[p];
+        if (r < e->nr && e->ranged[r] == p) {
+            pairs[p] = pl->pair[e->cur[r]];
+            r++;
+        } else {
+            pairs[p] = pl->pair[0];
+        }
+    }
+    *k0 = *k1 = ~0ULL;
+    for (g = 0; g < e->n_perm; g++) {
+        uint64_t a = 0, b = 0;
+        for (p = 0; p < e->n_players; p++) {
+            uint64_t v = permute_pair(pairs[p], e->perm[g]);
+            if (p < 5) {
+                a = a << 12 | v;
+            } else {
+                b = b << 12 | v;
+            }
+        }
+        if (a < *k0 || (a == *k0 && b < *k1)) {
+            *k0 = a;
+            *k1 = b;
+        }
+    }
+}
+
+static void collect_orbits(exact_t *e, int depth, uint64_t used, double weight)
+{
+    const player_t *p;
+    int i;
+    if (depth == e->nr) {
+        uint64_t k0, k1, h;
+        uint32_t s;
+        canonical_key(e, &k0, &k1);
+        h = (k0 ^ (k1 * 0x9e3779b97f4a7c15ULL)) * 0xbf58476d1ce4e5b9ULL;
+        s = (uint32_t)(h >> 32) & e->slot_mask;
+        while (e->slots[s].orbit != 0 &&
+               (e->slots[s].k0 != k0 || e->slots[s].k1 != k1)) {
+            s = (s + 1) & e->slot_mask;
+        }
+        if (e->slots[s].orbit == 0) {
+            uint32_t o = e->n_orbits++;
+            int r;
+            e->slots[s].k0 = k0;
+            e->slots[s].k1 = k1;
+            e->slots[s].orbit = o + 1;
+            for (r = 0; r < e->nr; r++) {
+                e->rep[(size_t)o * e->nr + r] = (uint16_t)e->cur[r];
+            }
+            e->oweight[o] = 0.0;
+            e->ocount[o] = 0;
+        }
+        e->oweight[e->slots[s].orbit - 1] += weight;
+        e->ocount[e->slots[s].orbit - 1]++;
+        return;
+    }
+    p = &e->pl[e->ranged[depth]];
+    for (i = 0; i < p->n; i++) {
+        if (!(p->used[i] & used)) {
+            e->cur[depth] = i;
+            collect_orbits(e, depth + 1, used | p->used[i], weight * p->w[i]);
+        }
+    }
+}
+
+static double choose(int n, int k)
+{
+    double r = 1.0;
+    int i;
+    if (k < 0 || k > n) {
+        return 0.0;
+    }
+    for (i = 1; i <= k; i++) {
+        r = r * (n - k + i) / i;
+    }
+    return r;
+}
+
+/* ---- entry point --------------------------------------------------------- */
+
+static int check_inputs(int n_players, const uint8_t *combos, const double *weights,
+                        const int32_t *n_combos, const uint8_t *board, int n_board,
+                        const uint8_t *dead, int n_dead, size_t *total)
+{
+    int p, i;
+    size_t t = 0;
+    if (n_players < 2 || n_players > PKC_MAX_PLAYERS || n_combos == NULL ||
+        combos == NULL || weights == NULL) {
+        return PKC_E_ARG;
+    }
+    if (n_board < 0 || n_board > 5 || n_dead < 0 || n_dead > 52 ||
+        (n_board > 0 && board == NULL) || (n_dead > 0 && dead == NULL)) {
+        return PKC_E_COUNT;
+    }
+    if (2 * n_players + 5 + n_dead > 52) {
+        return PKC_E_COUNT;
+    }
+    for (p = 0; p < n_players; p++) {
+        if (n_combos[p] < 1 || n_combos[p] > MAX_COMBOS) {
+            return PKC_E_COUNT;
+        }
+        t += (size_t)n_combos[p];
+    }
+    for (i = 0; i < (int)t; i++) {
+        if (combos[2 * i] > 51 || combos[2 * i + 1] > 51) {
+            return PKC_E_CARD;
+        }
+        if (combos[2 * i] == combos[2 * i + 1]) {
+            return PKC_E_DUPLICATE;
+        }
+        if (!(weights[i] >= 0.0) || !(weights[i] <= 1e300)) {
+            return PKC_E_ARG;
+        }
+    }
+    for (i = 0; i < n_board; i++) {
+        if (board[i] > 51) {
+            return PKC_E_CARD;
+        }
+    }
+    for (i = 0; i < n_dead; i++) {
+        if (dead[i] > 51) {
+            return PKC_E_CARD;
+        }
+    }
+    *total = t;
+    return PKC_OK;
+}
+
+int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
+               const int32_t *n_combos, const uint8_t *board, int n_board,
+               const uint8_t *dead, int n_dead, int mode, uint64_t trials,
+               uint64_t seed, double max_exact, double *out, uint64_t *deals,
+               int *exact, int *bad_player)
+{
+    const pkc_tables_t *t = pkc_internal_tables();
+    player_t pl[PKC_MAX_PLAYERS];
+    int is_fixed[PKC_MAX_PLAYERS];
+    count_t cnt;
+    exact_t ex;
+    uint64_t known = 0, board_used = 0, dead_used = 0, board_key = SUIT_START,
+             board_mask = 0;
+    size_t total = 0, off = 0;
+    unsigned char *block = NULL;
+    uint32_t *scratch_u = NULL;
+    double *scratch_d = NULL;
+    int status, p, i, changed, k, use_exact = 0;
+    double boards;
+
+    if (bad_player != NULL) {
+        *bad_player = -1;
+    }
+    if (t == NULL) {
+        return PKC_E_INIT;
+    }
+    if (out == NULL || deals == NULL || exact == NULL || mode < 0 || mode > 2) {
+        return PKC_E_ARG;
+    }
+    status = check_inputs(n_players, combos, weights, n_combos, board, n_board, dead,
+                          n_dead, &total);
+    if (status != PKC_OK) {
+        return status;
+    }
+    if (mode != PKC_EQUITY_EXACT && trials == 0) {
+        return PKC_E_ARG;
+    }
+    for (i = 0; i < n_board; i++) {
+        if (known & code_bit(board[i])) {
+            return PKC_E_DUPLICATE;
+        }
+        known |= code_bit(board[i]);
+        board_key += t->card_key[board[i]];
+        board_mask |= t->card_bit[board[i]];
+    }
+    board_used = known;
+    for (i = 0; i < n_dead; i++) {
+        if (known & code_bit(dead[i])) {
+            return PKC_E_DUPLICATE;
+        }
+        known |= code_bit(dead[i]);
+        dead_used |= code_bit(dead[i]);
+    }
+
+    /* per-combo arrays in one block */
+    block = (unsigned char *)malloc(total * (5 * sizeof(uint64_t) + sizeof(double) +
+                                             sizeof(uint32_t) + sizeof(uint16_t)) +
+                                    64);
+    scratch_u = (uint32_t *)malloc(2 * MAX_COMBOS * sizeof(uint32_t));
+    scratch_d = (double *)malloc(MAX_COMBOS * sizeof(double));
+    if (block == NULL || scratch_u == NULL || scratch_d == NULL) {
+        status = PKC_E_MEMORY;
+        goto done;
+    }
+    {
+        uint64_t *u64 = (uint64_t *)block;
+        double *dbl = (double *)(u64 + 5 * total);
+        uint32_t *u32 = (uint32_t *)(dbl + total);
+        uint16_t *u16 = (uint16_t *)(u32 + total);
+        for (p = 0; p < n_players; p++) {
+            int n = n_combos[p];
+            player_t *q = &pl[p];
+            q->n = n;
+            q->used = u64 + off;
+            q->key = u64 + total + off;
+            q->bits = u64 + 2 * total + off;
+            q->prob = u64 + 3 * total + off;
+            q->w = dbl + off;
+            q->alias = u32 + off;
+            q->pair = u16 + off;
+            for (i = 0; i < n; i++) {
+                int a = combos[2 * (off + i)], b = combos[2 * (off + i) + 1];
+                q->used[i] = code_bit(a) | code_bit(b);
+                q->key[i] = t->card_key[a] + t->card_key[b];
+                q->bits[i] = t->card_bit[a] | t->card_bit[b];
+                q->pair[i] = (uint16_t)(a < b ? a * 52 + b : b * 52 + a);
+                q->w[i] = weights[off + i];
+            }
+            is_fixed[p] = n == 1;
+            off += (size_t)n;
+        }
+    }
+    /* fixed hole cards: no card twice */
+    for (p = 0; p < n_players; p++) {
+        if (is_fixed[p]) {
+            if (pl[p].used[0] & known) {
+                if (bad_player != NULL) {
+                    *bad_player = p;
+                }
+                status = PKC_E_DUPLICATE;
+                goto done;
+            }
+            known |= pl[p].used[0];
+        }
+    }
+    /* card removal; a range left with one combo becomes fixed */
+    do {
+        changed = 0;
+        for (p = 0; p < n_players; p++) {
+            player_t *q = &pl[p];
+            int kept = 0;
+            if (is_fixed[p]) {
+                continue;
+            }
+            for (i = 0; i < q->n; i++) {
+                if (!(q->used[i] & known) && q->w[i] > 0.0) {
+                    q->used[kept] = q->used[i];
+                    q->key[kept] = q->key[i];
+                    q->bits[kept] = q->bits[i];
+                    q->pair[kept] = q->pair[i];
+                    q->w[kept] = q->w[i];
+                    kept++;
+                }
+            }
+            q->n = kept;
+            if (kept == 0) {
+                if (bad_player != NULL) {
+                    *bad_player = p;
+                }
+                status = PKC_E_EMPTY;
+                goto done;
+            }
+            if (kept == 1) {
+                is_fixed[p] = 1;
+                known |= q->used[0];
+                changed = 1;
+            }
+        }
+    } while (changed);
+    for (p = 0; p < n_players; p++) {
+        if (is_fixed[p] && pl[p].w[0] <= 0.0) {
+            if (bad_player != NULL) {
+                *bad_player = p;
+            }
+            status = PKC_E_EMPTY;
+            goto done;
+        }
+    }
+
+    memset(&ex, 0, sizeof(ex));
+    ex.n_players = n_players;
+    ex.pl = pl;
+    ex.fixed_used = known;
+    for (p = 0; p < n_players; p++) {
+        if (!is_fixed[p]) {
+            ex.ranged[ex.nr++] = p;
+        }
+    }
+    k = 5 - n_board;
+    boards = choose(52 - n_board - n_dead - 2 * n_players, k);
+
+    cnt.t = t;
+    cnt.n = n_players;
+
+    /* ---- decide: exact or sampled ---- */
+    if (mode != PKC_EQUITY_SAMPLE) {
+        count_tuples(&ex, 0, known);
+        if (ex.tuples == 0 && !ex.too_many) {
+            status = PKC_E_EMPTY;
+            goto done;
+        }
+        use_exact = !ex.too_many;
+        if (use_exact) {
+            int g;
+            for (g = 0; g < 24; g++) {
+                if (permute_set(board_used, PERMS[g]) == board_used &&
+                    permute_set(dead_used, PERMS[g]) == dead_used) {
+                    memcpy(ex.perm[ex.n_perm++], PERMS[g], 4);
+                }
+            }
+            /* at least tuples / |G| orbits */
+            if (((double)ex.tuples / ex.n_perm) * boards * n_players > max_exact) {
+                use_exact = 0;
+            }
+        }
+        if (use_exact) {
+            uint32_t size = 16;
+            while (size < 2 * ex.tuples) {
+                size <<= 1;
+            }
+            ex.slots = (slot_t *)calloc(size, sizeof(slot_t));
+            ex.rep = (uint16_t *)malloc((size_t)ex.tuples * (ex.nr > 0 ? ex.nr : 1) *
+                                        sizeof(uint16_t));
+            ex.oweight = (double *)malloc((size_t)ex.tuples * sizeof(double));
+            ex.ocount = (uint64_t *)malloc((size_t)ex.tuples * sizeof(uint64_t));
+            if (!ex.slots || !ex.rep || !ex.oweight || !ex.ocount) {
+                status = PKC_E_MEMORY;
+                goto done_exact;
+            }
+            ex.slot_mask = size - 1;
+            collect_orbits(&ex, 0, known, 1.0);
+            if ((double)ex.n_orbits * boards * n_players > max_exact) {
+                use_exact = 0;
+            }
+        }
+        if (!use_exact && mode == PKC_EQUITY_EXACT) {
+            status = PKC_E_TOO_BIG;
+            goto done_exact;
+        }
+    }
+
+    if (use_exact) {
+        double wsum = 0.0, acc[PKC_MAX_PLAYERS][3];
+        uint64_t n_deals = 0;
+        uint32_t o;
+        memset(acc, 0, sizeof(acc));
+        for (o = 0; o < ex.n_orbits; o++) {
+            uint64_t used = known;
+            int r = 0, nd = 0, c;
+            double wb;
+            for (p = 0; p < n_players; p++) {
+                int ci = 0;
+                if (r < ex.nr && ex.ranged[r] == p) {
+                    ci = ex.rep[(size_t)o * ex.nr + r];
+                    r++;
+                    used |= pl[p].used[ci];
+                }
+                cnt.hk[p] = pl[p].key[ci];
+                cnt.hb[p] = pl[p].bits[ci];
+            }
+            for (c = 0; c < 52; c++) {
+                if (!(used & code_bit(c))) {
+                    cnt.deck[nd++] = (uint8_t)c;
+                }
+            }
+            cnt.nd = nd;
+            count_reset(&cnt);
+            walk_boards(&cnt, k, 0, board_key, board_mask);
+            finish_heads_up(&cnt);
+            wb = ex.oweight[o] / boards;
+            for (p = 0; p < n_players; p++) {
+                acc[p][0] += wb * (double)cnt.win[p];
+                acc[p][1] += wb * (double)cnt.tie[p];
+                acc[p][2] += wb * ((double)cnt.win[p] +
+                                   (double)cnt.share[p] / SHARE_UNIT);
+            }
+            wsum += ex.oweight[o];
+            n_deals += ex.ocount[o] * (uint64_t)(boards + 0.5);
+        }
+        for (p = 0; p < n_players; p++) {
+            out[4 * p + 0] = acc[p][0] / wsum;
+            out[4 * p + 1] = acc[p][1] / wsum;
+            out[4 * p + 2] = acc[p][2] / wsum;
+            out[4 * p + 3] = 0.0;
+        }
+        *deals = n_deals;
+        *exact = 1;
+        status = PKC_OK;
+        goto done_exact;
+    }
+
+    /* ---- sampling ---- */
+    {
+        rng_t rng;
+        uint64_t trial, rejects = 0;
+        uint64_t fixed_key[PKC_MAX_PLAYERS], fixed_bits[PKC_MAX_PLAYERS];
+        const uint64_t *ck = t->card_key, *cb = t->card_bit;
+        rng_seed(&rng, seed);
+        for (p = 0; p < n_players; p++) {
+            fixed_key[p] = pl[p].key[0];
+            fixed_bits[p] = pl[p].bits[0];
+            cnt.hk[p] = fixed_key[p];
+            cnt.hb[p] = fixed_bits[p];
+        }
+        for (i = 0; i < ex.nr; i++) {
+            build_alias(&pl[ex.ranged[i]], scratch_u, scratch_u + MAX_COMBOS, scratch_d);
+        }
+        count_reset(&cnt);
+        for (trial = 0; trial < trials; trial++) {
+            uint64_t used = known, bk = board_key, bm = board_mask;
+            int j;
+            for (j = 0; j < ex.nr; j++) {
+                const player_t *q = &pl[ex.ranged[j]];
+                int ci = sample_combo(&rng, q);
+                if (q->used[ci] & used) {
+                    break;
+                }
+                used |= q->used[ci];
+                cnt.hk[ex.ranged[j]] = q->key[ci];
+                cnt.hb[ex.ranged[j]] = q->bits[ci];
+            }
+            if (j < ex.nr) {
+                if (++rejects > REJECT_CAP) {
+                    status = PKC_E_EMPTY;
+                    goto done_exact;
+                }
+                trial--;
+                continue;
+            }
+            rejects = 0;
+            for (j = 0; j < k; j++) {
+                uint32_t c;
+                do {
+                    c = bounded(&rng, 52, NULL);
+                } while (used & code_bit((int)c));
+                used |= code_bit((int)c);
+                bk += ck[c];
+                bm |= cb[c];
+            }
+            if (n_players == 2) {
+                int v0 = pkc_i_eval(t, bk + cnt.hk[0], bm | cnt.hb[0]);
+                int v1 = pkc_i_eval(t, bk + cnt.hk[1], bm | cnt.hb[1]);
+                cnt.win[0] += v0 > v1;
+                cnt.win[1] += v1 > v0;
+                cnt.tie[0] += v0 == v1;
+            } else {
+                showdown_multi(&cnt, bk, bm);
+            }
+        }
+        finish_heads_up(&cnt);
+        for (p = 0; p < n_players; p++) {
+            double n = (double)trials;
+            double mean = ((double)cnt.win[p] * SHARE_UNIT + (double)cnt.share[p]) /
+                          (SHARE_UNIT * n);
+            double m2 = ((double)cnt.win[p] * SHARE_UNIT * SHARE_UNIT +
+                         (double)cnt.share2[p]) /
+                        ((double)SHARE_UNIT * SHARE_UNIT * n);
+            double var = m2 - mean * mean;
+            out[4 * p + 0] = (double)cnt.win[p] / n;
+            out[4 * p + 1] = (double)cnt.tie[p] / n;
+            out[4 * p + 2] = mean;
+            out[4 * p + 3] = var > 0.0 ? sqrt(var / n) : 0.0;
+        }
+        *deals = trials;
+        *exact = 0;
+        status = PKC_OK;
+    }
+
+done_exact:
+    free(ex.slots);
+    free(ex.rep);
+    free(ex.oweight);
+    free(ex.ocount);
+done:
+    free(block);
+    free(scratch_u);
+    free(scratch_d);
+    return status;
+}

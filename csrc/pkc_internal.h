@@ -1,0 +1,50 @@
+/*
+ * Internal view of the evaluator's tables for other C files of the core
+ * (pkc_equity.c).  Not part of the public API and not seen by cffi.
+ *
+ * The macros repeat those of pkc_eval.c token for token (C99 allows an
+ * identical redefinition), so a mismatch fails to compile.
+ */
+#ifndef PKC_INTERNAL_H
+#define PKC_INTERNAL_H
+
+#include <stdint.h>
+
+#define BUCKET_BITS 14
+#define RANK_TABLE_SIZE 90000u
+#define HASH_BUCKET 0x9e3779b1u /* odd multipliers: bijections mod 2^32 */
+#define HASH_SLOT 0x85ebca6bu
+#define SUIT_SHIFT 32
+#define SUIT_START (0x3333ULL << SUIT_SHIFT)
+#define FLUSH_BITS (0x8888ULL << SUIT_SHIFT)
+
+/* Read-only pointers to the tables built by pkc_init(). */
+typedef struct {
+    const uint64_t *card_key;     /* [52] rank key + suit counter per card */
+    const uint64_t *card_bit;     /* [52] mask bit per card */
+    const uint16_t *flush_table;  /* [8192] by 13-bit rank set */
+    const uint16_t *displacement; /* [1 << BUCKET_BITS] */
+    const uint16_t *rank_table;   /* [RANK_TABLE_SIZE] */
+} pkc_tables_t;
+
+/* The tables, or NULL before pkc_init() has succeeded. */
+const pkc_tables_t *pkc_internal_tables(void);
+
+/* Value of a hand of 5 to 7 cards given by its key sum (SUIT_START plus the
+ * card_key of each card) and its mask (OR of card_bit): the evaluator's hot
+ * path, for loops that keep the sums incrementally. */
+static inline int pkc_i_eval(const pkc_tables_t *t, uint64_t key, uint64_t mask)
+{
+    if (key & FLUSH_BITS) {
+        uint64_t flags = (key & FLUSH_BITS) >> SUIT_SHIFT;
+        int suit = flags & 0x8u ? 0 : flags & 0x80u ? 1 : flags & 0x800u ? 2 : 3;
+        return t->flush_table[(mask >> (16 * suit)) & 0x1fffu];
+    } else {
+        uint32_t k = (uint32_t)key;
+        uint32_t b = (uint32_t)(k * HASH_BUCKET) >> (32 - BUCKET_BITS);
+        uint32_t h = (uint32_t)(k * HASH_SLOT) ^ ((uint32_t)t->displacement[b] << 16);
+        return t->rank_table[(uint32_t)(((uint64_t)h * RANK_TABLE_SIZE) >> 32)];
+    }
+}
+
+#endif
