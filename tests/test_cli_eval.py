@@ -1,0 +1,41 @@
+"""``pokerkit-core eval`` through the command-line entry point."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pokerkit_core.cli import main
+
+
+def test_eval_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "As Ks Qs Js Ts 9c 2d", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["category"] == "straight flush"
+    assert data["best_five"] == ["As", "Ks", "Qs", "Js", "Ts"]
+    assert data["description"] == "Royal flush"
+    assert data["value"] == (9 << 12) + 9
+
+
+def test_eval_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "Kc Kd Ks 5h 5c 2d"]) == 0
+    assert capsys.readouterr().out.startswith("Full house, kings over fives")
+
+
+def test_eval_bad_cards_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "As Ks Qs Js Xs"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown rank 'X'" in err
+
+
+def test_module_entry_point() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pokerkit_core", "eval", "2c 3c 4c 5c 6c", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(done.stdout)["description"] == "Straight flush, six-high"

@@ -1,0 +1,104 @@
+"""The module map of STYLE.md: imports flow one way, and the core never
+imports the built-in AI policies.
+
+Each module may import only modules listed before it in LAYERS (imports under
+``if TYPE_CHECKING:`` are exempt).  Walks the source with ``ast``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import pokerkit_core
+
+PACKAGE = Path(pokerkit_core.__file__).resolve().parent
+
+# lower index = lower layer; modules of one tuple are peers (may not import each other)
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors",),
+    ("cards",),
+    ("_native",),
+    ("evaluator",),
+    ("equity",),
+    ("rules",),
+    ("actions",),
+    ("events",),
+    ("pots",),
+    ("state",),
+    ("observation",),
+    ("policy",),
+    ("table",),
+    ("tournament", "match", "history", "acpc_net"),
+    ("policies", "play"),
+    ("cli",),
+    ("__main__", "__init__"),
+)
+RANK = {name: i for i, names in enumerate(LAYERS) for name in names}
+CORE = {name for name, i in RANK.items() if i <= RANK["policy"]}
+
+
+def _top(module: str) -> str:
+    return module.split(".")[0]
+
+
+def _imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[str] = []
+    type_checking: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            type_checking.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    pkg_parts = path.relative_to(PACKAGE).parts[:-1]
+    for node in ast.walk(tree):
+        if id(node) in type_checking:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.level > 0:
+            base = list(pkg_parts[: len(pkg_parts) - (node.level - 1)])
+            if node.module:
+                found.append(".".join(base + [node.module]))
+            else:
+                found.extend(".".join(base + [alias.name]) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(
+            "pokerkit_core."
+        ):
+            found.append(node.module.removeprefix("pokerkit_core."))
+        elif isinstance(node, ast.Import):
+            found.extend(
+                a.name.removeprefix("pokerkit_core.")
+                for a in node.names
+                if a.name.startswith("pokerkit_core.")
+            )
+    return found
+
+
+def _modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_flow_one_way(path: Path) -> None:
+    own = _top(".".join(path.relative_to(PACKAGE).with_suffix("").parts))
+    if own not in RANK:
+        pytest.fail(f"module {own!r} is not placed in tests/test_layers.py LAYERS")
+    for imported in _imports(path):
+        target = _top(imported)
+        if target == own or not target:
+            continue
+        assert target in RANK, f"{path.name} imports unknown module {imported!r}"
+        assert RANK[target] < RANK[own], f"{own} imports {imported} (same or higher layer)"
+
+
+def test_core_never_imports_builtin_policies() -> None:
+    for path in _modules():
+        own = _top(".".join(path.relative_to(PACKAGE).with_suffix("").parts))
+        if own in CORE:
+            assert all(_top(i) != "policies" for i in _imports(path)), path
+
+
+def test_only_the_evaluator_imports_the_native_module() -> None:
+    for path in _modules():
+        if path.name != "evaluator.py":
+            assert all(_top(i) != "_native" for i in _imports(path)), path
