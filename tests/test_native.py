@@ -126,3 +126,16 @@ def test_every_card_evaluates_in_every_position() -> None:
         cards = [CARDS[c] for c in codes]
         value = evaluate(cards).value
         assert evaluate_codes(codes) == value == evaluate_mask(cards_to_mask(cards))
+
+
+def test_concurrent_batches_agree() -> None:
+    # the GIL is released in C and the tables are read-only: threads agree
+    import random
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(9)
+    flat = bytes(c for _ in range(20_000) for c in rng.sample(range(52), 7))
+    expected = list(evaluate_many(flat))
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: list(evaluate_many(flat)), range(8)))
+    assert all(r == expected for r in results)

@@ -23,6 +23,8 @@ References:
 
 from __future__ import annotations
 
+import math
+import operator
 from array import array
 from collections import Counter
 from enum import IntEnum
@@ -30,7 +32,7 @@ from typing import Any, Iterable, Sequence, Union
 
 from . import _native
 from .cards import CARDS, Card, parse_cards
-from .errors import CardError, EvaluatorError
+from .errors import CardError, EvaluatorError, InvalidConfigError, RangeError
 
 __all__ = [
     "HandCategory",
@@ -216,7 +218,7 @@ def evaluate(cards: CardsLike) -> HandRank:
     References:
         RULES.md section 1.
     """
-    hand = parse_cards(cards) if cards.__class__ is str else tuple(cards)  # type: ignore[arg-type]
+    hand: tuple[Card, ...] = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     mask = 0
     try:
         for card in hand:
@@ -413,3 +415,150 @@ def enumerate_categories(cards_per_hand: int) -> tuple[dict[HandCategory, int], 
 def table_bytes() -> int:
     """Size of the evaluator's lookup tables, in bytes."""
     return int(_lib.pkc_table_bytes())
+
+
+# ---- equity: the low-level call used by pokerkit_core.equity -----------------
+
+_E_EMPTY = -6
+_E_TOO_BIG = -7
+_EQUITY_MODES = {"auto": 0, "exact": 1, "sample": 2}
+_MAX_RANGE_COMBOS = 1326
+_MAX_TRIALS = 1 << 40
+_SEED_MASK = (1 << 64) - 1
+
+
+def _equity_native(
+    combos: bytes,
+    weights: "array[float]",
+    n_combos: Sequence[int],
+    board: bytes,
+    dead: bytes,
+    *,
+    mode: str,
+    trials: int,
+    seed: int,
+    max_exact: float,
+) -> tuple[bool, int, tuple[tuple[float, float, float, float], ...]]:
+    """Private: all-in equity in one C call (``pkc_equity``); use :mod:`.equity`.
+
+    Every argument is checked here before C sees it.
+
+    Args:
+        combos: Two card codes per combo, the combos of player 0 first, then
+            player 1's, and so on.
+        weights: ``array('d')``, one finite weight >= 0 per combo.
+        n_combos: Combos per player (1-1326 each; 2-9 players); a player with
+            one combo has fixed hole cards.
+        board: 0-5 board card codes.
+        dead: Dead card codes (out of the deck).
+        mode: ``"auto"`` (exact when it costs at most ``max_exact`` hand
+            evaluations, else ``trials`` samples), ``"exact"`` or ``"sample"``.
+        trials: Deals to sample (1 to 2**40); ignored when exact.
+        seed: Any int; used modulo 2**64.
+        max_exact: Budget for exact enumeration, in hand evaluations.
+
+    Returns:
+        ``(exact, deals, per_player)`` with ``(win, tie, equity, stderr)``
+        fractions for each player.
+
+    Raises:
+        CardError: A code outside 0-51, a combo with the same card twice, or
+            a card both on the board / among the dead cards / in two fixed
+            hands.
+        RangeError: A player's combos all share a card with the board, the
+            dead cards or fixed hands (or all weigh 0), or no deal gives every
+            player distinct cards.
+        InvalidConfigError: Not 2-9 players, a bad combo count, weights, mode
+            or trials, too many cards for one deal, or an exact enumeration
+            above ``max_exact``.
+    """
+    n_players = len(n_combos)
+    if not 2 <= n_players <= 9:
+        raise InvalidConfigError(f"equity needs 2 to 9 players, got {n_players}")
+    total = 0
+    for n in n_combos:
+        if n.__class__ is not int or not 1 <= n <= _MAX_RANGE_COMBOS:
+            raise InvalidConfigError(f"a player needs 1 to 1326 combos, got {n!r}")
+        total += n
+    if not isinstance(combos, (bytes, bytearray)) or len(combos) != 2 * total:
+        raise InvalidConfigError(f"expected {2 * total} combo card codes, got {len(combos)}")
+    if not isinstance(weights, array) or weights.typecode != "d" or len(weights) != total:
+        raise InvalidConfigError(f"expected an array('d') of {total} weights")
+    weight_sum = sum(weights)
+    if not (min(weights) >= 0.0 and math.isfinite(weight_sum)):
+        raise InvalidConfigError("weights must be finite and >= 0")
+    for name, codes, limit in (("board", board, 5), ("dead", dead, 52)):
+        if not isinstance(codes, (bytes, bytearray)) or len(codes) > limit:
+            raise CardError(repr(codes), f"{name} must be bytes of at most {limit} codes")
+    if max(combos) > 51 or (board and max(board) > 51) or (dead and max(dead) > 51):
+        raise CardError("codes", "card code outside 0-51")
+    if any(map(operator.eq, combos[0::2], combos[1::2])):
+        raise CardError("combos", "a combo holds the same card twice")
+    if 2 * n_players + 5 + len(dead) > 52:
+        raise InvalidConfigError(
+            f"{n_players} players, 5 board cards and {len(dead)} dead cards need more than 52"
+        )
+    known = 0
+    for code in bytes(board) + bytes(dead):
+        if known >> code & 1:
+            raise CardError(str(CARDS[code]), f"duplicate card {CARDS[code]} on board/dead")
+        known |= 1 << code
+    offset = 0
+    for player, n in enumerate(n_combos):
+        if n == 1:
+            for code in combos[2 * offset : 2 * offset + 2]:
+                if known >> code & 1:
+                    raise CardError(
+                        str(CARDS[code]), f"card {CARDS[code]} of players[{player}] is dealt twice"
+                    )
+                known |= 1 << code
+        offset += n
+    if mode not in _EQUITY_MODES:
+        raise InvalidConfigError(f"mode must be auto, exact or sample, not {mode!r}")
+    if trials.__class__ is not int or not 1 <= trials <= _MAX_TRIALS:
+        raise InvalidConfigError(f"trials must be an int from 1 to 2**40, got {trials!r}")
+    if not isinstance(seed, int):
+        raise InvalidConfigError(f"seed must be an int, got {seed!r}")
+    if not (isinstance(max_exact, (int, float)) and max_exact >= 0):
+        raise InvalidConfigError(f"max_exact must be >= 0, got {max_exact!r}")
+
+    out = _ffi.new("double[]", 4 * n_players)
+    deals = _ffi.new("uint64_t *")
+    exact = _ffi.new("int *")
+    bad = _ffi.new("int *")
+    status = _lib.pkc_equity(
+        n_players,
+        _ffi.from_buffer("uint8_t[]", combos),
+        _ffi.from_buffer("double[]", weights),
+        _ffi.new("int32_t[]", list(n_combos)),
+        _ffi.from_buffer("uint8_t[]", board) if board else _ffi.NULL,
+        len(board),
+        _ffi.from_buffer("uint8_t[]", dead) if dead else _ffi.NULL,
+        len(dead),
+        _EQUITY_MODES[mode],
+        trials,
+        seed & _SEED_MASK,
+        float(max_exact),
+        out,
+        deals,
+        exact,
+        bad,
+    )
+    if status == _E_EMPTY:
+        who = f"players[{bad[0]}]" if bad[0] >= 0 else "the players"
+        raise RangeError(
+            f"no deal is possible for {who}: every combo shares a card with the "
+            "board, dead cards or other hands"
+        )
+    if status == _E_TOO_BIG:
+        raise InvalidConfigError(
+            f"exact enumeration would take more than {max_exact:.3g} hand evaluations"
+        )
+    if status in (_E_CARD, _E_DUPLICATE):  # pragma: no cover - checked above
+        raise CardError("equity input", "bad or duplicate card code")
+    if status != 0:  # pragma: no cover - arguments were checked above
+        raise EvaluatorError(f"pkc_equity failed with status {status}")
+    per_player = tuple(
+        (out[4 * p], out[4 * p + 1], out[4 * p + 2], out[4 * p + 3]) for p in range(n_players)
+    )
+    return bool(exact[0]), int(deals[0]), per_player
