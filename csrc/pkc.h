@@ -88,9 +88,10 @@ int pkc_best_five(const uint8_t *codes, int n, uint8_t out[5]);
  * are removed ("card removal"); combos that share a card with each other are
  * never dealt together.  board holds n_board (0..5) codes, dead n_dead codes.
  *
- * Exact enumeration costs (distinct deals up to suit symmetry) * boards *
- * players hand evaluations; it is used when that is <= max_exact (mode AUTO
- * or EXACT) and at most 2^19 combo tuples are consistent.  Sampling draws
+ * Exact enumeration costs (distinct deals up to suit symmetry) * (boards *
+ * players + 16) hand evaluations; it is used when that is <= max_exact (mode
+ * AUTO or EXACT) and at most 2^19 combo tuples are consistent (2^26 when no
+ * suit permutation fixes the board and the dead cards).  Sampling draws
  * `trials` (>= 1) deals with the xoshiro256** generator seeded by `seed`.
  *
  * out receives 4 doubles per player: win, tie (fractions of deals won alone

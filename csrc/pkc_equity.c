@@ -25,8 +25,10 @@
  *   Each deal samples every ranged player's combo by weight (Walker/Vose
  *   alias tables, O(1) a draw); a tuple with a shared card is rejected as a
  *   whole and redrawn, which gives exactly the conditional distribution
- *   above.  Board cards are drawn uniformly by rejection from a 52-bit used
- *   mask.  The generator is xoshiro256** (Blackman and Vigna 2018) seeded by
+ *   above.  A player whose range is every combo left, equally weighted (a
+ *   random hand), is dealt two cards from the deck instead, which is exact
+ *   too and never rejects.  Board cards are drawn uniformly by rejection
+ *   from a 52-bit used mask.  The generator is xoshiro256** (Blackman and Vigna 2018) seeded by
  *   splitmix64; bounded integers use Lemire's unbiased multiply-shift (ACM
  *   TOMACS 2019).  State lives on the stack: calls are reentrant and a seed
  *   gives the same result on every platform.
@@ -43,8 +45,10 @@
 
 #define MAX_COMBOS 1326
 #define SHARE_UNIT 2520u
-#define TUPLE_CAP (1u << 19)       /* consistent tuples considered for exact */
-#define NODE_CAP 4000000u          /* backtracking nodes when counting them */
+#define TUPLE_CAP (1u << 19)       /* tuples grouped into orbits, at most */
+#define DIRECT_CAP (1u << 26)      /* tuples enumerated one by one, at most */
+#define NODE_SLACK 1000000u        /* backtracking nodes beyond 2 * cap */
+#define TUPLE_OVERHEAD 16.0        /* cost of a tuple besides its boards */
 #define REJECT_CAP 1000000u        /* consecutive rejected tuples: give up */
 
 static const uint32_t SHARE[10] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280};
@@ -168,6 +172,29 @@ static inline int sample_combo(rng_t *r, const player_t *p)
     uint32_t low;
     uint32_t i = bounded(r, (uint32_t)p->n, &low);
     return (uint64_t)low < p->prob[i] ? (int)i : (int)p->alias[i];
+}
+
+/* 1 if the player's combos are every pair of cards outside `known`, all
+ * equally weighted (a "random hand"), else 0. */
+static int is_full_uniform(const player_t *p, uint64_t known)
+{
+    uint64_t seen[(52 * 52 + 63) / 64];
+    int left = 52, i;
+    for (i = 0; i < 52; i++) {
+        left -= (int)(known >> i & 1u);
+    }
+    if (p->n != left * (left - 1) / 2) {
+        return 0;
+    }
+    memset(seen, 0, sizeof(seen));
+    for (i = 0; i < p->n; i++) {
+        unsigned pair = p->pair[i];
+        if (p->w[i] != p->w[0] || (seen[pair >> 6] >> (pair & 63u) & 1u)) {
+            return 0;
+        }
+        seen[pair >> 6] |= 1ULL << (pair & 63u);
+    }
+    return 1;
 }
 
 /* ---- counting ------------------------------------------------------------ */
@@ -330,7 +357,67 @@ typedef struct {
     double *oweight;   /* per orbit: total weight */
     uint64_t *ocount;  /* per orbit: tuples */
     int cur[PKC_MAX_PLAYERS];
+    uint64_t cap;      /* most tuples worth counting */
+    /* enumeration */
+    count_t *cnt;
+    struct exact_acc *acc;
+    int k;             /* board cards to come */
+    uint64_t bk, bm;   /* board key sum and mask */
+    double boards;     /* boards per tuple */
 } exact_t;
+
+typedef struct exact_acc {
+    double sum[PKC_MAX_PLAYERS][3]; /* weighted win, tie, equity */
+    double wsum;
+    uint64_t deals;
+} exact_acc_t;
+
+/* Enumerate the boards of the tuple whose hole keys are in e->cnt and add
+ * the result with `weight` (the tuple stands for `members` tuples). */
+static void run_tuple(exact_t *e, uint64_t used, double weight, uint64_t members)
+{
+    count_t *c = e->cnt;
+    double wb = weight / e->boards;
+    int p, d, nd = 0;
+    if (e->k > 0) {
+        for (d = 0; d < 52; d++) {
+            if (!(used >> d & 1u)) {
+                c->deck[nd++] = (uint8_t)d;
+            }
+        }
+    }
+    c->nd = nd;
+    count_reset(c);
+    walk_boards(c, e->k, 0, e->bk, e->bm);
+    finish_heads_up(c);
+    for (p = 0; p < e->n_players; p++) {
+        e->acc->sum[p][0] += wb * (double)c->win[p];
+        e->acc->sum[p][1] += wb * (double)c->tie[p];
+        e->acc->sum[p][2] += wb * ((double)c->win[p] + (double)c->share[p] / SHARE_UNIT);
+    }
+    e->acc->wsum += weight;
+    e->acc->deals += members * (uint64_t)(e->boards + 0.5);
+}
+
+/* Every consistent tuple, each enumerated on its own. */
+static void direct_tuples(exact_t *e, int depth, uint64_t used, double weight)
+{
+    const player_t *p;
+    int i, who;
+    if (depth == e->nr) {
+        run_tuple(e, used, weight, 1);
+        return;
+    }
+    who = e->ranged[depth];
+    p = &e->pl[who];
+    for (i = 0; i < p->n; i++) {
+        if (!(p->used[i] & used)) {
+            e->cnt->hk[who] = p->key[i];
+            e->cnt->hb[who] = p->bits[i];
+            direct_tuples(e, depth + 1, used | p->used[i], weight * p->w[i]);
+        }
+    }
+}
 
 static void count_tuples(exact_t *e, int depth, uint64_t used)
 {
@@ -340,14 +427,14 @@ static void count_tuples(exact_t *e, int depth, uint64_t used)
         return;
     }
     if (depth == e->nr) {
-        if (++e->tuples > TUPLE_CAP) {
+        if (++e->tuples > e->cap) {
             e->too_many = 1;
         }
         return;
     }
     p = &e->pl[e->ranged[depth]];
     for (i = 0; i < p->n && !e->too_many; i++) {
-        if (++e->nodes > NODE_CAP) {
+        if (++e->nodes > 2 * e->cap + NODE_SLACK) {
             e->too_many = 1;
             return;
         }
@@ -479,7 +566,7 @@ static int check_inputs(int n_players, const uint8_t *combos, const double *weig
         if (combos[2 * i] == combos[2 * i + 1]) {
             return PKC_E_DUPLICATE;
         }
-        if (!(weights[i] >= 0.0) || !(weights[i] <= 1e300)) {
+        if (!(weights[i] >= 0.0) || weights[i] - weights[i] != 0.0) { /* NaN, inf */
             return PKC_E_ARG;
         }
     }
@@ -552,7 +639,7 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
     }
 
     /* per-combo arrays in one block */
-    block = (unsigned char *)malloc(total * (5 * sizeof(uint64_t) + sizeof(double) +
+    block = (unsigned char *)malloc(total * (4 * sizeof(uint64_t) + sizeof(double) +
                                              sizeof(uint32_t) + sizeof(uint16_t)) +
                                     64);
     scratch_u = (uint32_t *)malloc(2 * MAX_COMBOS * sizeof(uint32_t));
@@ -563,7 +650,7 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
     }
     {
         uint64_t *u64 = (uint64_t *)block;
-        double *dbl = (double *)(u64 + 5 * total);
+        double *dbl = (double *)(u64 + 4 * total);
         uint32_t *u32 = (uint32_t *)(dbl + total);
         uint16_t *u16 = (uint16_t *)(u32 + total);
         for (p = 0; p < n_players; p++) {
@@ -637,12 +724,20 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
         }
     } while (changed);
     for (p = 0; p < n_players; p++) {
+        double top = 0.0;
         if (is_fixed[p] && pl[p].w[0] <= 0.0) {
             if (bad_player != NULL) {
                 *bad_player = p;
             }
             status = PKC_E_EMPTY;
             goto done;
+        }
+        /* scale to a largest weight of 1: products of 9 weights stay finite */
+        for (i = 0; i < pl[p].n; i++) {
+            top = pl[p].w[i] > top ? pl[p].w[i] : top;
+        }
+        for (i = 0; i < pl[p].n; i++) {
+            pl[p].w[i] /= top;
         }
     }
 
@@ -663,26 +758,29 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
 
     /* ---- decide: exact or sampled ---- */
     if (mode != PKC_EQUITY_SAMPLE) {
+        /* cost of one tuple (or orbit): its boards, plus a fixed overhead */
+        double per_tuple = boards * n_players + TUPLE_OVERHEAD;
+        double by_budget;
+        int g;
+        for (g = 0; g < 24; g++) {
+            if (permute_set(board_used, PERMS[g]) == board_used &&
+                permute_set(dead_used, PERMS[g]) == dead_used) {
+                memcpy(ex.perm[ex.n_perm++], PERMS[g], 4);
+            }
+        }
+        /* orbits >= tuples / |G|: more tuples than this cannot fit the budget */
+        by_budget = max_exact * ex.n_perm / per_tuple;
+        ex.cap = ex.n_perm == 1 ? DIRECT_CAP : TUPLE_CAP;
+        if (by_budget < (double)ex.cap) {
+            ex.cap = (uint64_t)by_budget;
+        }
         count_tuples(&ex, 0, known);
         if (ex.tuples == 0 && !ex.too_many) {
             status = PKC_E_EMPTY;
             goto done;
         }
         use_exact = !ex.too_many;
-        if (use_exact) {
-            int g;
-            for (g = 0; g < 24; g++) {
-                if (permute_set(board_used, PERMS[g]) == board_used &&
-                    permute_set(dead_used, PERMS[g]) == dead_used) {
-                    memcpy(ex.perm[ex.n_perm++], PERMS[g], 4);
-                }
-            }
-            /* at least tuples / |G| orbits */
-            if (((double)ex.tuples / ex.n_perm) * boards * n_players > max_exact) {
-                use_exact = 0;
-            }
-        }
-        if (use_exact) {
+        if (use_exact && ex.n_perm > 1) {
             uint32_t size = 16;
             while (size < 2 * ex.tuples) {
                 size <<= 1;
@@ -698,7 +796,7 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
             }
             ex.slot_mask = size - 1;
             collect_orbits(&ex, 0, known, 1.0);
-            if ((double)ex.n_orbits * boards * n_players > max_exact) {
+            if ((double)ex.n_orbits * per_tuple > max_exact) {
                 use_exact = 0;
             }
         }
@@ -709,50 +807,42 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
     }
 
     if (use_exact) {
-        double wsum = 0.0, acc[PKC_MAX_PLAYERS][3];
-        uint64_t n_deals = 0;
-        uint32_t o;
-        memset(acc, 0, sizeof(acc));
-        for (o = 0; o < ex.n_orbits; o++) {
-            uint64_t used = known;
-            int r = 0, nd = 0, c;
-            double wb;
-            for (p = 0; p < n_players; p++) {
-                int ci = 0;
-                if (r < ex.nr && ex.ranged[r] == p) {
-                    ci = ex.rep[(size_t)o * ex.nr + r];
-                    r++;
-                    used |= pl[p].used[ci];
+        exact_acc_t acc;
+        memset(&acc, 0, sizeof(acc));
+        for (p = 0; p < n_players; p++) {
+            cnt.hk[p] = pl[p].key[0];
+            cnt.hb[p] = pl[p].bits[0];
+        }
+        ex.cnt = &cnt;
+        ex.acc = &acc;
+        ex.k = k;
+        ex.bk = board_key;
+        ex.bm = board_mask;
+        ex.boards = boards;
+        if (ex.n_perm == 1) { /* every tuple is its own orbit: no table */
+            direct_tuples(&ex, 0, known, 1.0);
+        } else {
+            uint32_t o;
+            for (o = 0; o < ex.n_orbits; o++) {
+                uint64_t used = known;
+                int r;
+                for (r = 0; r < ex.nr; r++) {
+                    const player_t *q = &pl[ex.ranged[r]];
+                    int ci = ex.rep[(size_t)o * ex.nr + r];
+                    used |= q->used[ci];
+                    cnt.hk[ex.ranged[r]] = q->key[ci];
+                    cnt.hb[ex.ranged[r]] = q->bits[ci];
                 }
-                cnt.hk[p] = pl[p].key[ci];
-                cnt.hb[p] = pl[p].bits[ci];
+                run_tuple(&ex, used, ex.oweight[o], ex.ocount[o]);
             }
-            for (c = 0; c < 52; c++) {
-                if (!(used & code_bit(c))) {
-                    cnt.deck[nd++] = (uint8_t)c;
-                }
-            }
-            cnt.nd = nd;
-            count_reset(&cnt);
-            walk_boards(&cnt, k, 0, board_key, board_mask);
-            finish_heads_up(&cnt);
-            wb = ex.oweight[o] / boards;
-            for (p = 0; p < n_players; p++) {
-                acc[p][0] += wb * (double)cnt.win[p];
-                acc[p][1] += wb * (double)cnt.tie[p];
-                acc[p][2] += wb * ((double)cnt.win[p] +
-                                   (double)cnt.share[p] / SHARE_UNIT);
-            }
-            wsum += ex.oweight[o];
-            n_deals += ex.ocount[o] * (uint64_t)(boards + 0.5);
         }
         for (p = 0; p < n_players; p++) {
-            out[4 * p + 0] = acc[p][0] / wsum;
-            out[4 * p + 1] = acc[p][1] / wsum;
-            out[4 * p + 2] = acc[p][2] / wsum;
+            out[4 * p + 0] = acc.sum[p][0] / acc.wsum;
+            out[4 * p + 1] = acc.sum[p][1] / acc.wsum;
+            out[4 * p + 2] = acc.sum[p][2] / acc.wsum;
             out[4 * p + 3] = 0.0;
         }
-        *deals = n_deals;
+        *deals = acc.deals;
         *exact = 1;
         status = PKC_OK;
         goto done_exact;
@@ -762,33 +852,37 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
     {
         rng_t rng;
         uint64_t trial, rejects = 0;
-        uint64_t fixed_key[PKC_MAX_PLAYERS], fixed_bits[PKC_MAX_PLAYERS];
         const uint64_t *ck = t->card_key, *cb = t->card_bit;
+        int na = 0, nu = 0, by_alias[PKC_MAX_PLAYERS], uniform[PKC_MAX_PLAYERS];
         rng_seed(&rng, seed);
-        for (p = 0; p < n_players; p++) {
-            fixed_key[p] = pl[p].key[0];
-            fixed_bits[p] = pl[p].bits[0];
-            cnt.hk[p] = fixed_key[p];
-            cnt.hb[p] = fixed_bits[p];
+        for (p = 0; p < n_players; p++) { /* fixed hands; ranges overwrite */
+            cnt.hk[p] = pl[p].key[0];
+            cnt.hb[p] = pl[p].bits[0];
         }
         for (i = 0; i < ex.nr; i++) {
-            build_alias(&pl[ex.ranged[i]], scratch_u, scratch_u + MAX_COMBOS, scratch_d);
+            int q = ex.ranged[i];
+            if (is_full_uniform(&pl[q], known)) {
+                uniform[nu++] = q;
+            } else {
+                by_alias[na++] = q;
+                build_alias(&pl[q], scratch_u, scratch_u + MAX_COMBOS, scratch_d);
+            }
         }
         count_reset(&cnt);
         for (trial = 0; trial < trials; trial++) {
             uint64_t used = known, bk = board_key, bm = board_mask;
             int j;
-            for (j = 0; j < ex.nr; j++) {
-                const player_t *q = &pl[ex.ranged[j]];
+            for (j = 0; j < na; j++) {
+                const player_t *q = &pl[by_alias[j]];
                 int ci = sample_combo(&rng, q);
                 if (q->used[ci] & used) {
                     break;
                 }
                 used |= q->used[ci];
-                cnt.hk[ex.ranged[j]] = q->key[ci];
-                cnt.hb[ex.ranged[j]] = q->bits[ci];
+                cnt.hk[by_alias[j]] = q->key[ci];
+                cnt.hb[by_alias[j]] = q->bits[ci];
             }
-            if (j < ex.nr) {
+            if (j < na) {
                 if (++rejects > REJECT_CAP) {
                     status = PKC_E_EMPTY;
                     goto done_exact;
@@ -797,6 +891,22 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
                 continue;
             }
             rejects = 0;
+            /* players holding any two cards: the number of ways to deal them
+             * does not depend on the tuple above, so dealing them from the
+             * deck afterwards keeps the joint distribution exact */
+            for (j = 0; j < nu; j++) {
+                uint32_t c1, c2;
+                do {
+                    c1 = bounded(&rng, 52, NULL);
+                } while (used & code_bit((int)c1));
+                used |= code_bit((int)c1);
+                do {
+                    c2 = bounded(&rng, 52, NULL);
+                } while (used & code_bit((int)c2));
+                used |= code_bit((int)c2);
+                cnt.hk[uniform[j]] = ck[c1] + ck[c2];
+                cnt.hb[uniform[j]] = cb[c1] | cb[c2];
+            }
             for (j = 0; j < k; j++) {
                 uint32_t c;
                 do {

@@ -25,6 +25,7 @@ from .evaluator import (
     evaluate_many,
     evaluate_mask,
 )
+from .equity import EquityResult, PlayerEquity, Range, equity
 
 __version__ = "0.1.0"
 
@@ -54,4 +55,9 @@ __all__ = [
     "evaluate_codes",
     "evaluate_many",
     "evaluate_mask",
+    # equity
+    "EquityResult",
+    "PlayerEquity",
+    "Range",
+    "equity",
 ]

@@ -484,8 +484,7 @@ def _equity_native(
         raise InvalidConfigError(f"expected {2 * total} combo card codes, got {len(combos)}")
     if not isinstance(weights, array) or weights.typecode != "d" or len(weights) != total:
         raise InvalidConfigError(f"expected an array('d') of {total} weights")
-    weight_sum = sum(weights)
-    if not (min(weights) >= 0.0 and math.isfinite(weight_sum)):
+    if not (min(weights) >= 0.0 and all(map(math.isfinite, weights))):
         raise InvalidConfigError("weights must be finite and >= 0")
     for name, codes, limit in (("board", board, 5), ("dead", dead, 52)):
         if not isinstance(codes, (bytes, bytearray)) or len(codes) > limit:

@@ -1,0 +1,475 @@
+"""All-in equity: exact enumeration and Monte Carlo over the C core.
+
+Each player is given either as hole cards (``"AhKh"``) or as a **range** of
+two-card combos in the usual notation, optionally weighted:
+
+========================  ==================================================
+``QQ``, ``QQ+``           a pair; that pair and every higher pair
+``99-66``                 the pairs from 99 down to 66
+``AKs``, ``AKo``, ``AK``  suited (4 combos), offsuit (12), both (16)
+``AQo+``, ``KTs+``        raise the kicker up to one below the top card
+``A5s-A2s``               same top card, kickers from 5 down to 2
+``76s-54s``               connectors (same gap): 76s, 65s, 54s
+``AhKh``                  one explicit combo
+``random`` (``any``)      all 1,326 combos
+``AKs:0.5``               any item with a weight (default 1)
+========================  ==================================================
+
+Items are separated by commas or spaces; a combo named twice keeps its last
+weight.  A deal gives every player one combo with no card twice (a combo
+sharing a card with the board, the dead cards or another player's cards cannot
+be dealt: *card removal*), with probability proportional to the product of the
+combos' weights; the missing board cards are uniform over the rest of the
+deck.  A player's *equity* is the fraction of deals won plus ``1/k`` of every
+``k``-way tie.
+
+>>> r = equity(["AhAs", "KdKc"])
+>>> r.exact, r.trials, round(r.players[0].equity, 5)
+(True, 1712304, 0.81255)
+>>> round(equity(["QhQs", "TT+"]).players[0].equity, 4)
+0.5001
+>>> len(Range.parse("QQ+, AKs"))
+22
+
+**Exact or sampled.**  With ``trials=None`` (the default) the result is exact
+whenever enumerating costs at most :data:`MAX_EXACT_EVALUATIONS` hand
+evaluations (distinct deals up to suit symmetry x (boards x players + 16)):
+any pre-flop with fixed hands, small ranges, and a hand against a range or a
+random hand on the flop, turn or river (a few ms at most).  Otherwise
+:data:`DEFAULT_TRIALS` deals are sampled.  Give
+``trials=N`` to sample ``N`` deals, or ``exact=True`` to enumerate whatever it
+costs (up to :data:`EXACT_LIMIT`).
+
+References:
+    RULES.md section 1 (showdown, split pots); Vose, "A linear algorithm for
+    generating random numbers with a given distribution" (IEEE TSE 1991);
+    Blackman and Vigna, "Scrambled linear pseudorandom number generators"
+    (ACM TOMS 2021).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import secrets
+from array import array
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, Iterator, Sequence, Union
+
+from .cards import CARDS, RANK_CHARS, Card, format_cards, parse_cards
+from .errors import CardError, InvalidConfigError, RangeError
+from .evaluator import _equity_native
+
+__all__ = [
+    "Range",
+    "PlayerEquity",
+    "EquityResult",
+    "equity",
+    "DEFAULT_TRIALS",
+    "MAX_EXACT_EVALUATIONS",
+    "EXACT_LIMIT",
+]
+
+DEFAULT_TRIALS = 1_000_000
+"""Deals sampled when ``trials=None`` and exact enumeration is too costly."""
+
+MAX_EXACT_EVALUATIONS = 60_000_000
+"""With ``trials=None``, enumerate exactly when it costs at most this many hand
+evaluations (about 0.2 s); heads-up pre-flop with fixed hands costs 3,424,608."""
+
+EXACT_LIMIT = 20_000_000_000
+"""The most hand evaluations ``exact=True`` accepts (roughly a minute)."""
+
+Combo = tuple[Card, Card]
+PlayerLike = Union[str, "Range", Sequence[Card]]
+
+_RANK_OF = {c: i for i, c in enumerate(RANK_CHARS)}
+_RANK_OF.update({c.lower(): i for i, c in enumerate(RANK_CHARS)})
+_R = "[2-9TJQKAtjqka]"
+_CLASS_RE = re.compile(rf"({_R})({_R})([so]?)(\+?)")
+_SPAN_RE = re.compile(rf"({_R})({_R})([so]?)-({_R})({_R})([so]?)")
+_COMBO_RE = re.compile(rf"({_R})([cdhsCDHS])({_R})([cdhsCDHS])")
+_ALL_WORDS = frozenset({"random", "any", "all", "100%", "xx", "xxxx"})
+
+
+def _combo(a: Card, b: Card) -> Combo:
+    return (a, b) if a.code > b.code else (b, a)
+
+
+def _class_combos(hi: int, lo: int, kind: str) -> list[Combo]:
+    """Combos of one hand class: a pair (hi == lo), or hi-lo suited/offsuit/both."""
+    out: list[Combo] = []
+    for s1 in range(3, -1, -1):
+        for s2 in range(3, -1, -1):
+            if hi == lo:
+                if s2 < s1:
+                    out.append(_combo(CARDS[4 * hi + s1], CARDS[4 * lo + s2]))
+            elif (kind == "s" and s1 == s2) or (kind == "o" and s1 != s2) or kind == "":
+                out.append(_combo(CARDS[4 * hi + s1], CARDS[4 * lo + s2]))
+    return out
+
+
+def _item_combos(item: str, text: str) -> list[Combo]:
+    """The combos one range item (without its weight) stands for."""
+    if item.lower() in _ALL_WORDS:
+        return [_combo(CARDS[a], CARDS[b]) for a in range(51, -1, -1) for b in range(a - 1, -1, -1)]
+    m = _COMBO_RE.fullmatch(item)
+    if m:
+        a, b = parse_cards(item[:2])[0], parse_cards(item[2:])[0]
+        if a is b:
+            raise RangeError(f"{item!r} names the same card twice (in {text!r})")
+        return [_combo(a, b)]
+    m = _CLASS_RE.fullmatch(item)
+    if m:
+        hi, lo = _RANK_OF[m.group(1)], _RANK_OF[m.group(2)]
+        kind, plus = m.group(3), m.group(4)
+        hi, lo = max(hi, lo), min(hi, lo)
+        if hi == lo and kind:
+            raise RangeError(f"a pair cannot be suited or offsuit: {item!r} (in {text!r})")
+        if not plus:
+            return _class_combos(hi, lo, kind)
+        if hi == lo:
+            return [c for r in range(hi, 13) for c in _class_combos(r, r, "")]
+        return [c for k in range(lo, hi) for c in _class_combos(hi, k, kind)]
+    m = _SPAN_RE.fullmatch(item)
+    if m:
+        h1, l1, k1, h2, l2, k2 = m.groups()
+        a1, b1 = sorted((_RANK_OF[h1], _RANK_OF[l1]), reverse=True)
+        a2, b2 = sorted((_RANK_OF[h2], _RANK_OF[l2]), reverse=True)
+        if k1 != k2:
+            raise RangeError(f"both ends of {item!r} must be alike suited/offsuit (in {text!r})")
+        if a1 == b1 and a2 == b2:  # pairs
+            if k1:
+                raise RangeError(f"a pair cannot be suited or offsuit: {item!r} (in {text!r})")
+            lo_r, hi_r = sorted((a1, a2))
+            return [c for r in range(hi_r, lo_r - 1, -1) for c in _class_combos(r, r, "")]
+        if a1 == a2 and b1 != a1 and b2 != a2:  # same top card: A5s-A2s
+            lo_k, hi_k = sorted((b1, b2))
+            return [c for k in range(hi_k, lo_k - 1, -1) for c in _class_combos(a1, k, k1)]
+        if a1 - b1 == a2 - b2 and a1 != b1:  # connectors: 76s-54s
+            top, bottom = max(a1, a2), min(a1, a2)
+            gap = a1 - b1
+            return [c for t in range(top, bottom - 1, -1) for c in _class_combos(t, t - gap, k1)]
+        raise RangeError(
+            f"{item!r} is not a span of pairs, of one top card, or of connectors (in {text!r})"
+        )
+    raise RangeError(f"cannot read range item {item!r} (in {text!r})")
+
+
+@lru_cache(maxsize=512)
+def _parse_range(text: str) -> "Range":
+    weights: dict[Combo, float] = {}
+    items = [t for t in re.split(r"[,\s]+", re.sub(r"\s*:\s*", ":", text.strip())) if t]
+    if not items:
+        raise RangeError("empty range text")
+    for token in items:
+        item, sep, weight_text = token.partition(":")
+        weight = 1.0
+        if sep:
+            try:
+                weight = float(weight_text)
+            except ValueError:
+                raise RangeError(f"bad weight {weight_text!r} in {token!r}") from None
+            if not (math.isfinite(weight) and weight >= 0.0):
+                raise RangeError(f"weight must be finite and >= 0, not {weight_text!r}")
+        for combo in _item_combos(item, text):
+            weights.pop(combo, None)  # the last mention wins, in its place
+            weights[combo] = weight
+    return Range(tuple(weights), tuple(weights.values()), text=text.strip())
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """A weighted set of two-card combos one player may hold.
+
+    Build one with :meth:`parse` (``Range.parse("QQ+, AKs:0.5")``) or directly
+    from combos and weights (e.g. an AI narrowing an opponent's range with
+    :meth:`with_weights`).
+
+    Attributes:
+        combos: Distinct combos, each a pair of distinct :class:`Card`, the
+            higher card code first (normalised on construction).
+        weights: One finite weight >= 0 per combo, relative (they need not
+            sum to 1); ``()`` means all 1.  At least one must be positive.
+        text: The text the range was parsed from, or ``""``.
+
+    Raises:
+        RangeError: No combos, a combo that is not two distinct cards, a combo
+            listed twice, a wrong number of weights, or weights that are
+            negative, not finite or all zero.
+    """
+
+    combos: tuple[Combo, ...]
+    weights: tuple[float, ...] = ()
+    text: str = ""
+    _codes: bytes = field(init=False, repr=False, compare=False)
+    _weights: "array[float]" = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        combos = self.combos
+        if not isinstance(combos, tuple) or not combos:
+            raise RangeError("a range needs a non-empty tuple of combos")
+        codes = bytearray()
+        normal: list[Combo] = []
+        seen: set[int] = set()
+        for combo in combos:
+            if not (
+                isinstance(combo, tuple)
+                and len(combo) == 2
+                and isinstance(combo[0], Card)
+                and isinstance(combo[1], Card)
+                and combo[0] is not combo[1]
+            ):
+                raise RangeError(f"a combo must be two distinct Cards, not {combo!r}")
+            a, b = _combo(combo[0], combo[1])
+            key = a.code * 52 + b.code
+            if key in seen:
+                raise RangeError(f"combo {a}{b} is listed twice")
+            seen.add(key)
+            normal.append((a, b))
+            codes += bytes((a.code, b.code))
+        weights = self.weights or (1.0,) * len(combos)
+        if not isinstance(weights, tuple) or len(weights) != len(combos):
+            raise RangeError(f"{len(combos)} combos need {len(combos)} weights")
+        for w in weights:
+            if not (isinstance(w, (int, float)) and math.isfinite(w) and w >= 0):
+                raise RangeError(f"weights must be finite numbers >= 0, not {w!r}")
+        if not any(w > 0 for w in weights):
+            raise RangeError("every combo of the range weighs 0")
+        object.__setattr__(self, "combos", tuple(normal))
+        object.__setattr__(self, "weights", tuple(float(w) for w in weights))
+        object.__setattr__(self, "_codes", bytes(codes))
+        object.__setattr__(self, "_weights", array("d", self.weights))
+
+    @classmethod
+    def parse(cls, text: str) -> "Range":
+        """Parse a range such as ``"QQ+, AKs, AQo+, 76s-54s, A5s-A2s, AhKh, KQs:0.5"``.
+
+        Parsed ranges are cached, so parsing the same text again is cheap.
+
+        Args:
+            text: Items separated by commas or spaces (see the module
+                documentation for the notation).
+
+        Returns:
+            The range, combos in the order written.
+
+        Raises:
+            RangeError: An unreadable item, a suited/offsuit pair, an
+                inconsistent span, a bad weight, or an empty text.
+        """
+        if not isinstance(text, str):
+            raise RangeError(f"a range must be given as text, not {text!r}")
+        return _parse_range(text)
+
+    @classmethod
+    def random(cls) -> "Range":
+        """All 1,326 combos, equally weighted (``Range.parse("random")``)."""
+        return _parse_range("random")
+
+    def with_weights(self, weights: Sequence[float]) -> "Range":
+        """The same combos with new weights (one per combo, in order).
+
+        Raises:
+            RangeError: As for the constructor.
+        """
+        return Range(self.combos, tuple(weights), text=self.text)
+
+    def __len__(self) -> int:
+        return len(self.combos)
+
+    def __iter__(self) -> Iterator[tuple[Combo, float]]:
+        return iter(zip(self.combos, self.weights))
+
+    def __str__(self) -> str:
+        return self.text or ", ".join(f"{a}{b}" for a, b in self.combos)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEquity:
+    """One player's result.
+
+    Attributes:
+        hand: The player's hole cards (``"AhKh"``) or range text.
+        win: Fraction of deals the player wins alone, in [0, 1].
+        tie: Fraction of deals the player ties for the best hand, in [0, 1].
+        equity: ``win`` plus ``1/k`` of each ``k``-way tie: the player's
+            expected share of the pot, in [0, 1].
+        stderr: Standard error of ``equity`` (0 when exact).
+    """
+
+    hand: str
+    win: float
+    tie: float
+    equity: float
+    stderr: float = 0.0
+
+    @property
+    def lose(self) -> float:
+        """Fraction of deals another player wins or ties without this one."""
+        return max(0.0, 1.0 - self.win - self.tie)
+
+
+@dataclass(frozen=True, slots=True)
+class EquityResult:
+    """The result of :func:`equity`.
+
+    Attributes:
+        exact: True when every deal was enumerated.
+        trials: Deals counted: sampled deals, or when exact the number of
+            combo tuples times boards enumerated (1,712,304 heads-up
+            pre-flop with fixed hands).
+        players: One :class:`PlayerEquity` per player, in input order.
+    """
+
+    exact: bool
+    trials: int
+    players: tuple[PlayerEquity, ...]
+
+    @property
+    def equities(self) -> tuple[float, ...]:
+        """Each player's equity, in input order."""
+        return tuple(p.equity for p in self.players)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``{"exact", "trials", "players": [{"hand", "win", "tie", "equity"}]}``."""
+        return {
+            "exact": self.exact,
+            "trials": self.trials,
+            "players": [
+                {"hand": p.hand, "win": p.win, "tie": p.tie, "equity": p.equity}
+                for p in self.players
+            ],
+        }
+
+
+def _cards_arg(cards: str | Iterable[Card], what: str) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    result = tuple(cards)
+    for card in result:
+        if not isinstance(card, Card):
+            raise CardError(repr(card), f"{what} must be card text or Card values")
+    if len(set(result)) != len(result):
+        raise CardError(format_cards(result, " "), f"duplicate card in {what}")
+    return result
+
+
+def _player_arg(player: PlayerLike) -> tuple[str, bytes, "array[float]", int]:
+    """(text, codes, weights, combos) for one player argument."""
+    if isinstance(player, Range):
+        return str(player), player._codes, player._weights, len(player)
+    if isinstance(player, str):
+        try:
+            cards = parse_cards(player, allow_duplicates=True)
+        except CardError:
+            cards = ()
+        if len(cards) == 2 and cards[0] is cards[1]:
+            raise CardError(player, f"duplicate card {cards[0]}")
+        if len(cards) != 2:
+            rng = Range.parse(player)
+            return str(rng), rng._codes, rng._weights, len(rng)
+    else:
+        cards = _cards_arg(player, "hole cards")
+        if len(cards) != 2:
+            raise CardError(format_cards(cards, " "), f"hole cards must be 2 cards, not {len(cards)}")
+    return format_cards(cards), bytes(c.code for c in cards), array("d", (1.0,)), 1
+
+
+def equity(
+    players: Sequence[PlayerLike],
+    *,
+    board: str | Iterable[Card] = (),
+    dead: str | Iterable[Card] = (),
+    trials: int | None = None,
+    seed: int | None = None,
+    exact: bool | None = None,
+) -> EquityResult:
+    """All-in equity of 2 to 9 players: win, tie and pot share per player.
+
+    Args:
+        players: 2-9 players, each hole cards (``"AhKh"``, ``"Ah Kh"`` or two
+            :class:`Card`) or a range (a :class:`Range` or range text such as
+            ``"QQ+, AKs"``; see the module documentation).
+        board: 0-5 board cards (text or :class:`Card` values).
+        dead: Cards known to be out of the deck (e.g. folded hands).
+        trials: Deals to sample (1 to 2**40).  ``None``: exact when that
+            costs at most :data:`MAX_EXACT_EVALUATIONS` hand evaluations,
+            else :data:`DEFAULT_TRIALS` samples.
+        seed: Seed of the C generator (any int; results for a seed are the
+            same on every platform).  ``None`` draws one from the OS.
+        exact: ``True`` enumerates every deal (refused above
+            :data:`EXACT_LIMIT`); ``False`` samples; ``None`` decides as
+            described for ``trials``.
+
+    Returns:
+        An :class:`EquityResult`, players in input order.
+
+    Raises:
+        CardError: Unreadable cards, hole cards that are not two cards, more
+            than 5 board cards, or a card in two places (two players, board,
+            dead cards).
+        RangeError: Unreadable range text, or a range with no combo left
+            after card removal (or no deal possible at all).
+        InvalidConfigError: Not 2-9 players; ``trials`` not an int from 1
+            to 2**40; ``trials`` given with ``exact=True``; too many cards for
+            one deal; an exact enumeration above :data:`EXACT_LIMIT`.
+
+    References:
+        RULES.md section 1 (showdown and split pots); CASES.md C40
+        (card removal), C43 (tie accounting).
+    """
+    if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
+        raise InvalidConfigError("players must be a sequence of hands or ranges")
+    if not 2 <= len(players) <= 9:
+        raise InvalidConfigError(f"equity needs 2 to 9 players, got {len(players)}")
+    board_cards = _cards_arg(board, "board")
+    if len(board_cards) > 5:
+        raise CardError(format_cards(board_cards, " "), f"a board has 0 to 5 cards, not {len(board_cards)}")
+    dead_cards = _cards_arg(dead, "dead cards")
+    if trials is not None and (trials.__class__ is not int or not 1 <= trials <= 1 << 40):
+        raise InvalidConfigError(f"trials must be an int from 1 to 2**40, got {trials!r}")
+    if exact is True and trials is not None:
+        raise InvalidConfigError("give trials or exact=True, not both")
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidConfigError(f"seed must be an int, got {seed!r}")
+
+    texts: list[str] = []
+    codes = bytearray()
+    weights: array[float] = array("d")
+    counts: list[int] = []
+    for player in players:
+        text, pcodes, pweights, n = _player_arg(player)
+        texts.append(text)
+        codes += pcodes
+        weights.extend(pweights)
+        counts.append(n)
+
+    if exact is True:
+        mode, budget = "exact", float(EXACT_LIMIT)
+    elif exact is False or trials is not None:
+        mode, budget = "sample", 0.0
+    else:
+        mode, budget = "auto", float(MAX_EXACT_EVALUATIONS)
+    is_exact, deals, per_player = _equity_native(
+        bytes(codes),
+        weights,
+        counts,
+        bytes(c.code for c in board_cards),
+        bytes(c.code for c in dead_cards),
+        mode=mode,
+        trials=DEFAULT_TRIALS if trials is None else trials,
+        seed=seed,
+        max_exact=budget,
+    )
+    return EquityResult(
+        exact=is_exact,
+        trials=deals,
+        players=tuple(
+            PlayerEquity(text, win, tie, eq, se)
+            for text, (win, tie, eq, se) in zip(texts, per_player)
+        ),
+    )

@@ -1,0 +1,399 @@
+"""Tests of pokerkit_core.equity (exact enumeration, sampling, ranges, CLI).
+
+Expected values come from CASES.md (C40, C43) and issue 6; exact references
+are full enumerations (each consistent combo pair equally weighted).
+"""
+
+from __future__ import annotations
+
+import json
+from array import array
+from math import comb
+
+import pytest
+
+from pokerkit_core.cards import CARDS, parse_cards
+from pokerkit_core.equity import EquityResult, Range, equity
+from pokerkit_core.errors import CardError, InvalidConfigError, PokerError, RangeError
+from pokerkit_core.evaluator import _equity_native
+
+# (players, board, exact equities in percent, decimals compared)
+EXACT_CASES = [
+    (["AhAs", "KdKc"], "", [81.255], 3),
+    (["AKo", "QQ"], "", [43.242], 3),
+    (["QQ", "87s"], "", [78.259], 3),
+    (["QsQh", "8c7c", "random"], "Jc9h2d", [66.343, 19.738, 13.920], 3),
+]
+
+
+def pct(x: float) -> float:
+    return 100.0 * x
+
+
+# ---- CASES.md C40 and C43 ---------------------------------------------------
+
+
+def test_c40_card_removal_exact() -> None:
+    r = equity(["QhQs", "TT+"])
+    assert r.exact
+    # TT+ loses QhQs's cards: 25 combos, each against every board
+    assert r.trials == 25 * comb(48, 5)
+    hero = r.players[0]
+    assert round(pct(hero.equity), 2) == 50.01
+    assert round(pct(hero.win), 2) == 47.89
+    assert round(pct(hero.tie), 2) == 4.25
+    assert round(pct(hero.lose), 2) == 47.86
+
+
+def test_c40_card_removal_sampled() -> None:
+    r = equity(["QhQs", "TT+"], trials=10**6, seed=40)
+    assert not r.exact and r.trials == 10**6
+    assert abs(pct(r.players[0].equity) - 50.0125) <= 0.15
+    assert abs(pct(r.players[0].win) - 47.89) <= 0.15
+    assert abs(pct(r.players[0].tie) - 4.246) <= 0.15
+
+
+def test_c43_tie_accounting() -> None:
+    r = equity(["Jc5c", "QdTd"])
+    assert r.exact and r.trials == 1_712_304
+    jc, qd = r.players
+    wins = round(jc.win * r.trials)
+    ties = round(jc.tie * r.trials)
+    losses = round(jc.lose * r.trials)
+    assert (wins, losses, ties) == (600_384, 1_096_118, 15_802)
+    assert wins + losses + ties == 1_712_304
+    assert round(qd.win * r.trials) == 1_096_118
+    # pots tied, counted in shares: 15,802 / 2
+    assert round((jc.equity - jc.win) * r.trials) == 7_901
+    assert round(pct(jc.equity), 4) == 35.5244
+    assert round(pct(qd.equity), 4) == 64.4756
+
+
+# ---- exact references and sampling -------------------------------------------
+
+
+@pytest.mark.parametrize("players, board, expected, digits", EXACT_CASES)
+def test_exact_references(players: list[str], board: str, expected: list[float], digits: int) -> None:
+    r = equity(players, board=board)
+    assert r.exact
+    for p, e in zip(r.players, expected):
+        assert round(pct(p.equity), digits) == pytest.approx(e, abs=1.5 * 10**-digits)
+    assert sum(r.equities) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_exact_pair_against_any_hand() -> None:
+    r = equity(["2s2h", "random"], exact=True)  # about 3 s
+    assert r.exact and r.trials == comb(50, 2) * comb(48, 5)
+    assert round(pct(r.players[0].equity), 3) == 50.334
+
+
+@pytest.mark.parametrize("players, board, expected, digits", EXACT_CASES)
+def test_sampled_within_three_standard_errors(
+    players: list[str], board: str, expected: list[float], digits: int
+) -> None:
+    r = equity(players, board=board, trials=200_000, seed=7)
+    assert not r.exact
+    for p, e in zip(r.players, expected):
+        assert 0 < p.stderr < 0.002
+        assert abs(p.equity - e / 100) <= 3 * p.stderr
+
+
+def test_sampled_pair_against_any_hand() -> None:
+    r = equity(["2s2h", "random"], trials=400_000, seed=11)
+    assert abs(r.players[0].equity - 0.50334) <= 3 * r.players[0].stderr
+
+
+def test_auto_falls_back_to_sampling() -> None:
+    r = equity(["random", "random", "random"], seed=1)
+    assert not r.exact and r.trials == 1_000_000
+    for p in r.players:
+        assert abs(p.equity - 1 / 3) <= 3 * p.stderr
+
+
+def test_seeded_reproducibility() -> None:
+    a = equity(["AhKh", "QQ+, AKs", "random"], trials=50_000, seed=123)
+    b = equity(["AhKh", "QQ+, AKs", "random"], trials=50_000, seed=123)
+    c = equity(["AhKh", "QQ+, AKs", "random"], trials=50_000, seed=124)
+    assert a == b
+    assert a.equities != c.equities
+    # negative and huge seeds are reduced modulo 2**64
+    assert equity(["AhKh", "QsQd"], trials=1000, seed=-1) == equity(
+        ["AhKh", "QsQd"], trials=1000, seed=2**64 - 1
+    )
+
+
+def test_split_board_ties_everyone() -> None:
+    r = equity(["2c3d", "4h5h", "7c8d"], board="AsKsQsJsTs")
+    assert r.exact and r.trials == 1
+    for p in r.players:
+        assert p.win == 0 and p.tie == 1 and p.equity == pytest.approx(1 / 3)
+
+
+def test_three_way_tie_shares() -> None:
+    # on a Broadway straight board with one card to come, every hand plays the board
+    # unless it makes a flush; equities must sum to one
+    r = equity(["2c3c", "4d5d", "6h7h"], board="AsKdQhJc", exact=True)
+    assert sum(r.equities) == pytest.approx(1.0)
+    assert r.trials == 52 - 4 - 6
+
+
+def test_dead_cards_change_the_deck() -> None:
+    with_dead = equity(["AhAs", "KdKc"], dead="KhKs")
+    assert with_dead.trials == comb(46, 5)
+    assert with_dead.players[0].equity > 0.8126  # no kings left to hit
+
+
+def test_weights_mix_results() -> None:
+    kk = equity(["AhAs", "KK"]).players[0].equity
+    qq = equity(["AhAs", "QQ"]).players[0].equity
+    mixed = equity(["AhAs", "KK:1, QQ:3"]).players[0].equity
+    assert mixed == pytest.approx((kk + 3 * qq) / 4, abs=1e-12)
+    zero = equity(["AhAs", "KK, QQ:0"]).players[0].equity
+    assert zero == pytest.approx(kk, abs=1e-12)
+
+
+def test_range_object_and_cards_as_players() -> None:
+    ah_as = tuple(parse_cards("AhAs"))
+    r1 = equity([ah_as, Range.parse("KdKc")])
+    r2 = equity(["AhAs", "KdKc"])
+    assert r1.equities == r2.equities
+    narrowed = Range.parse("KK, QQ").with_weights([1.0] * 6 + [0.0] * 6)
+    assert equity(["AhAs", narrowed]).equities == equity(["AhAs", "KK"]).equities
+
+
+# ---- ranges -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, n",
+    [
+        ("QQ+", 18),
+        ("AKs", 4),
+        ("AKo", 12),
+        ("AK", 16),
+        ("AQo+", 24),
+        ("76s-54s", 12),
+        ("KTs+", 12),
+        ("A5s-A2s", 16),
+        ("99-66", 24),
+        ("AhKh", 1),
+        ("random", 1326),
+        ("QQ+, AKs, AQo+, 76s-54s, KTs+, A5s-A2s, AhKh", 86),
+        ("qq+ aks", 22),
+    ],
+)
+def test_range_sizes(text: str, n: int) -> None:
+    assert len(Range.parse(text)) == n
+
+
+def test_range_contents() -> None:
+    r = Range.parse("76s-54s")
+    ranks = {(a.rank.char, b.rank.char) for (a, b), _ in r}
+    assert ranks == {("7", "6"), ("6", "5"), ("5", "4")}
+    assert all(a.suit == b.suit for a, b in r.combos)
+    kts = {(a.rank.char, b.rank.char) for a, b in Range.parse("KTs+").combos}
+    assert kts == {("K", "T"), ("K", "J"), ("K", "Q")}
+    aqo = Range.parse("AQo+")
+    assert all(a.suit != b.suit for a, b in aqo.combos)
+    weighted = Range.parse("AKs:0.5, AhKh")
+    assert dict(((str(a) + str(b)), w) for (a, b), w in weighted)["AhKh"] == 1.0
+    assert sorted(weighted.weights) == [0.5, 0.5, 0.5, 1.0]
+
+
+@pytest.mark.parametrize(
+    "text", ["AAs", "AKs-QJo", "ZZ", "AKs:-1", "AKs:x", "AKs:nan", "", "AhAh", "AK+s", "KQs-T8s", "Ah"]
+)
+def test_bad_range_text(text: str) -> None:
+    with pytest.raises(RangeError):
+        Range.parse(text)
+
+
+def test_bad_range_values() -> None:
+    ah, kh = parse_cards("AhKh")
+    with pytest.raises(RangeError):
+        Range(())
+    with pytest.raises(RangeError):
+        Range(((ah, ah),))
+    with pytest.raises(RangeError):
+        Range(((ah, kh), (kh, ah)))
+    with pytest.raises(RangeError):
+        Range(((ah, kh),), (0.0,))
+    with pytest.raises(RangeError):
+        Range(((ah, kh),), (1.0, 2.0))
+    with pytest.raises(RangeError):
+        Range(((ah, kh),), (float("inf"),))
+
+
+# ---- hostile input --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        ({"players": ["AhAh", "KdKc"]}, CardError),
+        ({"players": ["AhZz", "KdKc"]}, RangeError),  # not cards, so read as a range
+        ({"players": ["AhKh", "AhQd"]}, CardError),
+        ({"players": ["AhKh", "QdQc"], "board": "Kh7d2c"}, CardError),
+        ({"players": ["AhKh", "QdQc"], "dead": "Qd"}, CardError),
+        ({"players": ["AhKh", "QdQc"], "board": "7d", "dead": "7d"}, CardError),
+        ({"players": ["AhKh", "QdQc"], "board": "2c3c4c5c6c7c"}, CardError),
+        ({"players": ["AhAs", "AA"], "board": "Ad2c3c", "dead": "Ac"}, RangeError),
+        ({"players": ["AA", "AA", "AA"]}, RangeError),
+        ({"players": ["AhKh"]}, InvalidConfigError),
+        ({"players": ["AhKh"] * 10}, InvalidConfigError),
+        ({"players": "AhKhQsQd"}, InvalidConfigError),
+        ({"players": ["AhKh", "QsQd"], "trials": -5}, InvalidConfigError),
+        ({"players": ["AhKh", "QsQd"], "trials": 0}, InvalidConfigError),
+        ({"players": ["AhKh", "QsQd"], "trials": 2.5}, InvalidConfigError),
+        ({"players": ["AhKh", "QsQd"], "trials": True}, InvalidConfigError),
+        ({"players": ["AhKh", "QsQd"], "trials": 10, "exact": True}, InvalidConfigError),
+        ({"players": ["AhKh", "QsQd"], "seed": "x"}, InvalidConfigError),
+        ({"players": ["random"] * 9, "exact": True}, InvalidConfigError),
+        ({"players": ["AhKh"] * 2, "dead": "2c3c4c5c6c7c8c9cTcJcQcKcAc2d3d4d5d6d7d8d9dTdJdQdKdAd2h3h"}, CardError),
+    ],
+)
+def test_hostile_equity_input(kwargs: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error) as info:
+        equity(**kwargs)  # type: ignore[arg-type]
+    assert isinstance(info.value, PokerError) and isinstance(info.value, ValueError)
+
+
+def test_too_many_cards_for_a_deal() -> None:
+    hands = parse_cards("AhKhAsKs")
+    dead = [c for c in CARDS if c not in hands][:44]  # 4 + 5 + 44 > 52
+    with pytest.raises(InvalidConfigError):
+        equity(["AhKh", "AsKs"], dead=dead)
+    equity(["AhKh", "AsKs"], dead=dead[:43])  # exactly 52 is fine
+
+
+@pytest.mark.parametrize(
+    "combos, weights, counts, board, dead, error",
+    [
+        (bytes([51, 52, 0, 1]), [1.0, 1.0], [1, 1], b"", b"", CardError),
+        (bytes([51, 255, 0, 1]), [1.0, 1.0], [1, 1], b"", b"", CardError),
+        (bytes([51, 51, 0, 1]), [1.0, 1.0], [1, 1], b"", b"", CardError),
+        (bytes([51, 50, 50, 1]), [1.0, 1.0], [1, 1], b"", b"", CardError),
+        (bytes([51, 50, 0, 1]), [1.0, 1.0], [1, 1], bytes([1]), b"", CardError),
+        (bytes([51, 50, 0, 1]), [1.0, 1.0], [1, 1], bytes([9]), bytes([9]), CardError),
+        (bytes([51, 50, 0, 1]), [1.0, 1.0], [1, 1], bytes(range(10, 16)), b"", CardError),
+        (bytes([51, 50, 0, 1]), [1.0, 1.0], [1, 1], bytes([60]), b"", CardError),
+        (bytes([51, 50, 0, 1]), [1.0, 1.0], [1, 2], b"", b"", InvalidConfigError),
+        (bytes([51, 50, 0]), [1.0, 1.0], [1, 1], b"", b"", InvalidConfigError),
+        (bytes([51, 50, 0, 1]), [1.0], [1, 1], b"", b"", InvalidConfigError),
+        (bytes([51, 50, 0, 1]), [1.0, -1.0], [1, 1], b"", b"", InvalidConfigError),
+        (bytes([51, 50, 0, 1]), [1.0, float("nan")], [1, 1], b"", b"", InvalidConfigError),
+        (bytes([51, 50, 0, 1]), [1.0, 1.0], [1, 0], b"", b"", InvalidConfigError),
+        (bytes([51, 50]), [1.0], [1], b"", b"", InvalidConfigError),
+        (bytes([51, 50, 0, 1, 2, 3]), [1.0, 0.0, 1.0], [1, 2], b"", bytes([3]), RangeError),
+    ],
+)
+def test_hostile_low_level_input(
+    combos: bytes,
+    weights: list[float],
+    counts: list[int],
+    board: bytes,
+    dead: bytes,
+    error: type[Exception],
+) -> None:
+    with pytest.raises(error):
+        _equity_native(
+            combos,
+            array("d", weights),
+            counts,
+            board,
+            dead,
+            mode="sample",
+            trials=100,
+            seed=1,
+            max_exact=0,
+        )
+
+
+def test_low_level_limits() -> None:
+    combos, weights = bytes([51, 50, 0, 1]), array("d", [1.0, 1.0])
+    for kwargs in ({"trials": 0}, {"trials": 2**41}, {"mode": "fast"}, {"max_exact": -1.0}):
+        args: dict[str, object] = {"mode": "sample", "trials": 10, "seed": 1, "max_exact": 0.0}
+        args.update(kwargs)
+        with pytest.raises(InvalidConfigError):
+            _equity_native(combos, weights, [1, 1], b"", b"", **args)  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError):
+        _equity_native(combos, weights, [1, 1], b"", b"", mode="exact", trials=1, seed=1, max_exact=10)
+
+
+# ---- result and CLI ---------------------------------------------------------
+
+
+def test_result_json_form() -> None:
+    r = equity(["AhKh", "QsQd"], board="2c7d9s")
+    d = r.to_dict()
+    assert set(d) == {"exact", "trials", "players"}
+    assert d["exact"] is True and d["trials"] == comb(45, 2)
+    assert [set(p) for p in d["players"]] == [{"hand", "win", "tie", "equity"}] * 2
+    assert d["players"][0]["hand"] == "AhKh"
+    assert isinstance(r, EquityResult)
+
+
+def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from pokerkit_core.cli import main
+
+    assert main(["equity", "AhAs", "KdKc", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["exact"] is True and out["trials"] == 1_712_304
+    assert [p["hand"] for p in out["players"]] == ["AhAs", "KdKc"]
+    assert round(100 * out["players"][0]["equity"], 3) == 81.255
+    assert all(0 <= p[k] <= 1 for p in out["players"] for k in ("win", "tie", "equity"))
+
+
+def test_cli_sampled_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    from pokerkit_core.cli import main
+
+    args = ["equity", "AhKh", "QQ+,AKs", "--board", "Jc9h2d", "--trials", "20000", "--seed", "3"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "sampled, 20,000 deals" in text and "QQ+,AKs" in text
+    assert main(["equity", "AhKh", "AhQd"]) == 2
+    assert "dealt twice" in capsys.readouterr().err
+    assert main(["equity", "AhKh", "QsQd", "--trials", "-1"]) == 2
+
+
+def test_random_hand_shortcut_matches_weighted_sampling() -> None:
+    # "random" is dealt straight from the deck; a range with one weight nudged
+    # goes through the alias tables and rejection: both sample the same law
+    rng = Range.random()
+    nudged = rng.with_weights(list(rng.weights[:-1]) + [1.0000001])
+    a = equity(["AhKh", rng, rng, rng], trials=200_000, seed=5)
+    b = equity(["AhKh", nudged, nudged, nudged], trials=200_000, seed=5)
+    assert a.equities != b.equities
+    for x, y in zip(a.players, b.players):
+        assert abs(x.equity - y.equity) <= 4 * (x.stderr**2 + y.stderr**2) ** 0.5
+
+
+def test_river_against_weighted_range_matches_brute_force() -> None:
+    from pokerkit_core.evaluator import evaluate
+
+    board = parse_cards("Qs7h2c5dKd")
+    hero = parse_cards("AhKs")
+    villain = Range.parse("AK:2, QQ, 77:0.5, 53s, KQ, AhQh")
+    r = equity([hero, villain], board=board)
+    assert r.exact
+    ours = evaluate(hero + board)
+    won = tied = total = 0.0
+    for (a, b), w in villain:
+        if {a, b} & set(hero + board):
+            continue  # card removal
+        theirs = evaluate((a, b) + board)
+        total += w
+        won += w * (ours > theirs)
+        tied += w * (ours == theirs)
+    assert r.players[0].win == pytest.approx(won / total, abs=1e-12)
+    assert r.players[0].tie == pytest.approx(tied / total, abs=1e-12)
+    assert r.players[0].equity == pytest.approx((won + tied / 2) / total, abs=1e-12)
+
+
+def test_flop_against_range_is_exact_by_default() -> None:
+    villain = Range.parse("22+, A2s+, K9s+, QTs+, JTs, ATo+, KJo+:0.5")
+    exact = equity(["AhKd", villain], board="Qs7h2c")
+    assert exact.exact
+    sampled = equity(["AhKd", villain], board="Qs7h2c", trials=100_000, seed=3)
+    p, q = exact.players[0], sampled.players[0]
+    assert abs(p.equity - q.equity) <= 3 * q.stderr
