@@ -26,6 +26,22 @@ from .evaluator import (
     evaluate_mask,
 )
 from .equity import EquityResult, PlayerEquity, Range, equity
+from .rules import AUTO, BettingStructure, GameConfig, OddChipRule, RuleFlavour, Street
+from .actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
+from .events import (
+    ActionTaken,
+    BlindPosted,
+    BoardDealt,
+    Event,
+    HandMucked,
+    HandShown,
+    HoleCardsDealt,
+    PotAwarded,
+    UncalledBetReturned,
+)
+from .pots import Pot, PotResolution, resolve_pots
+from .state import HandState, act, deal, legal_actions, show
+from .observation import Observation, observe
 
 __version__ = "0.1.0"
 
@@ -60,4 +76,39 @@ __all__ = [
     "PlayerEquity",
     "Range",
     "equity",
+    # engine
+    "AUTO",
+    "BettingStructure",
+    "GameConfig",
+    "OddChipRule",
+    "RuleFlavour",
+    "Street",
+    "Action",
+    "ActionKind",
+    "AllIn",
+    "Bet",
+    "Call",
+    "Check",
+    "Fold",
+    "LegalActions",
+    "Raise",
+    "ActionTaken",
+    "BlindPosted",
+    "BoardDealt",
+    "Event",
+    "HandMucked",
+    "HandShown",
+    "HoleCardsDealt",
+    "PotAwarded",
+    "UncalledBetReturned",
+    "Pot",
+    "PotResolution",
+    "resolve_pots",
+    "HandState",
+    "act",
+    "deal",
+    "legal_actions",
+    "show",
+    "Observation",
+    "observe",
 ]

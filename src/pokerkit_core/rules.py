@@ -1,0 +1,532 @@
+"""Game configuration and the betting rules of one rule flavour.
+
+:class:`GameConfig` is the immutable description of one hand's table: seats
+and stacks, blinds and ante, the button and blind seats, the betting
+structure (no-limit or fixed-limit), the odd-chip rule and the rule flavour.
+Presets cover the ACPC heads-up format and general no-limit / fixed-limit
+tables:
+
+>>> config = GameConfig.no_limit(players=3, stack=1_000, small_blind=5, big_blind=10)
+>>> config.stacks, config.small_blind_seat, config.big_blind_seat
+((1000, 1000, 1000), 1, 2)
+>>> GameConfig.acpc_heads_up(button=1).small_blind_seat
+1
+
+All the no-limit / fixed-limit betting details that differ between rule books
+(minimum raise after a short all-in, which short all-ins reopen the betting,
+the fixed-limit raise cap) live in one :class:`BettingRules` object chosen
+from ``config.betting`` and ``config.flavour``; the state machine in
+:mod:`pokerkit_core.state` only asks it questions.
+
+References:
+    RULES.md sections 2 (a hand of hold'em), 4 (ACPC format), 5 (fixed-limit
+    raise cap, short all-ins), 6 (rule flavours); INTEROP.md 1.4.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum
+from typing import Any, Final
+
+from .errors import InvalidConfigError
+
+__all__ = [
+    "AUTO",
+    "BettingStructure",
+    "RuleFlavour",
+    "OddChipRule",
+    "Street",
+    "GameConfig",
+    "BettingRules",
+    "betting_rules",
+]
+
+AUTO: Final = -1
+"""Sentinel for :class:`GameConfig` blind seats: derive the seat from the button."""
+
+
+class BettingStructure(Enum):
+    """How much may be bet: any amount up to the stack, or fixed bet sizes."""
+
+    NO_LIMIT = "no-limit"
+    FIXED_LIMIT = "fixed-limit"
+
+
+class RuleFlavour(Enum):
+    """Which rule book settles the no-limit details (RULES.md section 6).
+
+    ``DEFAULT`` follows RULES.md section 2 (TDA-style: a short all-in does not
+    reopen the betting for players who already acted).  ``ACPC`` follows the
+    ACPC reference dealer (INTEROP.md 1.4: a short all-in reopens the betting
+    for everybody and the next minimum raise-to is ``max(previous minimum,
+    2X - M)``).
+    """
+
+    DEFAULT = "default"
+    ACPC = "acpc"
+
+
+class OddChipRule(Enum):
+    """Who gets the chips of a split pot that cannot be divided evenly.
+
+    ``LEFT_OF_BUTTON`` (the default, RULES.md section 2): each odd chip goes to
+    the next eligible winner clockwise from the button, starting with the seat
+    left of the button.  ``EXACT``: shares are exact :class:`fractions.Fraction`
+    values (for replaying Pluribus PHH hands, whose finishing stacks hold
+    halves); amounts are then not always ints.
+    """
+
+    LEFT_OF_BUTTON = "left-of-button"
+    EXACT = "exact"
+
+
+class Street(IntEnum):
+    """Betting rounds; ``SHOWDOWN`` means the hand is over."""
+
+    PREFLOP = 0
+    FLOP = 1
+    TURN = 2
+    RIVER = 3
+    SHOWDOWN = 4
+
+
+def _check_int(name: str, value: object, minimum: int) -> int:
+    if not isinstance(value, int) or value.__class__ is bool or value < minimum:
+        raise InvalidConfigError(f"{name} must be an int >= {minimum}, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Everything fixed for one hand: seats, stacks, blinds, structure, rules.
+
+    Seats are numbered 0 to ``len(stacks) - 1`` clockwise.  A seat with a
+    stack of 0 is empty or sitting out and is not dealt in.
+
+    Args:
+        stacks: Chips per seat at the start of the hand, seat 0 first; 2-9
+            seats, at least two with chips.
+        small_blind: Small blind, chips (0 allowed: no small blind).
+        big_blind: Big blind, chips (> 0); also the minimum opening bet in
+            no-limit.
+        ante: Ante posted by every dealt-in seat before the blinds, chips.
+        button: The button seat (may be an empty seat under the dead-button
+            rule when blind seats are given explicitly).
+        small_blind_seat: ``AUTO`` (derive: the first dealt-in seat clockwise
+            from the button; heads-up, the button itself), an explicit seat,
+            or ``None`` for no small blind.
+        big_blind_seat: ``AUTO`` (derive: the next dealt-in seat after the
+            small blind), an explicit seat, or ``None`` for no big blind.
+        betting: No-limit or fixed-limit.
+        small_bet: Fixed-limit bet size pre-flop and on the flop, chips
+            (default ``big_blind``).
+        big_bet: Fixed-limit bet size on turn and river, chips (default
+            ``2 * big_blind``).
+        raise_cap: Fixed-limit bets per street (the big blind counts as the
+            first pre-flop bet); at least 1.
+        odd_chip: How uneven splits are settled.
+        flavour: Rule flavour for no-limit details.
+        first_to_act: Optional per-street override of the first seat to act
+            (4 seats: pre-flop, flop, turn, river), as in ACPC game files; the
+            first of these seats (clockwise) that can act starts the round.
+        muck_losing_hands: At a showdown after the river betting, a hand that
+            wins nothing is mucked (``HandMucked``) instead of shown.  Payouts
+            never depend on it; an all-in run-out always shows every hand.
+
+    Raises:
+        InvalidConfigError: A value out of range or inconsistent (fewer than
+            two dealt-in seats, a blind seat that is empty, small blind above
+            big blind, ...).
+
+    References:
+        RULES.md sections 2-5.
+    """
+
+    stacks: tuple[int, ...]
+    small_blind: int = 50
+    big_blind: int = 100
+    ante: int = 0
+    button: int = 0
+    small_blind_seat: int | None = AUTO
+    big_blind_seat: int | None = AUTO
+    betting: BettingStructure = BettingStructure.NO_LIMIT
+    small_bet: int | None = None
+    big_bet: int | None = None
+    raise_cap: int = 4
+    odd_chip: OddChipRule = OddChipRule.LEFT_OF_BUTTON
+    flavour: RuleFlavour = RuleFlavour.DEFAULT
+    first_to_act: tuple[int, ...] | None = None
+    muck_losing_hands: bool = True
+    _derived: "_Derived" = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        stacks = self.stacks
+        if not isinstance(stacks, (tuple, list)):
+            raise InvalidConfigError(f"stacks must be a tuple of ints, got {stacks!r}")
+        stacks = tuple(stacks)
+        object.__setattr__(self, "stacks", stacks)
+        n = len(stacks)
+        if not 2 <= n <= 9:
+            raise InvalidConfigError(f"a table has 2 to 9 seats, got {n}")
+        for seat, chips in enumerate(stacks):
+            _check_int(f"stacks[{seat}]", chips, 0)
+        live = tuple(seat for seat in range(n) if stacks[seat] > 0)
+        if len(live) < 2:
+            raise InvalidConfigError("at least two seats need chips to deal a hand")
+        _check_int("small_blind", self.small_blind, 0)
+        _check_int("big_blind", self.big_blind, 1)
+        _check_int("ante", self.ante, 0)
+        if self.small_blind > self.big_blind:
+            raise InvalidConfigError(
+                f"small blind {self.small_blind} is above big blind {self.big_blind}"
+            )
+        button = _check_int("button", self.button, 0)
+        if button >= n:
+            raise InvalidConfigError(f"button seat {button} is not one of seats 0-{n - 1}")
+        if not isinstance(self.betting, BettingStructure):
+            raise InvalidConfigError(f"betting must be a BettingStructure, got {self.betting!r}")
+        if not isinstance(self.odd_chip, OddChipRule):
+            raise InvalidConfigError(f"odd_chip must be an OddChipRule, got {self.odd_chip!r}")
+        if not isinstance(self.flavour, RuleFlavour):
+            raise InvalidConfigError(f"flavour must be a RuleFlavour, got {self.flavour!r}")
+        small_bet = self.big_blind if self.small_bet is None else self.small_bet
+        big_bet = 2 * self.big_blind if self.big_bet is None else self.big_bet
+        _check_int("small_bet", small_bet, 1)
+        _check_int("big_bet", big_bet, 1)
+        _check_int("raise_cap", self.raise_cap, 1)
+        object.__setattr__(self, "small_bet", small_bet)
+        object.__setattr__(self, "big_bet", big_bet)
+        sb_seat, bb_seat = self._blind_seats(live)
+        object.__setattr__(self, "small_blind_seat", sb_seat)
+        object.__setattr__(self, "big_blind_seat", bb_seat)
+        first = self.first_to_act
+        if first is not None:
+            first = tuple(first)
+            if len(first) != 4:
+                raise InvalidConfigError("first_to_act needs one seat per street (4)")
+            for seat in first:
+                if seat.__class__ is not int or not 0 <= seat < n:
+                    raise InvalidConfigError(f"first_to_act seat {seat!r} is not a seat")
+            object.__setattr__(self, "first_to_act", first)
+        object.__setattr__(self, "_derived", _Derived(self, live, small_bet, big_bet))
+
+    def _blind_seats(self, live: tuple[int, ...]) -> tuple[int | None, int | None]:
+        n = len(self.stacks)
+        sb, bb = self.small_blind_seat, self.big_blind_seat
+        for name, seat in (("small_blind_seat", sb), ("big_blind_seat", bb)):
+            if seat is None or seat == AUTO:
+                continue
+            if seat.__class__ is not int or not 0 <= seat < n:
+                raise InvalidConfigError(f"{name} {seat!r} is not one of seats 0-{n - 1}")
+            if self.stacks[seat] == 0:
+                raise InvalidConfigError(f"{name} {seat} is an empty seat (stack 0)")
+
+        def after(seat: int) -> int:
+            for step in range(1, n + 1):
+                nxt = (seat + step) % n
+                if self.stacks[nxt] > 0:
+                    return nxt
+            raise AssertionError("unreachable: two live seats exist")  # pragma: no cover
+
+        def before(seat: int) -> int:
+            for step in range(1, n + 1):
+                prev = (seat - step) % n
+                if self.stacks[prev] > 0:
+                    return prev
+            raise AssertionError("unreachable: two live seats exist")  # pragma: no cover
+
+        if sb == AUTO and bb == AUTO:
+            if len(live) == 2:
+                sb = self.button if self.stacks[self.button] > 0 else after(self.button)
+            else:
+                sb = after(self.button)
+            bb = after(sb)
+        elif sb == AUTO:
+            sb = before(bb) if bb is not None else after(self.button)
+        elif bb == AUTO:
+            bb = after(sb if sb is not None else self.button)
+        if sb is not None and sb == bb:
+            raise InvalidConfigError(f"small and big blind are both seat {sb}")
+        return sb, bb
+
+    # ------------------------------------------------------------------ presets
+    @classmethod
+    def acpc_heads_up(cls, button: int = 0) -> "GameConfig":
+        """The ACPC heads-up no-limit format: blinds 50/100, 20,000 chips each.
+
+        Args:
+            button: Seat (0 or 1) on the button, who posts the small blind.
+
+        Returns:
+            A two-seat no-limit config (RULES.md section 4).
+
+        Raises:
+            InvalidConfigError: ``button`` is not 0 or 1.
+        """
+        return cls(stacks=(20_000, 20_000), small_blind=50, big_blind=100, button=button)
+
+    @classmethod
+    def no_limit(
+        cls,
+        players: int = 6,
+        stack: int = 10_000,
+        small_blind: int = 50,
+        big_blind: int = 100,
+        ante: int = 0,
+        button: int = 0,
+    ) -> "GameConfig":
+        """A no-limit table of ``players`` seats with equal stacks.
+
+        Args:
+            players: Seats, 2-9.
+            stack: Chips per seat.
+            small_blind: Small blind, chips.
+            big_blind: Big blind, chips.
+            ante: Ante per seat, chips.
+            button: Button seat.
+
+        Returns:
+            The config (RULES.md section 3).
+
+        Raises:
+            InvalidConfigError: Any value out of range.
+        """
+        return cls(
+            stacks=(stack,) * players,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            ante=ante,
+            button=button,
+        )
+
+    @classmethod
+    def fixed_limit(
+        cls,
+        players: int = 4,
+        stack: int = 1_000,
+        small_blind: int = 5,
+        big_blind: int = 10,
+        ante: int = 0,
+        button: int = 0,
+        raise_cap: int = 4,
+    ) -> "GameConfig":
+        """A fixed-limit table: small bet = big blind, big bet = 2 big blinds.
+
+        Args:
+            players: Seats, 2-9.
+            stack: Chips per seat.
+            small_blind: Small blind, chips.
+            big_blind: Big blind, chips (the small bet).
+            ante: Ante per seat, chips.
+            button: Button seat.
+            raise_cap: Bets per street, the big blind counting as the first.
+
+        Returns:
+            The config (RULES.md section 5, fixed-limit mode).
+
+        Raises:
+            InvalidConfigError: Any value out of range.
+        """
+        return cls(
+            stacks=(stack,) * players,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            ante=ante,
+            button=button,
+            betting=BettingStructure.FIXED_LIMIT,
+            raise_cap=raise_cap,
+        )
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def seat_count(self) -> int:
+        """Number of seats (empty ones included)."""
+        return len(self.stacks)
+
+    @property
+    def dealt_in(self) -> tuple[int, ...]:
+        """Seats dealt into the hand (stack > 0), in seat order."""
+        return self._derived.live
+
+    @property
+    def rules(self) -> "BettingRules":
+        """The :class:`BettingRules` for this config's structure and flavour."""
+        return self._derived.rules
+
+    def bet_size(self, street: Street) -> int:
+        """Fixed-limit bet size of ``street`` (small bet or big bet), chips."""
+        return self._derived.street_bet[int(street)]
+
+
+class BettingRules:
+    """The betting details that rule books disagree on, in one place.
+
+    The state machine keeps, per street, the amount to call (``call_to``) and
+    ``min_inc`` such that the minimum raise-to is ``call_to + min_inc``.  A
+    rules object decides how a raise changes ``min_inc``, whether it counts
+    toward a fixed-limit cap, and whether a player who already acted may raise
+    again.  This base class is the no-limit default of RULES.md section 2.
+
+    Attributes:
+        fixed_limit: Raises are of one fixed size (min = max raise-to).
+        capped: A per-street raise cap applies (``config.raise_cap``).
+        raise_needs_deeper_opponent: A raise is allowed only if some opponent
+            still in the hand could put in more than the current bet (else
+            nobody could call it).  The ACPC dealer only asks for an opponent
+            with chips behind.
+    """
+
+    fixed_limit: bool = False
+    capped: bool = False
+    raise_needs_deeper_opponent: bool = True
+
+    def after_raise(self, call_to: int, min_inc: int, to: int, bet: int) -> tuple[int, bool]:
+        """How a raise (or bet) to ``to`` over ``call_to`` changes the minimum.
+
+        Args:
+            call_to: Amount to call before the raise, chips (street total).
+            min_inc: Minimum raise increment before it, chips.
+            to: The raise-to (street total), ``to > call_to``.
+            bet: Street bet unit, chips (big blind in no-limit; the small or
+                big bet in fixed-limit).
+
+        Returns:
+            ``(new_min_inc, counts)``: the increment over ``to`` that the next
+            raise needs, and whether this raise counts as a full raise (toward
+            the fixed-limit cap).
+
+        References:
+            RULES.md section 2: a short all-in does not change the size of the
+            last full raise.
+        """
+        inc = to - call_to
+        if inc >= min_inc:
+            return inc, True
+        return min_inc, False
+
+    def may_reraise(self, acted_at: int, call_to: int, min_inc: int, bet: int) -> bool:
+        """Whether a player who already acted this street may raise again.
+
+        Args:
+            acted_at: The amount to call right after the player's last action.
+            call_to: The amount to call now.
+            min_inc: Current minimum raise increment (the last full raise).
+            bet: Street bet unit.
+
+        Returns:
+            True when the bets the player faces since acting add up to a full
+            raise (several short all-ins may together reopen the betting).
+
+        References:
+            RULES.md section 2 (short all-in does not reopen the betting).
+        """
+        return call_to - acted_at >= min_inc
+
+
+class _AcpcNoLimitRules(BettingRules):
+    """ACPC dealer (INTEROP.md 1.4): min raise-to max(old min, 2X - M); reopen for all."""
+
+    raise_needs_deeper_opponent = False
+
+    def after_raise(self, call_to: int, min_inc: int, to: int, bet: int) -> tuple[int, bool]:
+        new_min_to = max(call_to + min_inc, 2 * to - call_to)
+        return new_min_to - to, to - call_to >= min_inc
+
+    def may_reraise(self, acted_at: int, call_to: int, min_inc: int, bet: int) -> bool:
+        return True
+
+
+class _FixedLimitRules(BettingRules):
+    """Fixed-limit (RULES.md section 5): an all-in of >= half a bet counts as a raise."""
+
+    fixed_limit = True
+    capped = True
+
+    def after_raise(self, call_to: int, min_inc: int, to: int, bet: int) -> tuple[int, bool]:
+        target = call_to + min_inc
+        level = target - bet  # the last bet level that counted as a bet or raise
+        if 2 * (to - level) >= bet:
+            return bet, True
+        return target - to, False
+
+    def may_reraise(self, acted_at: int, call_to: int, min_inc: int, bet: int) -> bool:
+        return 2 * (call_to - acted_at) >= bet
+
+
+class _AcpcFixedLimitRules(_FixedLimitRules):
+    """ACPC limit dealer: every raise counts and reopens the betting."""
+
+    raise_needs_deeper_opponent = False
+
+    def after_raise(self, call_to: int, min_inc: int, to: int, bet: int) -> tuple[int, bool]:
+        return bet, True
+
+    def may_reraise(self, acted_at: int, call_to: int, min_inc: int, bet: int) -> bool:
+        return True
+
+
+_RULES: dict[tuple[BettingStructure, RuleFlavour], BettingRules] = {
+    (BettingStructure.NO_LIMIT, RuleFlavour.DEFAULT): BettingRules(),
+    (BettingStructure.NO_LIMIT, RuleFlavour.ACPC): _AcpcNoLimitRules(),
+    (BettingStructure.FIXED_LIMIT, RuleFlavour.DEFAULT): _FixedLimitRules(),
+    (BettingStructure.FIXED_LIMIT, RuleFlavour.ACPC): _AcpcFixedLimitRules(),
+}
+
+
+def betting_rules(betting: BettingStructure, flavour: RuleFlavour) -> BettingRules:
+    """The shared :class:`BettingRules` object for a structure and flavour.
+
+    Args:
+        betting: No-limit or fixed-limit.
+        flavour: Default (RULES.md section 2) or ACPC (INTEROP.md 1.4).
+
+    Returns:
+        A stateless rules object.
+    """
+    return _RULES[(betting, flavour)]
+
+
+class _Derived:
+    """Per-config values precomputed once for the state machine (private)."""
+
+    __slots__ = (
+        "n",
+        "live",
+        "live_mask",
+        "rules",
+        "street_bet",
+        "preflop_start",
+        "postflop_start",
+        "odd_order",
+        "cap",
+        "template",
+    )
+
+    def __init__(self, config: GameConfig, live: tuple[int, ...], small: int, big: int) -> None:
+        n = len(config.stacks)
+        self.n = n
+        self.live = live
+        self.live_mask = tuple(config.stacks[seat] > 0 for seat in range(n))
+        self.rules = betting_rules(config.betting, config.flavour)
+        if config.betting is BettingStructure.FIXED_LIMIT:
+            self.street_bet = (small, small, big, big)
+            self.cap = config.raise_cap
+        else:
+            bb = config.big_blind
+            self.street_bet = (bb, bb, bb, bb)
+            self.cap = 1 << 30
+        sb_seat, bb_seat = config.small_blind_seat, config.big_blind_seat
+        anchor = bb_seat if bb_seat is not None else sb_seat
+        if anchor is None:
+            anchor = config.button
+        first = config.first_to_act
+        self.preflop_start = first[0] if first else (anchor + 1) % n
+        if first:
+            self.postflop_start: tuple[int, ...] = first[1:]
+        elif len(live) == 2 and bb_seat is not None:
+            self.postflop_start = (bb_seat,) * 3
+        else:
+            self.postflop_start = ((config.button + 1) % n,) * 3
+        self.odd_order = tuple((config.button + step) % n for step in range(1, n + 1))
+        self.template: Any = None  # the state machine's cache of the posted blinds

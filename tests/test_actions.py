@@ -1,0 +1,106 @@
+"""Action values, their text form, and LegalActions queries."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerkit_core import (
+    Action,
+    ActionKind,
+    AllIn,
+    Bet,
+    Call,
+    Check,
+    Fold,
+    IllegalActionError,
+    LegalActions,
+    Raise,
+)
+
+
+def test_text_forms_round_trip() -> None:
+    for action, text in (
+        (Fold, "f"),
+        (Check, "k"),
+        (Call, "c"),
+        (AllIn, "allin"),
+        (Bet(150), "b 150"),
+        (Raise(300), "r 300"),
+    ):
+        assert str(action) == text
+        assert Action.parse(text) == action
+    assert Action.parse("  RAISE 300 ") == Raise(300)
+    assert Action.parse("x") == Check and Action.parse("all-in") == AllIn
+
+
+@pytest.mark.parametrize("text", ["", "q", "r", "r -5", "r 3.5", "b x", "c 5", "r 1 2"])
+def test_bad_text_raises(text: str) -> None:
+    with pytest.raises(IllegalActionError):
+        Action.parse(text)
+
+
+def test_amounts_are_validated() -> None:
+    with pytest.raises(IllegalActionError):
+        Raise(0)
+    with pytest.raises(IllegalActionError):
+        Bet(-1)
+    with pytest.raises(IllegalActionError):
+        Raise(2.5)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        Action(ActionKind.CALL, 5)
+    assert Raise(300).to == 300 and Raise(300).kind is ActionKind.RAISE
+    assert len({Raise(300), Raise(300), Bet(300)}) == 2
+
+
+def facing_bet() -> LegalActions:
+    # 600 to call, raises to 1500..20000, 19400 behind
+    return LegalActions(
+        seat=1,
+        can_fold=True,
+        can_check=False,
+        can_call=True,
+        call_amount=600,
+        call_to=900,
+        can_bet=False,
+        can_raise=True,
+        min_raise_to=1500,
+        max_raise_to=19_700,
+        max_is_all_in=True,
+        is_capped=False,
+        stack=19_400,
+        bet=300,
+    )
+
+
+def test_contains_and_actions() -> None:
+    legal = facing_bet()
+    assert Fold in legal and Call in legal and AllIn in legal
+    assert Check not in legal and Bet(1500) not in legal
+    assert Raise(1500) in legal and Raise(19_700) in legal
+    assert Raise(1499) not in legal and Raise(19_701) not in legal
+    assert "f" not in legal
+    assert legal.actions() == (Fold, Call, Raise(1500), Raise(19_700), AllIn)
+    assert str(legal) == "fold, call 600, raise to 1500..19700 (all-in)"
+
+
+def test_str_of_checks_and_all_in_calls() -> None:
+    opening = LegalActions(0, False, True, False, 0, 0, True, False, 100, 900, True, False, 900, 0)
+    assert str(opening) == "check, bet 100..900 (all-in)"
+    assert opening.actions() == (Check, Bet(100), Bet(900), AllIn)
+    short = LegalActions(0, True, False, True, 50, 60, False, False, 60, 60, True, False, 50, 10)
+    assert str(short) == "fold, call 50 (all-in)"
+    assert AllIn in short and short.can_all_in
+    capped = LegalActions(0, True, False, True, 10, 40, False, False, 50, 50, False, True, 990, 30)
+    assert str(capped) == "fold, call 10, (raises capped)"
+    assert AllIn not in capped
+
+
+def test_repr_reads_as_code() -> None:
+    assert [repr(a) for a in (Fold, Check, Call, AllIn, Bet(100), Raise(300))] == [
+        "Fold",
+        "Check",
+        "Call",
+        "AllIn",
+        "Bet(100)",
+        "Raise(300)",
+    ]

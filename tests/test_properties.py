@@ -1,0 +1,222 @@
+"""Hypothesis properties of the rules engine over random games.
+
+Random tables (2-9 seats, tiny to deep stacks, empty seats, antes, no-limit
+and fixed-limit, both odd-chip rules) played with random legal actions, with
+every kind of illegal action tried along the way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import candidate_actions, configs, play_random, random_legal_action
+
+from pokerkit_core import (
+    Action,
+    ActionTaken,
+    Card,
+    GameConfig,
+    HandShown,
+    HandState,
+    IllegalActionError,
+    Observation,
+    OddChipRule,
+    act,
+    deal,
+    evaluate,
+    legal_actions,
+    observe,
+    resolve_pots,
+    show,
+)
+
+SETTINGS = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+seeds = st.integers(0, 2**32 - 1)
+
+
+def snapshot(state: HandState) -> tuple[object, ...]:
+    return tuple(getattr(state, name) for name in HandState.__slots__)
+
+
+@SETTINGS
+@given(configs(), seeds)
+def test_chips_conserved_and_no_negative_stack(config: GameConfig, seed: int) -> None:
+    total = sum(config.stacks)
+    for state in play_random(config, seed):
+        assert min(state.stacks) >= 0
+        assert min(state.bets) >= 0
+        if state.is_over:
+            assert sum(state.stacks) == total
+        else:
+            assert sum(state.stacks) + state.pot == total
+            for seat in range(config.seat_count):
+                assert state.stacks[seat] + state.contributions[seat] == config.stacks[seat]
+
+
+@SETTINGS
+@given(configs(), seeds)
+def test_pots_add_up_to_contributions(config: GameConfig, seed: int) -> None:
+    final = play_random(config, seed)[-1]
+    result = resolve_pots(final)
+    assert sum(p.amount for p in result.pots) == sum(final.contributions) == final.pot
+    for pot in result.pots:
+        assert sum(pot.shares) == pot.amount
+        assert set(pot.winners) <= set(pot.eligible)
+        assert not any(final.folded[seat] for seat in pot.eligible)
+    assert sum(result.results) == 0
+    assert result.final_stacks == final.stacks
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs(), seeds)
+def test_legal_accepted_illegal_refused_state_unchanged(config: GameConfig, seed: int) -> None:
+    rng = random.Random(seed)
+    state = deal(config, seed=seed)
+    while not state.is_over:
+        legal = legal_actions(state)
+        before = snapshot(state)
+        for action in candidate_actions(state, rng):
+            if action in legal:
+                nxt = act(state, action)
+                assert nxt is not state
+                taken = [e for e in nxt.history if isinstance(e, ActionTaken)][-1]
+                assert taken.seat == legal.seat
+            else:
+                try:
+                    act(state, action)
+                except IllegalActionError as err:
+                    assert err.legal == legal and err.reason
+                else:  # pragma: no cover - a failing property
+                    raise AssertionError(f"{action} accepted but not in {legal}")
+            assert snapshot(state) == before
+        for action in legal.actions():
+            assert action in legal
+            act(state, action)
+        state = act(state, random_legal_action(state, rng))
+
+
+def exact_payouts(final: HandState) -> list[Fraction]:
+    """Reference payouts: slice contributions by level, exact shares (slow path)."""
+    contribs = final.contributions
+    n = len(contribs)
+    live = [s for s in range(n) if not final.folded[s]]
+    paid = [Fraction(0)] * n
+    if len(live) == 1:
+        paid[live[0]] = Fraction(sum(contribs))
+        return paid
+    ranks = {s: evaluate(final.hole_cards[s] + final.board) for s in live}  # type: ignore[operator]
+    previous = 0
+    carry = 0
+    for level in sorted(set(contribs)):
+        amount = sum(min(c, level) - min(c, previous) for c in contribs) + carry
+        previous = level
+        eligible = [s for s in live if contribs[s] >= level]
+        if not eligible:
+            carry = amount
+            continue
+        carry = 0
+        best = max(ranks[s] for s in eligible)
+        winners = [s for s in eligible if ranks[s] == best]
+        for s in winners:
+            paid[s] += Fraction(amount, len(winners))
+    if carry:  # folded chips above every live level go to the last pot's winners
+        top = max(contribs[s] for s in live)
+        eligible = [s for s in live if contribs[s] >= top]
+        best = max(ranks[s] for s in eligible)
+        winners = [s for s in eligible if ranks[s] == best]
+        for s in winners:
+            paid[s] += Fraction(carry, len(winners))
+    return paid
+
+
+@SETTINGS
+@given(configs(), seeds)
+def test_finished_hands_pay_out_exactly(config: GameConfig, seed: int) -> None:
+    final = play_random(config, seed)[-1]
+    paid = exact_payouts(final)
+    result = resolve_pots(final)
+    before = [final.stacks[s] - sum(sh for p in result.pots for w, sh in zip(p.winners, p.shares) if w == s) for s in range(config.seat_count)]
+    for seat in range(config.seat_count):
+        assert before[seat] + final.contributions[seat] == config.stacks[seat]
+        got = final.stacks[seat] - before[seat]
+        if config.odd_chip is OddChipRule.EXACT:
+            assert got == paid[seat]
+        else:
+            assert isinstance(got, int) and abs(got - paid[seat]) < len(result.pots)
+
+
+@SETTINGS
+@given(configs(), seeds)
+def test_payout_independent_of_show_or_muck(config: GameConfig, seed: int) -> None:
+    shown_all = dataclasses.replace(config, muck_losing_hands=False)
+    final = play_random(config, seed)[-1]
+    other = play_random(shown_all, seed)[-1]
+    assert other.stacks == final.stacks
+    assert resolve_pots(other).pots == resolve_pots(final).pots
+    if final.board and len(final.board) >= 3:
+        for seat in config.dealt_in:
+            if not any(isinstance(e, HandShown) and e.seat == seat for e in final.history):
+                revealed = show(final, seat)
+                assert revealed.stacks == final.stacks
+                assert resolve_pots(revealed).pots == resolve_pots(final).pots
+
+
+@SETTINGS
+@given(configs(), seeds)
+def test_same_seed_and_actions_same_hand(config: GameConfig, seed: int) -> None:
+    states = play_random(config, seed)
+    final = states[-1]
+    replay = deal(config, seed=seed)
+    for event in final.history:
+        if isinstance(event, ActionTaken):
+            replay = act(replay, event.action)
+    assert replay.history == final.history
+    assert replay.hole_cards == final.hole_cards and replay.board == final.board
+    assert replay.stacks == final.stacks
+
+
+def cards_in(value: object, seen: set[int]) -> set[Card]:
+    """Every Card reachable from an observation (fields, tuples, events)."""
+    found: set[Card] = set()
+    if id(value) in seen:
+        return found
+    seen.add(id(value))
+    if isinstance(value, Card):
+        return {value}
+    assert not isinstance(value, HandState), "an Observation must not reference the state"
+    if isinstance(value, (tuple, list)):
+        for item in value:
+            found |= cards_in(item, seen)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            found |= cards_in(getattr(value, f.name), seen)
+    return found
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs(), seeds)
+def test_observation_never_leaks_hidden_cards(config: GameConfig, seed: int) -> None:
+    for state in play_random(config, seed):
+        shown = {c for e in state.history if isinstance(e, HandShown) for c in e.cards}
+        for seat in range(config.seat_count):
+            view = observe(state, seat)
+            assert isinstance(view, Observation)
+            own = set(state.hole_cards[seat] or ())
+            allowed = own | set(state.board) | shown
+            assert cards_in(view, set()) <= allowed
+            assert view.hole_cards == tuple(state.hole_cards[seat] or ())
+            assert (view.legal is not None) == (state.to_act == seat)
+
+
+def test_action_values_are_hashable_and_parse_round_trip() -> None:
+    rng = random.Random(3)
+    for _ in range(200):
+        action = Action.parse(rng.choice(["f", "k", "c", "allin", f"b {rng.randint(1, 999)}", f"r {rng.randint(1, 999)}"]))
+        assert Action.parse(str(action)) == action
+        assert hash(action) == hash(Action.parse(str(action)))

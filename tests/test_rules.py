@@ -1,0 +1,137 @@
+"""GameConfig validation, positions, presets and the rule-flavour objects."""
+
+from __future__ import annotations
+
+import pytest
+from strategies import play
+
+from pokerkit_core import (
+    AllIn,
+    BettingStructure,
+    Call,
+    Fold,
+    GameConfig,
+    IllegalActionError,
+    InvalidConfigError,
+    Raise,
+    RuleFlavour,
+    Street,
+    deal,
+    legal_actions,
+)
+from pokerkit_core.rules import betting_rules
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"stacks": (100,)},
+        {"stacks": (100,) * 10},
+        {"stacks": (100, 0, 0)},
+        {"stacks": (100, -5)},
+        {"stacks": (100, 1.5)},
+        {"stacks": (100, True)},
+        {"stacks": (100, 100), "big_blind": 0},
+        {"stacks": (100, 100), "small_blind": 200},
+        {"stacks": (100, 100), "ante": -1},
+        {"stacks": (100, 100), "button": 2},
+        {"stacks": (100, 0, 100), "small_blind_seat": 1, "big_blind_seat": 2},
+        {"stacks": (100, 100, 100), "small_blind_seat": 1, "big_blind_seat": 1},
+        {"stacks": (100, 100), "raise_cap": 0},
+        {"stacks": (100, 100), "first_to_act": (0, 1)},
+        {"stacks": (100, 100), "first_to_act": (0, 1, 1, 5)},
+        {"stacks": (100, 100), "betting": "no-limit"},
+        {"stacks": "100 100"},
+    ],
+)
+def test_invalid_configs_raise(kwargs: dict[str, object]) -> None:
+    with pytest.raises(InvalidConfigError):
+        GameConfig(**kwargs)  # type: ignore[arg-type]
+
+
+def test_positions_derived_from_button() -> None:
+    ring = GameConfig(stacks=(100,) * 6, button=4)
+    assert (ring.small_blind_seat, ring.big_blind_seat) == (5, 0)
+    heads_up = GameConfig(stacks=(100, 100), button=1)
+    assert (heads_up.small_blind_seat, heads_up.big_blind_seat) == (1, 0)
+    gaps = GameConfig(stacks=(100, 0, 100, 0, 100), button=0)
+    assert (gaps.small_blind_seat, gaps.big_blind_seat) == (2, 4)
+    assert gaps.dealt_in == (0, 2, 4)
+    two_live = GameConfig(stacks=(100, 0, 100), button=2)
+    assert (two_live.small_blind_seat, two_live.big_blind_seat) == (2, 0)
+
+
+def test_dead_button_with_explicit_blind_seats() -> None:
+    # Seat 0 busted last hand and keeps the (dead) button; seat 1 posts no small blind.
+    config = GameConfig(
+        stacks=(0, 500, 500, 500), button=0, small_blind_seat=None, big_blind_seat=2
+    )
+    state = deal(config, seed=1)
+    assert state.bets == (0, 0, 100, 0) and state.to_act == 3
+    state = play(state, Call, Call, "k")
+    assert state.street is Street.FLOP and state.to_act == 1  # first live seat left of button
+    config = GameConfig(stacks=(500, 0, 500, 500), button=1, small_blind_seat=None)
+    assert config.big_blind_seat == 2
+
+
+def test_presets() -> None:
+    acpc = GameConfig.acpc_heads_up(button=1)
+    assert (acpc.stacks, acpc.small_blind, acpc.big_blind, acpc.ante) == ((20_000, 20_000), 50, 100, 0)
+    assert (acpc.small_blind_seat, acpc.big_blind_seat) == (1, 0)
+    nl = GameConfig.no_limit(players=9, stack=2_000, ante=10, button=8)
+    assert nl.stacks == (2_000,) * 9 and nl.ante == 10 and nl.small_blind_seat == 0
+    fl = GameConfig.fixed_limit(players=4, stack=1_000, small_blind=5, big_blind=10)
+    assert fl.betting is BettingStructure.FIXED_LIMIT
+    assert [fl.bet_size(s) for s in (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)] == [
+        10,
+        10,
+        20,
+        20,
+    ]
+    assert (fl.small_bet, fl.big_bet, fl.raise_cap) == (10, 20, 4)
+
+
+def test_configs_are_values() -> None:
+    a = GameConfig(stacks=[100, 200])  # type: ignore[arg-type]
+    b = GameConfig(stacks=(100, 200))
+    assert a == b and hash(a) == hash(b) and a.stacks == (100, 200)
+    with pytest.raises(AttributeError):
+        a.ante = 5  # type: ignore[misc]
+
+
+def test_default_rules_short_all_in_keeps_minimum() -> None:
+    rules = betting_rules(BettingStructure.NO_LIMIT, RuleFlavour.DEFAULT)
+    assert rules.after_raise(100, 100, 300, 100) == (200, True)
+    assert rules.after_raise(300, 200, 400, 100) == (200, False)  # next min raise-to 600
+    assert not rules.may_reraise(300, 400, 200, 100)
+    assert rules.may_reraise(300, 500, 200, 100)
+
+
+def test_acpc_rules_reopen_and_smaller_minimum() -> None:
+    rules = betting_rules(BettingStructure.NO_LIMIT, RuleFlavour.ACPC)
+    # raise to 300 over 100: next min raise-to 500; all-in to 400 -> max(500, 500) = 500
+    assert rules.after_raise(100, 100, 300, 100) == (200, True)
+    new_inc, _ = rules.after_raise(300, 200, 400, 100)
+    assert 400 + new_inc == 500
+    assert rules.may_reraise(300, 400, 100, 100)
+
+
+def test_flavours_differ_on_short_all_in_multiway() -> None:
+    # SB seat 3 (400 chips), BB seat 0; seat 1 raises to 300, seat 2 folds, seat 3 goes
+    # all-in to 400 (short), the BB calls: may seat 1 raise again?
+    for flavour, can_reraise, expected_min in (
+        (RuleFlavour.DEFAULT, False, None),
+        (RuleFlavour.ACPC, True, 500),
+    ):
+        config = GameConfig(stacks=(10_000, 10_000, 10_000, 400), button=2, flavour=flavour)
+        state = deal(config, seed=2)  # SB 3, BB 0, seat 1 first
+        assert state.to_act == 1
+        state = play(state, Raise(300), Fold, AllIn, Call)
+        legal = legal_actions(state)
+        assert legal.seat == 1 and legal.call_amount == 100
+        assert legal.can_raise is can_reraise
+        if expected_min is not None:
+            assert legal.min_raise_to == expected_min
+        else:
+            with pytest.raises(IllegalActionError, match="not reopened"):
+                play(state, Raise(700))
