@@ -139,3 +139,76 @@ def test_concurrent_batches_agree() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda _: list(evaluate_many(flat)), range(8)))
     assert all(r == expected for r in results)
+
+
+def test_hostile_buffers() -> None:
+    import ctypes
+
+    numpy = pytest.importorskip("numpy")
+    hand = [0, 4, 8, 12, 16, 20, 24]
+    value = evaluate_codes(hand)
+    # accepted: ctypes bytes, big-endian ints (converted), non-contiguous views
+    assert list(evaluate_many((ctypes.c_uint8 * 7)(*hand))) == [value]
+    assert list(evaluate_many(numpy.array([hand], ">i4"))) == [value]
+    wide = numpy.zeros((1, 14), numpy.uint8)
+    wide[0, ::2] = hand
+    assert list(evaluate_many(wide[:, ::2])) == [value]
+    assert evaluate_codes(numpy.array(hand, numpy.int64)) == value
+    # refused with CardError, never a crash or a silent wrong answer
+    for bad in (
+        numpy.zeros((1, 7), numpy.float16),
+        numpy.ones((1, 7), bool),
+        numpy.zeros((1, 1, 7), numpy.uint8),
+        numpy.array([hand[:6] + [-1]]),
+        {},
+    ):
+        with pytest.raises(CardError):
+            evaluate_many(bad)
+    for out in (numpy.zeros(1, ">i4"), numpy.zeros(1, numpy.int64), 5, numpy.zeros(2, numpy.int32)[::2]):
+        with pytest.raises(CardError):
+            evaluate_many(bytes(hand), out=out)
+    frozen = numpy.zeros(1, numpy.int32)
+    frozen.flags.writeable = False
+    with pytest.raises(CardError):
+        evaluate_many(bytes(hand), out=frozen)
+
+
+def test_out_overlapping_codes_reads_a_copy() -> None:
+    import random
+
+    numpy = pytest.importorskip("numpy")
+    rng = random.Random(3)
+    buf = numpy.zeros(2000, numpy.int32)
+    raw = buf.view(numpy.uint8)
+    raw[:7000] = [c for _ in range(1000) for c in rng.sample(range(52), 7)]
+    expected = list(evaluate_many(raw[:7000].copy()))
+    evaluate_many(raw[:7000], out=buf[1000:])
+    assert list(buf[1000:]) == expected
+
+
+def test_bad_hand_names_the_codes() -> None:
+    with pytest.raises(CardError, match=r"hand 0: \[0, 4, 8, 12, 16, 20, 60\]"):
+        evaluate_many(bytes([0, 4, 8, 12, 16, 20, 60]))
+
+
+def test_hostile_python_values() -> None:
+    from pokerkit_core.cards import Card, mask_to_cards
+    from pokerkit_core.evaluator import HandRank
+
+    for bad in (None, 5, [None] * 5):
+        with pytest.raises(CardError):
+            evaluate(bad)  # type: ignore[arg-type]
+    with pytest.raises(CardError):
+        HandRank(0, [])
+    with pytest.raises(CardError):
+        HandRank(evaluate("As Ks Qs Js Ts").value, list(CARDS[:8]))
+    with pytest.raises(TypeError):
+        _ = Card("As") < 5  # type: ignore[operator]
+    with pytest.raises(CardError):
+        cards_to_mask(["As"])  # type: ignore[list-item]
+    with pytest.raises(CardError):
+        mask_to_cards("x")  # type: ignore[arg-type]
+    with pytest.raises(CardError):
+        Card(True, False)
+    with pytest.raises(CardError):
+        evaluate_codes([True, 1, 2, 3, 4])

@@ -118,9 +118,9 @@ class Card:
     def __new__(cls, rank: int | str, suit: int | None = None) -> "Card":
         if isinstance(rank, str) and suit is None:
             return cls.parse(rank)
-        if not (isinstance(rank, int) and 0 <= rank <= 12):
+        if rank.__class__ is bool or not (isinstance(rank, int) and 0 <= rank <= 12):
             raise CardError(repr(rank), "rank must be 0-12 (deuce to ace)")
-        if not (isinstance(suit, int) and 0 <= suit <= 3):
+        if suit.__class__ is bool or not (isinstance(suit, int) and 0 <= suit <= 3):
             raise CardError(repr(suit), "suit must be 0-3 (clubs, diamonds, hearts, spades)")
         return CARDS[4 * rank + suit]
 
@@ -149,7 +149,7 @@ class Card:
         Raises:
             CardError: ``code`` is not an int in 0-51.
         """
-        if not isinstance(code, int) or not 0 <= code <= 51:
+        if code.__class__ is bool or not isinstance(code, int) or not 0 <= code <= 51:
             raise CardError(repr(code), "card code must be an int 0-51")
         return CARDS[code]
 
@@ -178,16 +178,24 @@ class Card:
     def __hash__(self) -> int:
         return self.code
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.code < other.code
 
-    def __le__(self, other: "Card") -> bool:
+    def __le__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.code <= other.code
 
-    def __gt__(self, other: "Card") -> bool:
+    def __gt__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.code > other.code
 
-    def __ge__(self, other: "Card") -> bool:
+    def __ge__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.code >= other.code
 
 
@@ -263,10 +271,12 @@ def cards_to_mask(cards: Iterable[Card]) -> int:
     """The 64-bit card mask of ``cards`` (bit ``16 * suit + rank`` per card).
 
     Raises:
-        CardError: A card appears twice.
+        CardError: Something that is not a :class:`Card`, or a card given twice.
     """
     mask = 0
     for card in cards:
+        if card.__class__ is not Card:
+            raise CardError(repr(card), "expected a Card")
         if mask & card.mask:
             raise CardError(str(card), f"duplicate card {card}")
         mask |= card.mask
@@ -277,8 +287,10 @@ def mask_to_cards(mask: int) -> tuple[Card, ...]:
     """The cards of a 64-bit card mask, in code order.
 
     Raises:
-        CardError: The mask has a bit that is not a card.
+        CardError: ``mask`` is not an int, or has a bit that is not a card.
     """
+    if mask.__class__ is not int:
+        raise CardError(repr(mask), "a card mask must be an int")
     if mask < 0 or mask & ~0x1FFF1FFF1FFF1FFF:
         raise CardError(hex(mask), "mask has bits that are not cards")
     return tuple(card for card in CARDS if mask & card.mask)

@@ -25,6 +25,9 @@ from __future__ import annotations
 
 import math
 import operator
+import importlib
+import operator
+import sys
 from array import array
 from collections import Counter
 from enum import IntEnum
@@ -101,6 +104,10 @@ class HandRank:
             category).
         cards: The 5 to 7 cards the value was computed from.
 
+    Raises:
+        CardError: ``value`` is not a value of this evaluator, or ``cards``
+            is not 5 to 7 cards.
+
     Attributes:
         value: The evaluator's int.
         cards: The cards evaluated, as given.
@@ -113,8 +120,13 @@ class HandRank:
     _best_five: tuple[Card, ...] | None
 
     def __init__(self, value: int, cards: Sequence[Card]) -> None:
+        cards = tuple(cards)
+        if value.__class__ is not int or not 1 <= value >> 12 <= 9:
+            raise CardError(repr(value), "not a hand value of this evaluator")
+        if not 5 <= len(cards) <= 7 or any(c.__class__ is not Card for c in cards):
+            raise CardError(repr(cards)[:80], "a hand is 5 to 7 Cards")
         self.value = value
-        self.cards = tuple(cards)
+        self.cards = cards
         self._best_five = None
 
     @property
@@ -218,7 +230,10 @@ def evaluate(cards: CardsLike) -> HandRank:
     References:
         RULES.md section 1.
     """
-    hand: tuple[Card, ...] = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    try:
+        hand: tuple[Card, ...] = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    except TypeError:
+        raise CardError(repr(cards)[:60], "expected card text or an iterable of Cards") from None
     mask = 0
     try:
         for card in hand:
@@ -281,21 +296,70 @@ def evaluate_mask(mask: int) -> int:
 def evaluate_codes(codes: Sequence[int]) -> int:
     """Value of a hand given as 5 to 7 card codes (``4 * rank + suit``).
 
+    Args:
+        codes: 5 to 7 distinct ints 0-51 (NumPy integers are accepted).
+
     Raises:
-        CardError: A code outside 0-51, a duplicate, or a wrong count.
+        CardError: Not a sequence, a code that is not an int 0-51 (bools are
+            refused), a duplicate, or a wrong count.
     """
-    n = len(codes)
+    try:
+        n = len(codes)
+        values = [operator.index(code) for code in codes if code.__class__ is not bool]
+    except TypeError:
+        raise CardError(repr(codes)[:80], "expected 5 to 7 int card codes") from None
+    if len(values) != n:
+        raise CardError(repr(codes), "card codes must be ints, not bools")
     if not 5 <= n <= 7:
         raise CardError(repr(codes), f"need 5 to 7 card codes, got {n}")
     seen = 0
-    for code in codes:
-        if code.__class__ is not int or not 0 <= code <= 51:
+    for code in values:
+        if not 0 <= code <= 51:
             raise CardError(repr(codes), f"card code {code!r} is not an int 0-51")
         if seen >> code & 1:
             raise CardError(repr(codes), f"duplicate card {CARDS[code]}")
         seen |= 1 << code
-    value: int = _lib.pkc_eval_codes(_ffi.from_buffer("uint8_t[]", bytes(codes)), n)
+    value: int = _lib.pkc_eval_codes(_ffi.from_buffer("uint8_t[]", bytes(values)), n)
     return value
+
+
+_BYTE_FORMATS = frozenset({"B", "b", "c", "<B", "=B", ">B", "@B", "<b", "=b", ">b", "@b"})
+_INT32_FORMATS = frozenset({"i", "=i", "@i"} | ({"<i"} if sys.byteorder == "little" else {">i"}))
+
+
+def _codes_view(codes: Any) -> memoryview:
+    """A 1-D or 2-D byte view of ``codes``, converting other integer buffers."""
+    try:
+        view = memoryview(codes)
+    except TypeError:
+        return _rows_to_view(codes)
+    if view.ndim > 2:
+        raise CardError("codes", f"expected a 1-D or 2-D buffer of card codes, got {view.ndim}-D")
+    if view.itemsize == 1 and view.format in _BYTE_FORMATS:
+        if view.c_contiguous:
+            return view
+        return memoryview(view.tobytes()).cast("B", list(view.shape or ()))
+    # another integer format: convert (through NumPy when it is there)
+    try:
+        numpy: Any = importlib.import_module("numpy")
+        array_ = numpy.asarray(codes)
+        if array_.dtype.kind not in "iu":
+            raise CardError("codes", f"card codes must be integers, not {array_.dtype}")
+        if array_.size and (array_.min() < 0 or array_.max() > 51):
+            raise CardError("codes", "card codes must be ints 0-51")
+        if not array_.size:
+            return memoryview(b"")
+        converted: memoryview = memoryview(array_.astype(numpy.uint8))
+        return converted
+    except ImportError:  # pragma: no cover - numpy is optional
+        pass
+    if view.format.lstrip("@=<>!") not in ("b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "n", "N"):
+        raise CardError("codes", f"unsupported buffer format {view.format!r}: give integer card codes")
+    try:
+        items: Any = view.tolist()
+    except NotImplementedError:  # pragma: no cover - non-native byte order without numpy
+        raise CardError("codes", f"unsupported buffer format {view.format!r}") from None
+    return _rows_to_view(items if view.ndim == 2 else [items])
 
 
 def evaluate_many(
@@ -304,15 +368,17 @@ def evaluate_many(
     """Evaluate a batch of hands in one C call.
 
     Args:
-        codes: Any C-contiguous buffer of unsigned bytes holding card codes
-            hand after hand: ``bytes``, ``bytearray``, ``array('B')``, or a
-            NumPy ``uint8`` array of shape ``(n, k)``.  Other integer buffers
-            (e.g. a NumPy ``int64`` array) and lists of hands (lists of
-            codes) are converted first, which costs a copy.
+        codes: Card codes hand after hand, as any C-contiguous buffer of
+            unsigned bytes (``bytes``, ``bytearray``, ``array('B')``, a ctypes
+            ``c_uint8`` array, a NumPy ``uint8`` array of shape ``(n, k)``),
+            which is read without a copy; or another integer buffer (e.g.
+            NumPy ``int64``) or a list of hands (lists of codes), converted
+            first.
         cards_per_hand: Cards in each hand, 5 to 7.  Taken from a 2-D
             buffer's shape when omitted; otherwise 7.
-        out: Optional writable buffer of ``n`` int32 values to fill (e.g.
-            ``numpy.empty(n, numpy.int32)``).
+        out: Optional writable, contiguous buffer of at least ``n`` native
+            int32 values (e.g. ``numpy.empty(n, numpy.int32)``).  If it shares
+            memory with ``codes``, the codes are copied first.
 
     Returns:
         ``out`` if given, else a new ``array('i')`` of ``n`` values, one per
@@ -321,53 +387,47 @@ def evaluate_many(
 
     Raises:
         CardError: A code outside 0-51 or a card repeated within a hand (the
-            message gives the hand's index); nothing is written then.
-        ValueError: The buffer length is not a multiple of ``cards_per_hand``,
-            hands of a list differ in length,
-            ``cards_per_hand`` is not 5-7, or ``out`` is too small or not int32.
+            message gives the hand's index and the code); a buffer that is
+            not integers, is more than 2-D, or whose length is not a whole
+            number of hands; ``cards_per_hand`` not 5-7; ``out`` not a
+            writable, contiguous, native int32 buffer large enough.  Nothing
+            is written on an error.
     """
-    try:
-        view = memoryview(codes)
-    except TypeError:
-        view = _rows_to_view(codes)
+    view = _codes_view(codes)
     if cards_per_hand is None:
         cards_per_hand = view.shape[1] if view.ndim == 2 and view.shape else 7
     k = cards_per_hand
-    if not isinstance(k, int) or not 5 <= k <= 7:
-        raise ValueError(f"cards_per_hand must be 5, 6 or 7, not {k!r}")
+    if k.__class__ is not int or not 5 <= k <= 7:
+        raise CardError(repr(k), "cards_per_hand must be 5, 6 or 7")
     if view.ndim == 2 and view.shape and view.shape[1] != k:
-        raise ValueError(f"buffer has {view.shape[1]} cards per row, expected {k}")
-    if view.itemsize != 1 or view.format not in ("B", "b", "c"):
-        items: Any = view.tolist()
-        flat: list[Any] = [x for row in items for x in row] if view.ndim == 2 else items
-        if any((not isinstance(x, int)) or x < 0 or x > 255 for x in flat):
-            raise CardError("codes", "card codes must be ints 0-51")
-        view = memoryview(bytes(flat))
-    elif not view.c_contiguous:
-        view = memoryview(view.tobytes())
+        raise CardError("codes", f"buffer has {view.shape[1]} cards per row, expected {k}")
     total = view.nbytes
     if total % k:
-        raise ValueError(f"{total} card codes is not a whole number of {k}-card hands")
+        raise CardError("codes", f"{total} card codes is not a whole number of {k}-card hands")
     n = total // k
     result = array("i", bytes(4 * n)) if out is None else out
-    out_view = memoryview(result)
-    if out_view.itemsize != 4 or out_view.format not in ("i", "l", "<i", "=i"):
-        if not (out_view.itemsize == 4 and out_view.format.endswith("i")):
-            raise ValueError("out must be a buffer of int32 values")
+    try:
+        out_view = memoryview(result)
+    except TypeError:
+        raise CardError(repr(out)[:60], "out must be a writable buffer of int32 values") from None
+    if out_view.itemsize != 4 or out_view.format not in _INT32_FORMATS:
+        raise CardError(repr(out_view.format), "out must hold native-endian int32 values")
+    if out_view.readonly or not out_view.c_contiguous:
+        raise CardError("out", "out must be writable and contiguous")
     if out_view.nbytes < 4 * n:
-        raise ValueError(f"out holds {out_view.nbytes // 4} values, {n} needed")
+        raise CardError("out", f"out holds {out_view.nbytes // 4} values, {n} needed")
+    codes_ptr = _ffi.from_buffer("uint8_t[]", view)
+    out_ptr = _ffi.from_buffer("int32_t[]", result, require_writable=True)
+    a, b = int(_ffi.cast("uintptr_t", codes_ptr)), int(_ffi.cast("uintptr_t", out_ptr))
+    if n and a < b + 4 * n and b < a + total:  # overlapping: read a copy
+        view = memoryview(view.tobytes())
+        codes_ptr = _ffi.from_buffer("uint8_t[]", view)
     bad = _ffi.new("size_t *")
-    status = _lib.pkc_eval_batch(
-        _ffi.from_buffer("uint8_t[]", view),
-        n,
-        k,
-        _ffi.from_buffer("int32_t[]", result, require_writable=True),
-        bad,
-    )
-    if status == _E_CARD:
-        raise CardError(f"hand {bad[0]}", "card code outside 0-51")
-    if status == _E_DUPLICATE:
-        raise CardError(f"hand {bad[0]}", "duplicate card")
+    status = _lib.pkc_eval_batch(codes_ptr, n, k, out_ptr, bad)
+    if status in (_E_CARD, _E_DUPLICATE):
+        hand = list(view.tobytes()[bad[0] * k : (bad[0] + 1) * k])
+        what = "a card code outside 0-51" if status == _E_CARD else "a duplicate card"
+        raise CardError(f"hand {bad[0]}: {hand}", what)
     if status != 0:  # pragma: no cover - arguments were checked above
         raise EvaluatorError(f"pkc_eval_batch failed with status {status}")
     return result
@@ -375,13 +435,15 @@ def evaluate_many(
 
 def _rows_to_view(rows: Any) -> memoryview:
     """A 2-D byte view of a list of hands (each a sequence of card codes)."""
+    if isinstance(rows, (str, dict, set, frozenset)):
+        raise CardError(repr(rows)[:60], "expected a buffer or a list of hands of card codes")
     try:
         table = [list(row) for row in rows]
     except TypeError:
-        raise CardError(repr(rows)[:60], "expected a buffer or a list of hands of card codes")
+        raise CardError(repr(rows)[:60], "expected a buffer or a list of hands of card codes") from None
     widths = {len(row) for row in table}
     if len(widths) > 1:
-        raise ValueError("every hand must have the same number of cards")
+        raise CardError(repr(rows)[:60], "every hand must have the same number of cards")
     flat = [x for row in table for x in row]
     if any(x.__class__ is not int or not 0 <= x <= 51 for x in flat):
         raise CardError(repr(rows)[:60], "card codes must be ints 0-51")
@@ -400,10 +462,10 @@ def enumerate_categories(cards_per_hand: int) -> tuple[dict[HandCategory, int], 
         values seen.
 
     Raises:
-        ValueError: ``cards_per_hand`` is not 5, 6 or 7.
+        CardError: ``cards_per_hand`` is not 5, 6 or 7.
     """
-    if cards_per_hand not in (5, 6, 7):
-        raise ValueError(f"cards_per_hand must be 5, 6 or 7, not {cards_per_hand!r}")
+    if cards_per_hand.__class__ is not int or cards_per_hand not in (5, 6, 7):
+        raise CardError(repr(cards_per_hand), f"cards_per_hand must be 5, 6 or 7, not {cards_per_hand!r}")
     counts = _ffi.new("uint64_t[10]")
     distinct = _ffi.new("uint32_t *")
     status = _lib.pkc_enumerate(cards_per_hand, counts, distinct)
