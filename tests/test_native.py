@@ -164,7 +164,7 @@ def test_hostile_buffers() -> None:
     ):
         with pytest.raises(CardError):
             evaluate_many(bad)
-    for out in (numpy.zeros(1, ">i4"), numpy.zeros(1, numpy.int64), 5, numpy.zeros(2, numpy.int32)[::2]):
+    for out in (numpy.zeros(1, ">i4"), numpy.zeros(1, numpy.int64), 5, numpy.zeros(4, numpy.int32)[::2]):
         with pytest.raises(CardError):
             evaluate_many(bytes(hand), out=out)
     frozen = numpy.zeros(1, numpy.int32)
