@@ -92,13 +92,19 @@ int pkc_best_five(const uint8_t *codes, int n, uint8_t out[5]);
  * players + 16) hand evaluations; it is used when that is <= max_exact (mode
  * AUTO or EXACT) and at most 2^19 combo tuples are consistent (2^26 when no
  * suit permutation fixes the board and the dead cards).  Sampling draws
- * `trials` (>= 1) deals with the xoshiro256** generator seeded by `seed`.
+ * `trials` (>= 1) deals with the xoshiro256** generator seeded by `seed`;
+ * it stops early once 2^25 drawn combo tuples were rejected for sharing a
+ * card (a bounded amount of work per call, about a second), so *deals may be
+ * below `trials`, even 0 (out is then all zeros).  A caller wanting more
+ * deals calls again with another seed and combines the counts.
  *
  * out receives 4 doubles per player: win, tie (fractions of deals won alone
  * and tied for best), equity (win + 1/k of each k-way tie) and the standard
  * error of the equity (0 when exact).  *deals receives the deals counted
- * (tuples * boards when exact), *exact 1 or 0, *bad_player the player at
- * fault for PKC_E_DUPLICATE / PKC_E_EMPTY (else -1).
+ * (tuples * boards when exact; deals sampled otherwise), *exact 1 or 0,
+ * *bad_player the player at fault for PKC_E_DUPLICATE / PKC_E_EMPTY (else
+ * -1).  PKC_E_EMPTY is returned only when no deal exists (a range emptied by
+ * card removal, or a search over the combo tuples found none).
  * Returns PKC_OK or PKC_E_CARD, PKC_E_DUPLICATE, PKC_E_COUNT, PKC_E_ARG,
  * PKC_E_EMPTY, PKC_E_TOO_BIG, PKC_E_MEMORY, PKC_E_INIT. */
 int pkc_equity(int n_players, const uint8_t *combos, const double *weights,

@@ -25,7 +25,14 @@
  *   Each deal samples every ranged player's combo by weight (Walker/Vose
  *   alias tables, O(1) a draw); a tuple with a shared card is rejected as a
  *   whole and redrawn, which gives exactly the conditional distribution
- *   above.  A player whose range is every combo left, equally weighted (a
+ *   above.  When one draw needs TABLE_TRIGGER rejections in a row, the
+ *   consistent tuples are listed once (at most TABLE_CAP of them) and, if
+ *   they fit, every later deal draws its tuple from that list by weight
+ *   (exact too, and free of rejections; a list of zero tuples proves that no
+ *   deal exists).  A call stops early once REJECT_BUDGET draws were
+ *   rejected in all: *deals then tells how many deals were sampled (maybe
+ *   0; PKC_E_EMPTY only when a search proves that no deal exists).
+ *   A player whose range is every combo left, equally weighted (a
  *   random hand), is dealt two cards from the deck instead, which is exact
  *   too and never rejects.  Board cards are drawn uniformly by rejection
  *   from a 52-bit used mask.  The generator is xoshiro256** (Blackman and Vigna 2018) seeded by
@@ -49,7 +56,11 @@
 #define DIRECT_CAP (1u << 26)      /* tuples enumerated one by one, at most */
 #define NODE_SLACK 1000000u        /* backtracking nodes beyond 2 * cap */
 #define TUPLE_OVERHEAD 16.0        /* cost of a tuple besides its boards */
-#define REJECT_CAP 1000000u        /* consecutive rejected tuples: give up */
+#define TABLE_TRIGGER 8192u        /* rejections in a row: try a tuple list */
+#define TABLE_CAP (1u << 18)       /* tuples in that list, at most */
+#define TABLE_NODES (1u << 24)     /* search steps spent building the list */
+#define REJECT_BUDGET (1u << 25)   /* rejected tuples per call: stop early */
+#define EXIST_NODES (1u << 28)     /* search steps to prove that no deal exists */
 
 static const uint32_t SHARE[10] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280};
 
@@ -534,6 +545,134 @@ static double choose(int n, int k)
     return r;
 }
 
+/* ---- sampling: a list of the consistent tuples ----------------------------- */
+
+typedef struct {
+    const player_t *pl;
+    const int *who;    /* the players listed (ranged, not "random") */
+    int nw;
+    uint64_t cap;      /* most tuples to list */
+    uint64_t nodes, node_cap;
+    uint64_t n;        /* tuples found */
+    int stop;          /* 1: tuple cap reached, 2: node cap reached */
+    uint16_t *idx;     /* n * nw combo indices, or NULL (count only) */
+    double *lw;        /* per tuple: log of its weight, later cumulative weight */
+    int cur[PKC_MAX_PLAYERS];
+} table_t;
+
+static void table_walk(table_t *tb, int depth, uint64_t used, double lw)
+{
+    const player_t *p;
+    int i;
+    if (depth == tb->nw) {
+        if (tb->n >= tb->cap) {
+            tb->stop = 1;
+            return;
+        }
+        if (tb->idx != NULL) {
+            for (i = 0; i < tb->nw; i++) {
+                tb->idx[(size_t)tb->n * tb->nw + i] = (uint16_t)tb->cur[i];
+            }
+            tb->lw[tb->n] = lw;
+        }
+        tb->n++;
+        if (tb->idx == NULL && tb->n >= tb->cap) { /* only asked whether one exists */
+            tb->stop = 1;
+        }
+        return;
+    }
+    p = &tb->pl[tb->who[depth]];
+    for (i = 0; i < p->n && !tb->stop; i++) {
+        if (++tb->nodes > tb->node_cap) {
+            tb->stop = 2;
+            return;
+        }
+        if (!(p->used[i] & used)) {
+            tb->cur[depth] = i;
+            table_walk(tb, depth + 1, used | p->used[i], lw + log(p->w[i]));
+        }
+    }
+}
+
+/* List every consistent tuple of the players `who` with weights turned into
+ * a cumulative table.  Returns 1 when the list is complete and non-empty,
+ * 0 when it does not fit (or memory ran out), -1 when it proves that no
+ * tuple exists. */
+static int table_build(table_t *tb, const player_t *pl, const int *who, int nw,
+                       uint64_t known)
+{
+    uint64_t i;
+    double top = -HUGE_VAL, total = 0.0;
+    memset(tb, 0, sizeof(*tb));
+    tb->pl = pl;
+    tb->who = who;
+    tb->nw = nw;
+    tb->cap = TABLE_CAP;
+    tb->node_cap = TABLE_NODES;
+    tb->idx = (uint16_t *)malloc((size_t)TABLE_CAP * nw * sizeof(uint16_t));
+    tb->lw = (double *)malloc((size_t)TABLE_CAP * sizeof(double));
+    if (tb->idx == NULL || tb->lw == NULL) {
+        return 0;
+    }
+    table_walk(tb, 0, known, 0.0);
+    if (tb->stop) {
+        return 0;
+    }
+    if (tb->n == 0) {
+        return -1;
+    }
+    for (i = 0; i < tb->n; i++) {
+        top = tb->lw[i] > top ? tb->lw[i] : top;
+    }
+    for (i = 0; i < tb->n; i++) { /* relative to the heaviest tuple: no underflow of all */
+        total += exp(tb->lw[i] - top);
+        tb->lw[i] = total;
+    }
+    return 1;
+}
+
+static void table_free(table_t *tb)
+{
+    free(tb->idx);
+    free(tb->lw);
+    tb->idx = NULL;
+    tb->lw = NULL;
+}
+
+/* Index of a tuple drawn by weight from a built table. */
+static uint64_t table_draw(rng_t *r, const table_t *tb)
+{
+    double u = (double)(rng_next(r) >> 11) * (1.0 / 9007199254740992.0) * tb->lw[tb->n - 1];
+    uint64_t lo = 0, hi = tb->n - 1;
+    while (lo < hi) { /* first cumulative weight above u */
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (tb->lw[mid] > u) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    return lo;
+}
+
+/* 1 if some consistent tuple of the players `who` exists, 0 if none does,
+ * -1 when the search gave up. */
+static int tuple_exists(const player_t *pl, const int *who, int nw, uint64_t known)
+{
+    table_t tb;
+    memset(&tb, 0, sizeof(tb));
+    tb.pl = pl;
+    tb.who = who;
+    tb.nw = nw;
+    tb.cap = 1;
+    tb.node_cap = EXIST_NODES;
+    table_walk(&tb, 0, known, 0.0);
+    if (tb.n > 0) {
+        return 1;
+    }
+    return tb.stop ? -1 : 0;
+}
+
 /* ---- entry point --------------------------------------------------------- */
 
 static int check_inputs(int n_players, const uint8_t *combos, const double *weights,
@@ -851,9 +990,12 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
     /* ---- sampling ---- */
     {
         rng_t rng;
-        uint64_t trial, rejects = 0;
+        table_t tb;
+        uint64_t trial, accepted = 0, rejects = 0, rejected = 0;
         const uint64_t *ck = t->card_key, *cb = t->card_bit;
         int na = 0, nu = 0, by_alias[PKC_MAX_PLAYERS], uniform[PKC_MAX_PLAYERS];
+        int use_table = 0, table_tried = 0;
+        memset(&tb, 0, sizeof(tb));
         rng_seed(&rng, seed);
         for (p = 0; p < n_players; p++) { /* fixed hands; ranges overwrite */
             cnt.hk[p] = pl[p].key[0];
@@ -872,25 +1014,48 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
         for (trial = 0; trial < trials; trial++) {
             uint64_t used = known, bk = board_key, bm = board_mask;
             int j;
-            for (j = 0; j < na; j++) {
-                const player_t *q = &pl[by_alias[j]];
-                int ci = sample_combo(&rng, q);
-                if (q->used[ci] & used) {
-                    break;
+            if (use_table) {
+                const uint16_t *row = tb.idx + (size_t)table_draw(&rng, &tb) * na;
+                for (j = 0; j < na; j++) {
+                    const player_t *q = &pl[by_alias[j]];
+                    used |= q->used[row[j]];
+                    cnt.hk[by_alias[j]] = q->key[row[j]];
+                    cnt.hb[by_alias[j]] = q->bits[row[j]];
                 }
-                used |= q->used[ci];
-                cnt.hk[by_alias[j]] = q->key[ci];
-                cnt.hb[by_alias[j]] = q->bits[ci];
-            }
-            if (j < na) {
-                if (++rejects > REJECT_CAP) {
-                    status = PKC_E_EMPTY;
-                    goto done_exact;
+            } else {
+                for (j = 0; j < na; j++) {
+                    const player_t *q = &pl[by_alias[j]];
+                    int ci = sample_combo(&rng, q);
+                    if (q->used[ci] & used) {
+                        break;
+                    }
+                    used |= q->used[ci];
+                    cnt.hk[by_alias[j]] = q->key[ci];
+                    cnt.hb[by_alias[j]] = q->bits[ci];
                 }
-                trial--;
-                continue;
+                if (j < na) { /* a shared card: draw the whole tuple again */
+                    trial--;
+                    ++rejects;
+                    if (++rejected > REJECT_BUDGET) {
+                        break;
+                    }
+                    if (rejects >= TABLE_TRIGGER && !table_tried) {
+                        int built;
+                        table_tried = 1;
+                        built = table_build(&tb, pl, by_alias, na, known);
+                        if (built < 0) {
+                            status = PKC_E_EMPTY;
+                            goto done_sample;
+                        }
+                        use_table = built;
+                        if (!built) {
+                            table_free(&tb);
+                        }
+                    }
+                    continue;
+                }
+                rejects = 0;
             }
-            rejects = 0;
             /* players holding any two cards: the number of ways to deal them
              * does not depend on the tuple above, so dealing them from the
              * deck afterwards keeps the joint distribution exact */
@@ -925,24 +1090,34 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
             } else {
                 showdown_multi(&cnt, bk, bm);
             }
+            accepted++;
+        }
+        if (accepted == 0 && tuple_exists(pl, by_alias, na, known) == 0) {
+            status = PKC_E_EMPTY; /* proven: no deal at all */
+            goto done_sample;
         }
         finish_heads_up(&cnt);
         for (p = 0; p < n_players; p++) {
-            double n = (double)trials;
-            double mean = ((double)cnt.win[p] * SHARE_UNIT + (double)cnt.share[p]) /
-                          (SHARE_UNIT * n);
-            double m2 = ((double)cnt.win[p] * SHARE_UNIT * SHARE_UNIT +
-                         (double)cnt.share2[p]) /
-                        ((double)SHARE_UNIT * SHARE_UNIT * n);
-            double var = m2 - mean * mean;
+            double n = (double)accepted;
+            double mean, m2, var;
+            if (accepted == 0) { /* budget spent before any deal: nothing counted */
+                out[4 * p + 0] = out[4 * p + 1] = out[4 * p + 2] = out[4 * p + 3] = 0.0;
+                continue;
+            }
+            mean = ((double)cnt.win[p] * SHARE_UNIT + (double)cnt.share[p]) / (SHARE_UNIT * n);
+            m2 = ((double)cnt.win[p] * SHARE_UNIT * SHARE_UNIT + (double)cnt.share2[p]) /
+                 ((double)SHARE_UNIT * SHARE_UNIT * n);
+            var = m2 - mean * mean;
             out[4 * p + 0] = (double)cnt.win[p] / n;
             out[4 * p + 1] = (double)cnt.tie[p] / n;
             out[4 * p + 2] = mean;
             out[4 * p + 3] = var > 0.0 ? sqrt(var / n) : 0.0;
         }
-        *deals = trials;
+        *deals = accepted;
         *exact = 0;
         status = PKC_OK;
+    done_sample:
+        table_free(&tb);
     }
 
 done_exact:

@@ -104,3 +104,63 @@ def test_repr_reads_as_code() -> None:
         "Bet(100)",
         "Raise(300)",
     ]
+
+
+# ---- hostile review: errors from building and parsing actions ----------------
+
+
+@pytest.mark.parametrize(
+    "build, shown, reason",
+    [
+        (lambda: Action("call"), "Action('call', 0)", "kind must be an ActionKind, not 'call'"),  # type: ignore[arg-type]
+        (lambda: Action(None), "Action(None, 0)", "kind must be an ActionKind"),  # type: ignore[arg-type]
+        (lambda: Raise("20"), "Raise('20')", "got '20' (str)"),  # type: ignore[arg-type]
+        (lambda: Raise(20.0), "Raise(20.0)", "got 20.0 (float)"),  # type: ignore[arg-type]
+        (lambda: Bet(True), "Bet(True)", "got True (bool)"),
+        (lambda: Action(ActionKind.CALL, 0.0), "Action(ActionKind.CALL, 0.0)", "takes no amount"),  # type: ignore[arg-type]
+        (lambda: Action(ActionKind.CALL, False), "Action(ActionKind.CALL, False)", "got False (bool)"),
+        (lambda: Action(ActionKind.FOLD, 3), "Action(ActionKind.FOLD, 3)", "fold takes no amount"),
+    ],
+)
+def test_construction_errors_keep_raw_values_and_print(build: object, shown: str, reason: str) -> None:
+    import pickle
+
+    with pytest.raises(IllegalActionError) as info:
+        build()  # type: ignore[operator]
+    error = info.value
+    text = str(error)  # must not fail (it raised KeyError for Action("call"))
+    assert text.startswith(shown + " is not legal")
+    assert reason in text
+    assert "legal: None" not in text and "Bet(to) or Raise(to)" in text
+    assert repr(error.action) == shown
+    assert str(pickle.loads(pickle.dumps(error))) == text
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        (None, "must be a str, not None (NoneType)"),
+        (5, "must be a str"),
+        ("r ²", "raise needs a raise-to amount in digits 0-9"),
+        ("r ٣٠٠", "digits 0-9"),
+        ("r " + "9" * 150, "more than 100 digits"),
+        ("r " + "9" * 5000, "too long"),
+        ("zz", "not an action"),
+        ("c 5", "call takes no amount"),
+    ],
+)
+def test_parse_errors_say_what_is_valid(text: object, reason: str) -> None:
+    with pytest.raises(IllegalActionError) as info:
+        Action.parse(text)  # type: ignore[arg-type]
+    message = str(info.value)
+    assert reason in message
+    assert "legal: None" not in message
+    assert "b N, r N or allin" in message or "Bet(to) or Raise(to)" in message
+    assert len(message) < 400
+
+
+def test_parse_accepts_big_and_zero_padded_amounts() -> None:
+    assert Action.parse("r " + "9" * 100) == Raise(int("9" * 100))
+    assert Action.parse("b 0150") == Bet(150)
+    with pytest.raises(IllegalActionError, match="positive int raise-to, got 0"):
+        Action.parse("r 0")

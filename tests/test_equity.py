@@ -13,7 +13,7 @@ from math import comb
 import pytest
 
 from pokerkit_core.cards import CARDS, parse_cards
-from pokerkit_core.equity import EquityResult, Range, equity
+from pokerkit_core.equity import DEFAULT_TRIALS, EquityResult, Range, equity
 from pokerkit_core.errors import CardError, InvalidConfigError, PokerError, RangeError
 from pokerkit_core.evaluator import _equity_native
 
@@ -397,3 +397,160 @@ def test_flop_against_range_is_exact_by_default() -> None:
     sampled = equity(["AhKd", villain], board="Qs7h2c", trials=100_000, seed=3)
     p, q = exact.players[0], sampled.players[0]
     assert abs(p.equity - q.equity) <= 3 * q.stderr
+
+
+# ---- hostile review: bounded work, rare deals, input types, messages ---------
+
+
+def _native_once(players: list[str], trials: int, seed: int) -> tuple[bool, int, tuple[tuple[float, float, float, float], ...]]:
+    from pokerkit_core.equity import _player_arg
+
+    codes = bytearray()
+    weights: array[float] = array("d")
+    counts = []
+    for index, player in enumerate(players):
+        _, c, w, n = _player_arg(player, index)
+        codes += c
+        weights.extend(w)
+        counts.append(n)
+    return _equity_native(
+        bytes(codes), weights, counts, b"", b"", mode="sample", trials=trials, seed=seed, max_exact=0.0
+    )
+
+
+def test_small_sampled_calls_are_one_native_call() -> None:
+    players = ["AhKh", "QQ+, AKs", "random"]
+    r = equity(players, trials=5000, seed=123)
+    _, deals, per_player = _native_once(players, 5000, 123)
+    assert r.trials == deals == 5000
+    assert tuple((p.win, p.tie, p.equity, p.stderr) for p in r.players) == per_player
+
+
+def test_sampling_in_chunks_pools_counts_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    eq = importlib.import_module("pokerkit_core.equity")  # the module, not the function
+    players = ["AhKh", "QQ+, AKs", "random"]
+    monkeypatch.setattr(eq, "SAMPLE_CHUNK", 1000)
+    calls: list[int] = []
+    real = eq._equity_native
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(kwargs["trials"])  # type: ignore[arg-type]
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(eq, "_equity_native", counting)
+    r = equity(players, trials=2500, seed=9)
+    assert calls == [1000, 1000, 500] and r.trials == 2500 and not r.exact
+    assert r == equity(players, trials=2500, seed=9)  # deterministic for a seed
+    # the same counts as the three chunks run by hand with their seeds
+    chunks = [_native_once(players, n, eq._chunk_seed(9, i)) for i, n in enumerate((1000, 1000, 500))]
+    assert chunks[0] == _native_once(players, 1000, 9)  # chunk 0 uses the seed itself
+    for p, result in enumerate(r.players):
+        wins = sum(round(c[2][p][0] * c[1]) for c in chunks)
+        units = sum(round(c[2][p][2] * 2520 * c[1]) for c in chunks)
+        assert result.win == wins / 2500
+        assert result.equity == units / (2520 * 2500)
+        assert 0 < result.stderr < 0.02
+    assert sum(r.equities) == pytest.approx(1.0)
+
+
+def test_default_sampling_of_rarely_fitting_ranges_is_bounded() -> None:
+    # nine players on 30 pair combos fit together once in ~22,000 draws: the
+    # default call stops after one rejection budget instead of running for
+    # tens of minutes (it samples about 1,500 deals in well under a second)
+    r = equity(["AA,KK,QQ,JJ,TT"] * 9, seed=1)
+    assert not r.exact and 100 < r.trials < DEFAULT_TRIALS
+    assert sum(r.equities) == pytest.approx(1.0)
+    assert all(0.05 < e < 0.2 for e in r.equities)
+    # an explicit trial count is honoured (1,000 fit well inside one budget)
+    assert equity(["AA,KK,QQ,JJ,TT"] * 9, trials=1000, seed=1).trials == 1000
+
+
+def test_rare_combos_are_sampled_not_reported_impossible() -> None:
+    # AhAs blocks both villain combos, AdAc (weight 1e-6) is the only fit
+    players = ["AhAs:1, AdAc:1e-6", "AhKh:1, AsKs:1"]
+    exact = equity(players, exact=True)
+    small = equity(players, trials=1000, seed=1)
+    assert small.trials == 1000
+    big = equity(players, trials=200_000, seed=2)
+    assert abs(big.players[0].equity - exact.players[0].equity) <= 4 * big.players[0].stderr
+    # weights so small that the alias tables never draw them
+    tiny = equity(["AhAs:1, AdAc:1e-300", "AhKh:1, AsKs:1, 22:0"], trials=1000, seed=1)
+    assert tiny.trials == 1000
+    assert abs(tiny.players[0].equity - exact.players[0].equity) < 0.05
+
+
+def test_no_deal_and_unlikely_deals_are_told_apart() -> None:
+    with pytest.raises(RangeError, match="no deal is possible"):
+        equity(["AA"] * 3, trials=100, seed=1)
+    with pytest.raises(RangeError, match="no deal is possible"):
+        equity(["AA,KK,QQ,JJ"] * 9, trials=10, seed=1)  # 16 cards for 18
+    # deals exist (every one needs a TT player) but are too rare to sample
+    with pytest.raises(RangeError, match="deals exist, but these ranges almost never fit"):
+        equity(["AA,KK,QQ,JJ,TT:1e-9"] * 9, trials=10, seed=1)
+
+
+@pytest.mark.parametrize(
+    "players, kwargs, message",
+    [
+        (["QQ", "QQ", "QsQh"], {}, "every combo of players[1] (QQ) shares a card with players[2] (QsQh) and players[0] (QQ, left with QdQc only)"),
+        (["QQ", "QsQh", "QdQc"], {}, "every combo of players[0] (QQ) shares a card with players[1] (QsQh) and players[2] (QdQc)"),
+        (["AA", "AhKh"], {"dead": "AsAdAc"}, "every combo of players[0] (AA) shares a card with the dead cards and players[1] (AhKh)"),
+        (["AhKh:1, AsKs:1", "AhAs:1, 22:0"], {"trials": 100, "seed": 1}, "every combo of players[0] (AhKh:1, AsKs:1) shares a card with players[1] (AhAs:1, 22:0, left with AsAh only)"),
+        (["AhAs,AhAd", "AsAd,AhAc", "AcAd, AhAs"], {}, "players[0] (AhAs,AhAd), players[1] (AsAd,AhAc) and players[2] (AcAd, AhAs) cannot all be dealt"),
+    ],
+)
+def test_no_deal_messages_name_the_blockers(players: list[str], kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(RangeError) as info:
+        equity(players, **kwargs)  # type: ignore[arg-type]
+    assert message in str(info.value)
+
+
+def test_fixed_hand_conflicts_name_both_places() -> None:
+    with pytest.raises(CardError, match=r"card Ah of players\[1\] \(AhQh\) is dealt twice: it is also held by players\[0\] \(AhKh\)"):
+        equity(["AhKh", "AhQh"])
+    with pytest.raises(CardError, match=r"card Ah of players\[0\] \(AhKh\) is dealt twice: it is also on the board"):
+        equity(["AhKh", "QsQd"], board="Ah2c3c")
+    with pytest.raises(CardError, match="card 2c is dealt twice: both on the board and among the dead cards"):
+        equity(["AhKh", "QsQd"], board="2c3c4c", dead="2c")
+    with pytest.raises(CardError, match="duplicate card 2c in board"):
+        equity(["AhKh", "QsQd"], board=[CARDS[0], CARDS[0]])
+
+
+@pytest.mark.parametrize(
+    "players, kwargs, error, message",
+    [
+        ([1, 2], {}, CardError, r"players\[0\] must be hole cards"),
+        ([None, "AhKh"], {}, CardError, r"players\[0\] must be hole cards"),
+        ([b"AhKh", "QsQd"], {}, CardError, r"players\[0\] must be hole cards"),
+        (["AhKh", "QsQd"], {"board": 5}, CardError, "board must be card text or Card values"),
+        (["AhKh", "QsQd"], {"dead": 5}, CardError, "dead cards must be card text"),
+        (["AhKh", "QsQd"], {"exact": "yes"}, InvalidConfigError, "exact must be True, False or None"),
+        (["AhKh", "QsQd"], {"exact": 1}, InvalidConfigError, "exact must be True, False or None"),
+    ],
+)
+def test_equity_argument_types(
+    players: list[object], kwargs: dict[str, object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        equity(players, **kwargs)  # type: ignore[arg-type]
+
+
+def test_board_and_dead_none_mean_no_cards() -> None:
+    assert equity(["AhKh", "QsQd"], board=None, dead=None) == equity(["AhKh", "QsQd"])
+
+
+def test_range_value_types() -> None:
+    aces = Range.parse("AA")
+    with pytest.raises(RangeError, match="iterable of numbers"):
+        aces.with_weights(None)  # type: ignore[arg-type]
+    with pytest.raises(RangeError, match="not bool"):
+        aces.with_weights([True] * 6)
+    with pytest.raises(RangeError, match="weights must be numbers"):
+        aces.with_weights("111111")  # type: ignore[arg-type]
+    assert aces.with_weights(w for w in (1, 2, 3, 4, 5, 6)).weights == (1.0, 2.0, 3.0, 4.0, 5.0, 6.0)
+    with pytest.raises(RangeError, match="text must be a str"):
+        Range(aces.combos, text=5)  # type: ignore[arg-type]
+    with pytest.raises(RangeError, match="weights must be a tuple"):
+        Range(aces.combos, [1.0] * 6)  # type: ignore[arg-type]

@@ -220,3 +220,34 @@ def test_action_values_are_hashable_and_parse_round_trip() -> None:
         action = Action.parse(rng.choice(["f", "k", "c", "allin", f"b {rng.randint(1, 999)}", f"r {rng.randint(1, 999)}"]))
         assert Action.parse(str(action)) == action
         assert hash(action) == hash(Action.parse(str(action)))
+
+
+@SETTINGS
+@given(configs(), st.integers(0, 8))
+def test_moving_the_button_equals_a_fresh_config(config: GameConfig, k: int) -> None:
+    # with_button / dataclasses.replace derive AUTO blind seats (and default bet
+    # sizes) again, exactly as building the config anew with the caller's inputs
+    live = config.dealt_in
+    button = live[k % len(live)]
+    assert config._inputs is not None
+    sb_in, bb_in, small_in, big_in = config._inputs[:4]
+    fields = {
+        f.name: getattr(config, f.name)
+        for f in dataclasses.fields(config)
+        if f.init and not f.name.startswith("_")
+    }
+    fields.update(
+        button=button,
+        small_blind_seat=sb_in,
+        big_blind_seat=bb_in,
+        small_bet=small_in,
+        big_bet=big_in,
+    )
+    fresh = GameConfig(**fields)
+    moved = config.with_button(button)
+    assert moved == fresh == dataclasses.replace(config, button=button)
+    assert (moved.small_blind_seat, moved.big_blind_seat) == (
+        fresh.small_blind_seat,
+        fresh.big_blind_seat,
+    )
+    assert moved.with_button(config.button) == config

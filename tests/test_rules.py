@@ -135,3 +135,83 @@ def test_flavours_differ_on_short_all_in_multiway() -> None:
         else:
             with pytest.raises(IllegalActionError, match="not reopened"):
                 play(state, Raise(700))
+
+
+# ---- hostile review: moving the button, derived fields, input types ----------
+
+
+def test_with_button_rotates_auto_blind_seats() -> None:
+    config = GameConfig(stacks=(100, 100, 100))
+    moved = config.with_button(1)
+    assert (moved.button, moved.small_blind_seat, moved.big_blind_seat) == (1, 2, 0)
+    assert moved == GameConfig(stacks=(100, 100, 100), button=1)
+    assert config.small_blind_seat == 1  # the original is unchanged
+    heads_up = GameConfig.acpc_heads_up(button=0).with_button(1)
+    assert (heads_up.small_blind_seat, heads_up.big_blind_seat) == (1, 0)
+    assert heads_up.with_button(0) == GameConfig.acpc_heads_up(button=0)
+
+
+def test_dataclasses_replace_rederives_auto_fields() -> None:
+    import dataclasses
+
+    config = GameConfig(stacks=(100, 100, 100, 100))
+    moved = dataclasses.replace(config, button=2)
+    assert (moved.small_blind_seat, moved.big_blind_seat) == (3, 0)
+    # twice in a row: the memory of AUTO is carried along
+    again = dataclasses.replace(moved, button=3)
+    assert (again.small_blind_seat, again.big_blind_seat) == (0, 1)
+    # a new value for one blind seat is explicit; the other stays AUTO
+    pinned = dataclasses.replace(config, big_blind_seat=3)
+    assert (pinned.small_blind_seat, pinned.big_blind_seat) == (2, 3)
+    # default fixed-limit bet sizes follow a new big blind; explicit ones stay
+    limit = GameConfig.fixed_limit(players=3, small_blind=5, big_blind=10)
+    doubled = dataclasses.replace(limit, small_blind=10, big_blind=20)
+    assert (doubled.small_bet, doubled.big_bet) == (20, 40)
+    fixed = GameConfig(stacks=(100, 100), betting=BettingStructure.FIXED_LIMIT, small_bet=30)
+    assert dataclasses.replace(fixed, big_blind=60, small_blind=30).small_bet == 30
+
+
+def test_with_button_keeps_explicit_blind_seats() -> None:
+    config = GameConfig(stacks=(100, 100, 100, 100), small_blind_seat=2, big_blind_seat=3)
+    moved = config.with_button(1)
+    assert (moved.button, moved.small_blind_seat, moved.big_blind_seat) == (1, 2, 3)
+    dead = GameConfig(stacks=(0, 100, 100, 100), button=0, small_blind_seat=1, big_blind_seat=2)
+    assert dead.with_button(0) == dead
+
+
+def test_empty_button_needs_an_explicit_small_blind_seat() -> None:
+    for stacks, button in (((0, 100, 100, 100), 0), ((100, 0, 100), 1)):
+        with pytest.raises(InvalidConfigError, match="button seat .* is empty"):
+            GameConfig(stacks=stacks, button=button)
+    with pytest.raises(InvalidConfigError, match="is empty"):
+        GameConfig(stacks=(0, 100, 100), button=0, big_blind_seat=None)
+    with pytest.raises(InvalidConfigError, match="is empty"):
+        GameConfig(stacks=(0, 100, 100, 100), button=1).with_button(0)
+    # an explicit small blind seat (or None) makes a dead button fine
+    ok = GameConfig(stacks=(0, 100, 100, 100), button=0, small_blind_seat=1)
+    assert (ok.small_blind_seat, ok.big_blind_seat) == (1, 2)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"muck_losing_hands": "no"}, "muck_losing_hands"),
+        ({"muck_losing_hands": 1}, "muck_losing_hands"),
+        ({"first_to_act": 5}, "first_to_act"),
+        ({"first_to_act": "0101"}, "first_to_act"),
+        ({"small_blind_seat": True}, "small_blind_seat"),
+        ({"small_blind_seat": -1.0}, "small_blind_seat"),
+        ({"_inputs": 5}, "private"),
+    ],
+)
+def test_config_refuses_wrong_types(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidConfigError, match=message):
+        GameConfig(stacks=(100, 100), **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2.5, "3", True, None, 1, 10])
+def test_presets_refuse_bad_player_counts(players: object) -> None:
+    with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 9"):
+        GameConfig.no_limit(players=players)  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 9"):
+        GameConfig.fixed_limit(players=players)  # type: ignore[arg-type]

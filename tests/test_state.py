@@ -269,3 +269,73 @@ def test_covered_short_blind_leaves_nothing_to_decide() -> None:
     assert (legal.seat, legal.call_amount, legal.can_raise) == (0, 10, False)
     called = act(facing, Call)
     assert UncalledBetReturned(0, 5) in called.history and called.pot == 30
+
+
+# ---- hostile review: argument types and error messages -----------------------
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"deck": 5}, "deck must be card text or a sequence of Cards"),
+        ({"board": 5}, "board must be card text or a sequence of Cards"),
+        ({"hole_cards": [Card("As"), None]}, "hole_cards[0] must be card text"),
+        ({"hole_cards": 5}, "hole_cards must be a list"),
+        ({"hole_cards": "AsKs"}, "hole_cards must be a list"),
+        ({"hole_cards": {0: "AsKs", 1: None}}, "hole_cards must be a list"),
+        ({"hole_cards": ["AsKs", "AsQd"]}, "card As is given twice: seat 0's hole cards and seat 1's"),
+        ({"hole_cards": ["AsKs", None], "board": "2c3cAs"}, "card As is given twice: seat 0's hole cards and the board"),
+        ({"deck": "AsKsQsJsTs9s8s7sAs"}, "duplicate card As"),
+        ({"deck": [Card(c) for c in ("As", "Ks", "Qs", "Js", "Ts", "9s", "As", "8s", "7s")]}, "the deck holds As twice"),
+        ({"hole_cards": ["AsKsQs", None]}, "seat 0 needs 2 hole cards, got 3 in 'AsKsQs'"),
+    ],
+)
+def test_bad_deal_arguments_name_the_problem(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(CardError) as info:
+        deal(GameConfig.no_limit(players=2), **kwargs)  # type: ignore[arg-type]
+    assert message in str(info.value)
+    assert "in '0'" not in str(info.value)
+
+
+def test_hole_cards_for_an_empty_seat_name_the_seat() -> None:
+    config = GameConfig(stacks=(100, 0, 100))
+    with pytest.raises(CardError, match="seat 1 is not dealt in") as info:
+        deal(config, hole_cards=[None, "AsKs", None])
+    assert "in '1'" not in str(info.value)
+
+
+@pytest.mark.parametrize("seed", ["abc", 1.5, 7.0, b"x", True, False, [1], (1, 2)])
+def test_deal_refuses_non_int_seeds(seed: object) -> None:
+    config = GameConfig.no_limit(players=2)
+    with pytest.raises(InvalidConfigError, match="seed must be an int or None"):
+        deal(config, seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError, match="seed must be an int or None"):
+        deal(config, seed=seed, board="2c3c4c")  # type: ignore[arg-type]
+
+
+def test_negative_seeds_deal_differently_from_positive_ones() -> None:
+    config = GameConfig.no_limit(players=2)
+    assert deal(config, seed=-7).hole_cards != deal(config, seed=7).hole_cards
+    assert deal(config, seed=-7).hole_cards == deal(config, seed=-7).hole_cards
+    # two's complement in 128 bits (documented)
+    assert deal(config, seed=-7).hole_cards == deal(config, seed=2**128 - 7).hole_cards
+    # non-negative seeds deal as before: the engine's random.Random(seed)
+    assert deal(config, seed=7).hole_cards == deal(config, seed=7, board=None).hole_cards
+
+
+def test_show_and_observe_check_the_seat_type() -> None:
+    import numpy
+
+    state = deal(GameConfig.no_limit(players=2), seed=3)
+    over = act(state, Fold)
+    for bad in ("0", True, None, 0.0):
+        with pytest.raises(InvalidConfigError, match="seat"):
+            show(over, bad)  # type: ignore[arg-type]
+        with pytest.raises(InvalidConfigError, match="seat"):
+            observe(state, bad)  # type: ignore[arg-type]
+    shown = show(over, numpy.int64(1))  # type: ignore[arg-type]
+    assert shown.history[-1] == HandShown(1, state.hole_cards[1])  # type: ignore[arg-type]
+    assert type(shown.history[-1].seat) is int
+    view = observe(state, numpy.int64(1))  # type: ignore[arg-type]
+    assert view.seat == 1 and type(view.seat) is int
+    assert view.hole_cards == state.hole_cards[1]

@@ -16,8 +16,10 @@ References:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any, NamedTuple
 
 from .errors import IllegalActionError
 
@@ -62,6 +64,31 @@ _CONSTANT_NAMES = {
     ActionKind.CALL: "Call",
     ActionKind.ALL_IN: "AllIn",
 }
+_VALID_ACTIONS = (
+    "Fold, Check, Call, AllIn, Bet(to) or Raise(to) with to a positive int raise-to"
+)
+_VALID_TEXT = "f, k (or x), c, b N, r N or allin, where N is the raise-to in chips (digits 0-9)"
+_AMOUNT_RE = re.compile(r"[0-9]+")
+_MAX_DIGITS = 100
+_MAX_TEXT = 200
+
+
+class _RawAction(NamedTuple):
+    """The raw arguments of an ``Action`` that could not be built (for errors)."""
+
+    kind: Any
+    to: Any
+
+    def __repr__(self) -> str:
+        if self.kind in (ActionKind.BET, ActionKind.RAISE):
+            return f"{self.kind.name.title()}({self.to!r})"
+        if isinstance(self.kind, ActionKind):
+            return f"Action({self.kind}, {self.to!r})"
+        return f"Action({self.kind!r}, {self.to!r})"
+
+
+def _type_note(value: object) -> str:
+    return f"{value!r} ({type(value).__name__})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,23 +102,35 @@ class Action:
             Must be 0 for the other kinds.
 
     Raises:
-        IllegalActionError: ``to`` is not a positive int for a bet or raise,
-            or is non-zero for another kind.
+        IllegalActionError: ``kind`` is not an :class:`ActionKind`, ``to`` is
+            not a positive int for a bet or raise (bools and floats are
+            refused), or is anything but the int 0 for another kind.  The
+            error's ``action`` holds the raw arguments and its ``legal``
+            describes the valid forms.
     """
 
     kind: ActionKind
     to: int = 0
 
     def __post_init__(self) -> None:
-        if not isinstance(self.kind, ActionKind):
-            raise IllegalActionError(self, None, f"kind must be an ActionKind, not {self.kind!r}")
-        if self.kind is ActionKind.BET or self.kind is ActionKind.RAISE:
-            if self.to.__class__ is not int or self.to <= 0:
+        kind, to = self.kind, self.to
+        if not isinstance(kind, ActionKind):
+            raise IllegalActionError(
+                _RawAction(kind, to), _VALID_ACTIONS, f"kind must be an ActionKind, not {kind!r}"
+            )
+        if kind is ActionKind.BET or kind is ActionKind.RAISE:
+            if to.__class__ is not int or to <= 0:
                 raise IllegalActionError(
-                    self, None, f"{self.kind.value} needs a positive int raise-to, got {self.to!r}"
+                    _RawAction(kind, to),
+                    _VALID_ACTIONS,
+                    f"{kind.value} needs a positive int raise-to, got {_type_note(to)}",
                 )
-        elif self.to != 0:
-            raise IllegalActionError(self, None, f"{self.kind.value} takes no amount")
+        elif to.__class__ is not int or to != 0:
+            raise IllegalActionError(
+                _RawAction(kind, to),
+                _VALID_ACTIONS,
+                f"{kind.value} takes no amount (to must be 0), got {_type_note(to)}",
+            )
 
     def __repr__(self) -> str:
         if self.kind is ActionKind.BET or self.kind is ActionKind.RAISE:
@@ -118,18 +157,33 @@ class Action:
             The action.
 
         Raises:
-            IllegalActionError: The text is not an action.
+            IllegalActionError: ``text`` is not a str, or not an action (an
+                unknown word, an amount that is not ASCII digits 0-9 or is 0,
+                more than 100 digits or 200 characters, or an amount where
+                none belongs).  The error's ``legal`` describes the valid
+                forms.
         """
+        if not isinstance(text, str):
+            raise IllegalActionError(text, _VALID_TEXT, f"action text must be a str, not {_type_note(text)}")
+        if len(text) > _MAX_TEXT:
+            shown = text[:40] + "..."
+            raise IllegalActionError(shown, _VALID_TEXT, f"action text too long ({len(text)} characters)")
         parts = text.strip().lower().split()
         kind = _FROM_SHORT.get(parts[0]) if parts else None
         if kind is None or len(parts) > 2:
-            raise IllegalActionError(text, None, "not an action (f, k, c, b N, r N, allin)")
+            raise IllegalActionError(text, _VALID_TEXT, "not an action")
         if kind is ActionKind.BET or kind is ActionKind.RAISE:
-            if len(parts) != 2 or not parts[1].isdigit():
-                raise IllegalActionError(text, None, f"{kind.value} needs a raise-to amount")
+            if len(parts) != 2 or not _AMOUNT_RE.fullmatch(parts[1]):
+                raise IllegalActionError(
+                    text, _VALID_TEXT, f"{kind.value} needs a raise-to amount in digits 0-9"
+                )
+            if len(parts[1]) > _MAX_DIGITS:
+                raise IllegalActionError(
+                    text, _VALID_TEXT, f"the amount has more than {_MAX_DIGITS} digits"
+                )
             return cls(kind, int(parts[1]))
         if len(parts) != 1:
-            raise IllegalActionError(text, None, f"{kind.value} takes no amount")
+            raise IllegalActionError(text, _VALID_TEXT, f"{kind.value} takes no amount")
         return cls(kind)
 
 

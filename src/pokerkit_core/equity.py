@@ -40,6 +40,21 @@ random hand on the flop, turn or river (a few ms at most).  Otherwise
 ``trials=N`` to sample ``N`` deals, or ``exact=True`` to enumerate whatever it
 costs (up to :data:`EXACT_LIMIT`).
 
+**Bounded work.**  Sampling runs in chunks of at most :data:`SAMPLE_CHUNK`
+deals, one C call each, so Ctrl-C (``KeyboardInterrupt``) is honoured between
+chunks.  A deal whose combos share a card is drawn again (rejection); one C
+call gives up after :data:`REJECTION_BUDGET` rejected draws (about half a
+second).  With ``trials=None`` sampling then stops: ranges that rarely fit
+together (nine players on ``"AA,KK,QQ,JJ,TT"``) give fewer than
+:data:`DEFAULT_TRIALS` deals, and ``result.trials`` says how many.  With
+``trials=N`` the next chunk carries on until ``N`` deals are sampled.  Chunk
+0 uses ``seed`` itself and chunk ``i`` a seed derived from ``(seed, i)``,
+so a seed still gives one result; calls of at most :data:`SAMPLE_CHUNK`
+trials are a single C call, as before.  When draws are rejected thousands of
+times in a row, the C core lists the combo tuples that fit together (when
+there are at most 2**18) and draws from that list instead: exact, and fast
+even for ranges that almost never fit.
+
 References:
     RULES.md section 1 (showdown, split pots); Vose, "A linear algorithm for
     generating random numbers with a given distribution" (IEEE TSE 1991);
@@ -49,6 +64,7 @@ References:
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 import secrets
@@ -69,6 +85,8 @@ __all__ = [
     "DEFAULT_TRIALS",
     "MAX_EXACT_EVALUATIONS",
     "EXACT_LIMIT",
+    "SAMPLE_CHUNK",
+    "REJECTION_BUDGET",
 ]
 
 DEFAULT_TRIALS = 1_000_000
@@ -80,6 +98,16 @@ evaluations (about 0.2 s); heads-up pre-flop with fixed hands costs 3,424,608.""
 
 EXACT_LIMIT = 20_000_000_000
 """The most hand evaluations ``exact=True`` accepts (roughly a minute)."""
+
+SAMPLE_CHUNK = 250_000
+"""Deals sampled per C call; Ctrl-C is honoured between calls."""
+
+REJECTION_BUDGET = 1 << 25
+"""Rejected draws (combos sharing a card) after which one C call stops
+sampling; with ``trials=None`` sampling then ends (see "Bounded work")."""
+
+_SEED_MASK = (1 << 64) - 1
+_UNIT = 2520  # lcm(1..9): a k-way tie is worth 2520 / k units
 
 Combo = tuple[Card, Card]
 PlayerLike = Union[str, "Range", Sequence[Card]]
@@ -196,8 +224,9 @@ class Range:
 
     Raises:
         RangeError: No combos, a combo that is not two distinct cards, a combo
-            listed twice, a wrong number of weights, or weights that are
-            negative, not finite or all zero.
+            listed twice, weights that are not a tuple of one number per
+            combo, a weight that is a bool, negative or not finite, all
+            weights zero, or a ``text`` that is not a str.
     """
 
     combos: tuple[Combo, ...]
@@ -229,12 +258,22 @@ class Range:
             seen.add(key)
             normal.append((a, b))
             codes += bytes((a.code, b.code))
-        weights = self.weights or (1.0,) * len(combos)
-        if not isinstance(weights, tuple) or len(weights) != len(combos):
-            raise RangeError(f"{len(combos)} combos need {len(combos)} weights")
+        if not isinstance(self.text, str):
+            raise RangeError(f"a range's text must be a str, not {self.text!r}")
+        weights = self.weights
+        if not isinstance(weights, tuple):
+            raise RangeError(f"weights must be a tuple of numbers, not {weights!r}")
+        weights = weights or (1.0,) * len(combos)
+        if len(weights) != len(combos):
+            raise RangeError(f"{len(combos)} combos need {len(combos)} weights, got {len(weights)}")
         for w in weights:
-            if not (isinstance(w, (int, float)) and math.isfinite(w) and w >= 0):
-                raise RangeError(f"weights must be finite numbers >= 0, not {w!r}")
+            if not (
+                isinstance(w, (int, float))
+                and w.__class__ is not bool
+                and math.isfinite(w)
+                and w >= 0
+            ):
+                raise RangeError(f"weights must be finite numbers >= 0 (not bool), not {w!r}")
         if not any(w > 0 for w in weights):
             raise RangeError("every combo of the range weighs 0")
         object.__setattr__(self, "combos", tuple(normal))
@@ -268,13 +307,27 @@ class Range:
         """All 1,326 combos, equally weighted (``Range.parse("random")``)."""
         return _parse_range("random")
 
-    def with_weights(self, weights: Sequence[float]) -> "Range":
+    def with_weights(self, weights: Iterable[float]) -> "Range":
         """The same combos with new weights (one per combo, in order).
 
+        Args:
+            weights: Any iterable of one finite number >= 0 per combo (not
+                bools), at least one positive.
+
+        Returns:
+            A new range; this one is unchanged.
+
         Raises:
-            RangeError: As for the constructor.
+            RangeError: ``weights`` is not iterable, or as for the
+                constructor.
         """
-        return Range(self.combos, tuple(weights), text=self.text)
+        if isinstance(weights, (str, bytes)):
+            raise RangeError(f"weights must be numbers, not {weights!r}")
+        try:
+            values = tuple(weights)
+        except TypeError:
+            raise RangeError(f"weights must be an iterable of numbers, not {weights!r}") from None
+        return Range(self.combos, values, text=self.text)
 
     def __len__(self) -> int:
         return len(self.combos)
@@ -344,19 +397,29 @@ class EquityResult:
         }
 
 
-def _cards_arg(cards: str | Iterable[Card], what: str) -> tuple[Card, ...]:
+def _cards_arg(cards: str | Iterable[Card] | None, what: str) -> tuple[Card, ...]:
+    if cards is None:
+        return ()
     if isinstance(cards, str):
         return parse_cards(cards)
-    result = tuple(cards)
+    if isinstance(cards, (bytes, bytearray)):
+        raise CardError(repr(cards), f"{what} must be card text or Card values, not bytes")
+    try:
+        result = tuple(cards)
+    except TypeError:
+        raise CardError(repr(cards), f"{what} must be card text or Card values") from None
     for card in result:
         if not isinstance(card, Card):
             raise CardError(repr(card), f"{what} must be card text or Card values")
-    if len(set(result)) != len(result):
-        raise CardError(format_cards(result, " "), f"duplicate card in {what}")
+    seen: set[Card] = set()
+    for card in result:
+        if card in seen:
+            raise CardError(format_cards(result, " "), f"duplicate card {card} in {what}")
+        seen.add(card)
     return result
 
 
-def _player_arg(player: PlayerLike) -> tuple[str, bytes, "array[float]", int]:
+def _player_arg(player: PlayerLike, index: int) -> tuple[str, bytes, "array[float]", int]:
     """(text, codes, weights, combos) for one player argument."""
     if isinstance(player, Range):
         return str(player), player._codes, player._weights, len(player)
@@ -371,7 +434,13 @@ def _player_arg(player: PlayerLike) -> tuple[str, bytes, "array[float]", int]:
             rng = Range.parse(player)
             return str(rng), rng._codes, rng._weights, len(rng)
     else:
-        cards = _cards_arg(player, "hole cards")
+        if isinstance(player, (bytes, bytearray)) or not isinstance(player, Iterable):
+            raise CardError(
+                repr(player),
+                f"players[{index}] must be hole cards (text or two Cards), range text "
+                "or a Range",
+            )
+        cards = _cards_arg(player, f"players[{index}]")
         if len(cards) != 2:
             raise CardError(format_cards(cards, " "), f"hole cards must be 2 cards, not {len(cards)}")
     return format_cards(cards), bytes(c.code for c in cards), array("d", (1.0,)), 1
@@ -380,8 +449,8 @@ def _player_arg(player: PlayerLike) -> tuple[str, bytes, "array[float]", int]:
 def equity(
     players: Sequence[PlayerLike],
     *,
-    board: str | Iterable[Card] = (),
-    dead: str | Iterable[Card] = (),
+    board: str | Iterable[Card] | None = (),
+    dead: str | Iterable[Card] | None = (),
     trials: int | None = None,
     seed: int | None = None,
     exact: bool | None = None,
@@ -392,29 +461,37 @@ def equity(
         players: 2-9 players, each hole cards (``"AhKh"``, ``"Ah Kh"`` or two
             :class:`Card`) or a range (a :class:`Range` or range text such as
             ``"QQ+, AKs"``; see the module documentation).
-        board: 0-5 board cards (text or :class:`Card` values).
-        dead: Cards known to be out of the deck (e.g. folded hands).
+        board: 0-5 board cards (text or :class:`Card` values; ``None``: none).
+        dead: Cards known to be out of the deck (e.g. folded hands; ``None``:
+            none).
         trials: Deals to sample (1 to 2**40).  ``None``: exact when that
             costs at most :data:`MAX_EXACT_EVALUATIONS` hand evaluations,
-            else :data:`DEFAULT_TRIALS` samples.
-        seed: Seed of the C generator (any int; results for a seed are the
-            same on every platform).  ``None`` draws one from the OS.
+            else :data:`DEFAULT_TRIALS` samples, fewer when ranges rarely fit
+            together (see "Bounded work" in the module documentation).
+        seed: Seed of the C generator (any int, used modulo 2**64; results
+            for a seed are the same on every platform).  ``None`` draws one
+            from the OS.
         exact: ``True`` enumerates every deal (refused above
             :data:`EXACT_LIMIT`); ``False`` samples; ``None`` decides as
-            described for ``trials``.
+            described for ``trials``.  Only a bool or ``None``.
 
     Returns:
         An :class:`EquityResult`, players in input order.
 
     Raises:
-        CardError: Unreadable cards, hole cards that are not two cards, more
-            than 5 board cards, or a card in two places (two players, board,
-            dead cards).
-        RangeError: Unreadable range text, or a range with no combo left
-            after card removal (or no deal possible at all).
-        InvalidConfigError: Not 2-9 players; ``trials`` not an int from 1
-            to 2**40; ``trials`` given with ``exact=True``; too many cards for
-            one deal; an exact enumeration above :data:`EXACT_LIMIT`.
+        CardError: Unreadable cards, a player that is neither cards nor a
+            range, hole cards that are not two cards, more than 5 board
+            cards, or a card in two places (two players, board, dead cards).
+        RangeError: Unreadable range text; no deal possible (a range with no
+            combo left after card removal, or ranges that cannot all be dealt
+            at once; the message names the players and what blocks them); or
+            sampling found no deal in :data:`REJECTION_BUDGET` draws although
+            deals exist (combos too unlikely to meet: use ``exact=True``).
+        InvalidConfigError: ``players`` not a sequence of 2-9 players;
+            ``trials`` not an int from 1 to 2**40; ``seed`` not an int;
+            ``exact`` not a bool; ``trials`` given with ``exact=True``; too
+            many cards for one deal; an exact enumeration above
+            :data:`EXACT_LIMIT`.
 
     References:
         RULES.md section 1 (showdown and split pots); CASES.md C40
@@ -430,6 +507,8 @@ def equity(
     dead_cards = _cards_arg(dead, "dead cards")
     if trials is not None and (trials.__class__ is not int or not 1 <= trials <= 1 << 40):
         raise InvalidConfigError(f"trials must be an int from 1 to 2**40, got {trials!r}")
+    if exact is not None and exact.__class__ is not bool:
+        raise InvalidConfigError(f"exact must be True, False or None, got {exact!r}")
     if exact is True and trials is not None:
         raise InvalidConfigError("give trials or exact=True, not both")
     if seed is None:
@@ -441,12 +520,14 @@ def equity(
     codes = bytearray()
     weights: array[float] = array("d")
     counts: list[int] = []
-    for player in players:
-        text, pcodes, pweights, n = _player_arg(player)
+    for index, player in enumerate(players):
+        text, pcodes, pweights, n = _player_arg(player, index)
         texts.append(text)
         codes += pcodes
         weights.extend(pweights)
         counts.append(n)
+
+    _check_fixed_hands(texts, codes, counts, board_cards, dead_cards)
 
     if exact is True:
         mode, budget = "exact", float(EXACT_LIMIT)
@@ -454,17 +535,123 @@ def equity(
         mode, budget = "sample", 0.0
     else:
         mode, budget = "auto", float(MAX_EXACT_EVALUATIONS)
-    is_exact, deals, per_player = _equity_native(
-        bytes(codes),
-        weights,
-        counts,
-        bytes(c.code for c in board_cards),
-        bytes(c.code for c in dead_cards),
-        mode=mode,
-        trials=DEFAULT_TRIALS if trials is None else trials,
-        seed=seed,
-        max_exact=budget,
-    )
+    combo_codes = bytes(codes)
+    board_codes = bytes(c.code for c in board_cards)
+    dead_codes = bytes(c.code for c in dead_cards)
+    wanted = DEFAULT_TRIALS if trials is None else trials
+    chunks: list[tuple[int, tuple[tuple[float, float, float, float], ...]]] = []
+    done = 0
+    index = 0
+    while done < wanted:
+        size = min(SAMPLE_CHUNK, wanted - done)
+        try:
+            is_exact, deals, per_player = _equity_native(
+                combo_codes,
+                weights,
+                counts,
+                board_codes,
+                dead_codes,
+                mode=mode if index == 0 else "sample",
+                trials=size,
+                seed=_chunk_seed(seed, index),
+                max_exact=budget if index == 0 else 0.0,
+            )
+        except RangeError:
+            message = _no_deal_message(texts, combo_codes, weights, counts, board_codes, dead_codes)
+            raise RangeError(message) from None
+        if is_exact:
+            return _result(True, deals, texts, per_player)
+        index += 1
+        if deals:
+            chunks.append((deals, per_player))
+            done += deals
+        elif done == 0:
+            raise RangeError(
+                f"sampling found no deal in {REJECTION_BUDGET} draws: deals exist, but "
+                "these ranges almost never fit together (try exact=True, or wider ranges)"
+            )
+        if deals < size and trials is None:
+            break  # the rejection budget is spent: keep what was sampled
+    if len(chunks) == 1:
+        return _result(False, chunks[0][0], texts, chunks[0][1])
+    return _result(False, done, texts, _combine(chunks, len(texts)))
+
+
+def _check_fixed_hands(
+    texts: Sequence[str],
+    codes: bytes | bytearray,
+    counts: Sequence[int],
+    board: Sequence[Card],
+    dead: Sequence[Card],
+) -> None:
+    """Refuse a card held twice by fixed hands, the board and the dead cards.
+
+    Raises:
+        CardError: Naming the card and both of its places.
+    """
+    where: dict[int, str] = {}
+    for cards, place in ((board, "on the board"), (dead, "among the dead cards")):
+        for card in cards:
+            if card.code in where:
+                raise CardError(
+                    str(card), f"card {card} is dealt twice: both {where[card.code]} and {place}"
+                )
+            where[card.code] = place
+    offset = 0
+    for p, n in enumerate(counts):
+        if n == 1:
+            for code in codes[2 * offset : 2 * offset + 2]:
+                if code in where:
+                    raise CardError(
+                        str(CARDS[code]),
+                        f"card {CARDS[code]} of players[{p}] ({texts[p]}) is dealt twice: "
+                        f"it is also {where[code]}",
+                    )
+                where[code] = f"held by players[{p}] ({texts[p]})"
+        offset += n
+
+
+def _chunk_seed(seed: int, index: int) -> int:
+    """Seed of sampling chunk ``index``: ``seed`` itself for chunk 0."""
+    if index == 0:
+        return seed
+    key = b"%d:%d" % (seed & _SEED_MASK, index)
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "little")
+
+
+def _combine(
+    chunks: Sequence[tuple[int, tuple[tuple[float, float, float, float], ...]]], n_players: int
+) -> tuple[tuple[float, float, float, float], ...]:
+    """Pool the (win, tie, equity, stderr) fractions of several sampled chunks.
+
+    Each chunk's fractions are exact ratios of integer counts (wins, ties,
+    pot shares in units of 1/2520) to its deals, so the counts are recovered
+    exactly by rounding and pooled; the standard error is pooled from the
+    chunks' second moments.
+    """
+    total = sum(deals for deals, _ in chunks)
+    out: list[tuple[float, float, float, float]] = []
+    for p in range(n_players):
+        wins = ties = units = 0
+        squares = 0.0
+        for deals, per_player in chunks:
+            win, tie, eq, se = per_player[p]
+            wins += round(win * deals)
+            ties += round(tie * deals)
+            units += round(eq * _UNIT * deals)
+            squares += (se * se * deals + eq * eq) * deals  # sum of squared pot shares
+        mean = units / (_UNIT * total)
+        var = squares / total - mean * mean
+        out.append((wins / total, ties / total, mean, math.sqrt(var / total) if var > 0 else 0.0))
+    return tuple(out)
+
+
+def _result(
+    is_exact: bool,
+    deals: int,
+    texts: Sequence[str],
+    per_player: Sequence[tuple[float, float, float, float]],
+) -> EquityResult:
     return EquityResult(
         exact=is_exact,
         trials=deals,
@@ -473,3 +660,79 @@ def equity(
             for text, (win, tie, eq, se) in zip(texts, per_player)
         ),
     )
+
+
+def _no_deal_message(
+    texts: Sequence[str],
+    codes: bytes,
+    weights: "array[float]",
+    counts: Sequence[int],
+    board: bytes,
+    dead: bytes,
+) -> str:
+    """Explain why no deal gives every player distinct cards.
+
+    Repeats the C core's card removal (a range left with one combo holds it
+    for sure) while remembering who holds each card, so that the message
+    names the player whose range emptied and exactly who blocks it, or else
+    the players whose ranges cannot all be dealt at once.
+    """
+    holder: dict[int, str] = {}
+    for code in board:
+        holder[code] = "the board"
+    for code in dead:
+        holder[code] = "the dead cards"
+    options: list[list[tuple[int, int]]] = []
+    offset = 0
+    for n in counts:
+        options.append(
+            [
+                (codes[2 * i], codes[2 * i + 1])
+                for i in range(offset, offset + n)
+                if n == 1 or weights[i] > 0
+            ]
+        )
+        offset += n
+    settled = {p for p, n in enumerate(counts) if n == 1}
+    for p in sorted(settled):
+        for code in options[p][0]:
+            holder.setdefault(code, f"players[{p}] ({texts[p]})")
+    changed = True
+    while changed:
+        changed = False
+        for p, combos in enumerate(options):
+            if p in settled:
+                continue
+            left = [c for c in combos if c[0] not in holder and c[1] not in holder]
+            if not left:
+                blockers: list[str] = []
+                for combo in combos:
+                    for code in combo:
+                        who = holder.get(code)
+                        if who is not None and who not in blockers:
+                            blockers.append(who)
+                return (
+                    f"no deal is possible: every combo of players[{p}] ({texts[p]}) "
+                    f"shares a card with {_join(blockers)}"
+                )
+            if len(left) == 1:
+                settled.add(p)
+                changed = True
+                held = format_cards((CARDS[left[0][0]], CARDS[left[0][1]]))
+                for code in left[0]:
+                    holder[code] = f"players[{p}] ({texts[p]}, left with {held} only)"
+    rest = [f"players[{p}] ({texts[p]})" for p in range(len(counts)) if p not in settled]
+    if len(rest) < 2:  # pragma: no cover - the C core found no deal, so two ranges clash
+        return "no deal is possible: the hands cannot all be dealt without sharing a card"
+    besides = " besides the cards already placed" if holder else ""
+    return (
+        f"no deal is possible: {_join(rest)} cannot all be dealt without sharing a "
+        f"card{besides}"
+    )
+
+
+def _join(items: Sequence[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -21,10 +21,9 @@ from dataclasses import dataclass
 
 from .actions import LegalActions
 from .cards import Card
-from .errors import InvalidConfigError
 from .events import Event, HandShown
 from .rules import BettingStructure, Street
-from .state import HandState, legal_actions
+from .state import HandState, _seat_arg, legal_actions
 
 __all__ = ["Observation", "observe"]
 
@@ -110,15 +109,16 @@ def observe(state: HandState, seat: int, *, hand_number: int | None = None) -> O
         is to act.
 
     Raises:
-        InvalidConfigError: ``seat`` is not a seat of the table.
+        InvalidConfigError: ``seat`` is not a seat of the table: not an
+            integer (any int-like value such as a numpy int is accepted via
+            ``operator.index``; bools are refused) or out of range.
 
     References:
         RULES.md section 2 (hidden hole cards), section 7.
     """
     config = state.config
     n = config.seat_count
-    if seat.__class__ is not int or not 0 <= seat < n:
-        raise InvalidConfigError(f"seat {seat!r} is not one of seats 0-{n - 1}")
+    seat = _seat_arg(seat, n)
     own = state.hole_cards[seat]
     shown: list[tuple[Card, ...] | None] = [None] * n
     history = state.history

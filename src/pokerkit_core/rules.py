@@ -25,6 +25,7 @@ References:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Any, Final
@@ -97,6 +98,17 @@ def _check_int(name: str, value: object, minimum: int) -> int:
     return value
 
 
+def _check_players(players: object) -> int:
+    if not isinstance(players, int) or players.__class__ is bool or not 2 <= players <= 9:
+        raise InvalidConfigError(f"players must be an int from 2 to 9, got {players!r}")
+    return players
+
+
+def _same(a: object, b: object) -> bool:
+    """``a`` and ``b`` are the same seat/amount value (``True`` is not ``1``)."""
+    return a.__class__ is b.__class__ and a == b
+
+
 @dataclass(frozen=True, slots=True)
 class GameConfig:
     """Everything fixed for one hand: seats, stacks, blinds, structure, rules.
@@ -111,13 +123,17 @@ class GameConfig:
         big_blind: Big blind, chips (> 0); also the minimum opening bet in
             no-limit.
         ante: Ante posted by every dealt-in seat before the blinds, chips.
-        button: The button seat (may be an empty seat under the dead-button
-            rule when blind seats are given explicitly).
+        button: The button seat.  It may be an empty seat (dead-button rule)
+            only when ``small_blind_seat`` is given explicitly (a seat or
+            ``None``): an ``AUTO`` small blind is derived from a dealt-in
+            button.
         small_blind_seat: ``AUTO`` (derive: the first dealt-in seat clockwise
             from the button; heads-up, the button itself), an explicit seat,
-            or ``None`` for no small blind.
+            or ``None`` for no small blind.  After construction the field
+            holds the actual seat (or ``None``), never ``AUTO``.
         big_blind_seat: ``AUTO`` (derive: the next dealt-in seat after the
             small blind), an explicit seat, or ``None`` for no big blind.
+            After construction the field holds the actual seat.
         betting: No-limit or fixed-limit.
         small_bet: Fixed-limit bet size pre-flop and on the flop, chips
             (default ``big_blind``).
@@ -133,11 +149,25 @@ class GameConfig:
         muck_losing_hands: At a showdown after the river betting, a hand that
             wins nothing is mucked (``HandMucked``) instead of shown.  Payouts
             never depend on it; an all-in run-out always shows every hand.
+            A bool.
+
+    Moving the button: use :meth:`with_button`, which derives ``AUTO`` blind
+    seats again for the new button and keeps explicitly given ones.
+    :func:`dataclasses.replace` behaves the same way: the config remembers
+    (in the private ``_inputs`` field, carried along by ``replace``) which
+    blind seats and fixed-limit bet sizes were derived, and a derived value
+    passed back unchanged is derived again from the new fields.  So
+    ``replace(config, button=1)`` rotates ``AUTO`` blinds and
+    ``replace(config, big_blind=200)`` doubles default bet sizes; to pin a
+    seat or bet size that happens to equal the derived one, build a new
+    config instead.
 
     Raises:
-        InvalidConfigError: A value out of range or inconsistent (fewer than
-            two dealt-in seats, a blind seat that is empty, small blind above
-            big blind, ...).
+        InvalidConfigError: A value out of range or of the wrong type
+            (fewer than two dealt-in seats, a blind seat that is empty, an
+            empty button seat with an ``AUTO`` small blind, small blind above
+            big blind, ``first_to_act`` not four seats, a non-bool
+            ``muck_losing_hands``, ...).
 
     References:
         RULES.md sections 2-5.
@@ -158,9 +188,14 @@ class GameConfig:
     flavour: RuleFlavour = RuleFlavour.DEFAULT
     first_to_act: tuple[int, ...] | None = None
     muck_losing_hands: bool = True
+    _inputs: tuple[Any, ...] | None = field(
+        default=None, kw_only=True, repr=False, compare=False, hash=False
+    )
+    """Private: the caller's blind seats and bet sizes and what they became."""
     _derived: "_Derived" = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        self._restore_inputs()
         stacks = self.stacks
         if not isinstance(stacks, (tuple, list)):
             raise InvalidConfigError(f"stacks must be a tuple of ints, got {stacks!r}")
@@ -195,13 +230,24 @@ class GameConfig:
         _check_int("small_bet", small_bet, 1)
         _check_int("big_bet", big_bet, 1)
         _check_int("raise_cap", self.raise_cap, 1)
+        inputs = (self.small_blind_seat, self.big_blind_seat, self.small_bet, self.big_bet)
         object.__setattr__(self, "small_bet", small_bet)
         object.__setattr__(self, "big_bet", big_bet)
         sb_seat, bb_seat = self._blind_seats(live)
         object.__setattr__(self, "small_blind_seat", sb_seat)
         object.__setattr__(self, "big_blind_seat", bb_seat)
+        object.__setattr__(self, "_inputs", inputs + (sb_seat, bb_seat, small_bet, big_bet))
+        if self.muck_losing_hands.__class__ is not bool:
+            raise InvalidConfigError(
+                f"muck_losing_hands must be True or False, got {self.muck_losing_hands!r}"
+            )
         first = self.first_to_act
         if first is not None:
+            if not isinstance(first, (tuple, list)):
+                raise InvalidConfigError(
+                    f"first_to_act must be a tuple of 4 seats (pre-flop, flop, turn, river), "
+                    f"got {first!r}"
+                )
             first = tuple(first)
             if len(first) != 4:
                 raise InvalidConfigError("first_to_act needs one seat per street (4)")
@@ -211,16 +257,61 @@ class GameConfig:
             object.__setattr__(self, "first_to_act", first)
         object.__setattr__(self, "_derived", _Derived(self, live, small_bet, big_bet))
 
+    def _restore_inputs(self) -> None:
+        """Undo the derived values that ``dataclasses.replace`` passes back.
+
+        ``replace`` carries ``_inputs`` over from the old config: the
+        caller's original blind seats and bet sizes, then the values they
+        became.  A field still holding the value it became gets its original
+        input back (``AUTO`` / ``None``), so it is derived again.
+        """
+        inputs = self._inputs
+        if inputs is None:
+            return
+        if not (isinstance(inputs, tuple) and len(inputs) == 8):
+            raise InvalidConfigError("_inputs is private: leave it out")
+        names = ("small_blind_seat", "big_blind_seat", "small_bet", "big_bet")
+        for k, name in enumerate(names):
+            if _same(getattr(self, name), inputs[4 + k]):
+                object.__setattr__(self, name, inputs[k])
+
+    def with_button(self, button: int) -> "GameConfig":
+        """This config with the button on ``button``.
+
+        ``AUTO`` blind seats (and default fixed-limit bet sizes) are derived
+        again for the new button; explicitly given blind seats are kept.
+        Equivalent to ``dataclasses.replace(self, button=button)``.
+
+        Args:
+            button: The new button seat.
+
+        Returns:
+            A new config; this one is unchanged.
+
+        Raises:
+            InvalidConfigError: ``button`` is not a seat, or is an empty seat
+                while blind seats are ``AUTO``.
+
+        References:
+            RULES.md section 2 (positions), section 5 (dead button).
+        """
+        return dataclasses.replace(self, button=button)
+
     def _blind_seats(self, live: tuple[int, ...]) -> tuple[int | None, int | None]:
         n = len(self.stacks)
         sb, bb = self.small_blind_seat, self.big_blind_seat
         for name, seat in (("small_blind_seat", sb), ("big_blind_seat", bb)):
-            if seat is None or seat == AUTO:
+            if seat is None or _same(seat, AUTO):
                 continue
             if seat.__class__ is not int or not 0 <= seat < n:
                 raise InvalidConfigError(f"{name} {seat!r} is not one of seats 0-{n - 1}")
             if self.stacks[seat] == 0:
                 raise InvalidConfigError(f"{name} {seat} is an empty seat (stack 0)")
+        if sb == AUTO and (bb == AUTO or bb is None) and self.stacks[self.button] == 0:
+            raise InvalidConfigError(
+                f"button seat {self.button} is empty (stack 0): an AUTO small blind needs a "
+                "dealt-in button; for a dead button give small_blind_seat (a seat or None)"
+            )
 
         def after(seat: int) -> int:
             for step in range(1, n + 1):
@@ -237,10 +328,7 @@ class GameConfig:
             raise AssertionError("unreachable: two live seats exist")  # pragma: no cover
 
         if sb == AUTO and bb == AUTO:
-            if len(live) == 2:
-                sb = self.button if self.stacks[self.button] > 0 else after(self.button)
-            else:
-                sb = after(self.button)
+            sb = self.button if len(live) == 2 else after(self.button)
             bb = after(sb)
         elif sb == AUTO:
             sb = before(bb) if bb is not None else after(self.button)
@@ -290,10 +378,11 @@ class GameConfig:
             The config (RULES.md section 3).
 
         Raises:
-            InvalidConfigError: Any value out of range.
+            InvalidConfigError: Any value out of range or not an int
+                (``players`` must be an int from 2 to 9).
         """
         return cls(
-            stacks=(stack,) * players,
+            stacks=(stack,) * _check_players(players),
             small_blind=small_blind,
             big_blind=big_blind,
             ante=ante,
@@ -326,10 +415,11 @@ class GameConfig:
             The config (RULES.md section 5, fixed-limit mode).
 
         Raises:
-            InvalidConfigError: Any value out of range.
+            InvalidConfigError: Any value out of range or not an int
+                (``players`` must be an int from 2 to 9).
         """
         return cls(
-            stacks=(stack,) * players,
+            stacks=(stack,) * _check_players(players),
             small_blind=small_blind,
             big_blind=big_blind,
             ante=ante,

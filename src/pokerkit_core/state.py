@@ -28,12 +28,13 @@ References:
 
 from __future__ import annotations
 
+import operator
 import random
 from math import perm
 from typing import Iterable, Sequence, Union
 
 from .actions import Action, ActionKind, Call, LegalActions
-from .cards import CARDS, Card, parse_cards
+from .cards import CARDS, Card, format_cards, parse_cards
 from .errors import CardError, HandOverError, IllegalActionError, InvalidConfigError
 from .evaluator import evaluate_mask
 from .events import (
@@ -316,10 +317,49 @@ def draw_codes(rng: random.Random, pool: list[int], count: int) -> list[int]:
     return pool[:count]
 
 
+_SEED_BITS = 128
+
+
+def _seed_arg(seed: object) -> int | None:
+    """The seed handed to :class:`random.Random` (see :func:`deal`).
+
+    Raises:
+        InvalidConfigError: ``seed`` is not an int (bools refused) or None.
+    """
+    if seed is None:
+        return None
+    if not isinstance(seed, int) or seed.__class__ is bool:
+        raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
+    # random.Random ignores the sign; two's complement keeps -7 and 7 apart
+    return int(seed) if seed >= 0 else seed & ((1 << _SEED_BITS) - 1)
+
+
+def _seat_arg(seat: object, n: int) -> int:
+    """``seat`` as a seat number 0..n-1 (ints and numpy ints; not bools).
+
+    Raises:
+        InvalidConfigError: Not an integer seat of the table.
+    """
+    if seat.__class__ is bool or seat.__class__.__name__ == "bool_":
+        raise InvalidConfigError(f"seat must be an int, not the bool {seat!r}")
+    try:
+        index = operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidConfigError(f"seat must be an int, got {seat!r}") from None
+    if not 0 <= index < n:
+        raise InvalidConfigError(f"seat {index} is not one of seats 0-{n - 1}")
+    return index
+
+
 def _as_cards(value: CardsArg, what: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
-    cards = tuple(value)
+    if isinstance(value, Card) or isinstance(value, (bytes, bytearray)):
+        raise CardError(repr(value), f"{what} must be card text or a sequence of Cards")
+    try:
+        cards = tuple(value)
+    except TypeError:
+        raise CardError(repr(value), f"{what} must be card text or a sequence of Cards") from None
     for card in cards:
         if not isinstance(card, Card):
             raise CardError(repr(value), f"{what} must hold Card values, got {card!r}")
@@ -340,14 +380,33 @@ def _deal_cards(
         if hole_cards is not None or board is not None:
             raise CardError("deck", "give either deck= or hole_cards=/board=, not both")
         order = _as_cards(deck, "deck")
-        if len(set(order)) != len(order):
-            raise CardError("deck", "the deck holds a card twice")
+        seen: set[Card] = set()
+        for card in order:
+            if card in seen:
+                raise CardError(str(card), f"the deck holds {card} twice")
+            seen.add(card)
         if len(order) < need:
-            raise CardError("deck", f"the deck needs at least {need} cards, got {len(order)}")
+            raise CardError(
+                format_cards(order, " "), f"the deck needs at least {need} cards, got {len(order)}"
+            )
         drawn = list(order[:need])
     else:
         slots: list[Card | None] = [None] * need
+        origin: dict[Card, str] = {}
+
+        def place(card: Card, k: int, where: str) -> None:
+            if card in origin:
+                raise CardError(str(card), f"card {card} is given twice: {origin[card]} and {where}")
+            origin[card] = where
+            slots[k] = card
+
         if hole_cards is not None:
+            if not isinstance(hole_cards, (list, tuple)):
+                raise CardError(
+                    repr(hole_cards),
+                    f"hole_cards must be a list with one entry per seat ({d.n}): card text, "
+                    "Cards or None",
+                )
             if len(hole_cards) != d.n:
                 raise CardError(
                     "hole_cards", f"give one entry per seat ({d.n}), got {len(hole_cards)}"
@@ -355,24 +414,30 @@ def _deal_cards(
             for seat, cards in enumerate(hole_cards):
                 if cards is None:
                     continue
-                known = _as_cards(cards, "hole_cards")
+                known = _as_cards(cards, f"hole_cards[{seat}]")
                 if seat not in live:
                     if known:
-                        raise CardError(str(seat), f"seat {seat} is not dealt in")
+                        raise CardError(
+                            format_cards(known),
+                            f"seat {seat} is not dealt in (stack 0) but was given hole cards",
+                        )
                     continue
                 if len(known) != 2:
-                    raise CardError(str(seat), f"seat {seat} needs 2 hole cards, got {len(known)}")
+                    raise CardError(
+                        format_cards(known), f"seat {seat} needs 2 hole cards, got {len(known)}"
+                    )
                 k = 2 * live.index(seat)
-                slots[k], slots[k + 1] = known
+                place(known[0], k, f"seat {seat}'s hole cards")
+                place(known[1], k + 1, f"seat {seat}'s hole cards")
         if board is not None:
             known = _as_cards(board, "board")
             if len(known) > 5:
-                raise CardError("board", f"a board has at most 5 cards, got {len(known)}")
+                raise CardError(
+                    format_cards(known), f"a board has at most 5 cards, got {len(known)}"
+                )
             for k, card in enumerate(known):
-                slots[need - 5 + k] = card
+                place(card, need - 5 + k, "the board")
         fixed = [card for card in slots if card is not None]
-        if len(set(fixed)) != len(fixed):
-            raise CardError("cards", "the same card is given twice")
         missing = need - len(fixed)
         if missing:
             used = {card.code for card in fixed}
@@ -404,14 +469,18 @@ def deal(
 
     Args:
         config: The table and rules.
-        seed: Seed of the engine-owned :class:`random.Random` for this deal
-            (``None``: seeded from the operating system).  Same seed, same
-            cards.
+        seed: Seed of the engine-owned :class:`random.Random` for this deal:
+            an int (not a bool) or ``None`` (seeded from the operating
+            system).  Same seed, same cards.  Negative seeds are allowed and
+            deal differently from their absolute value: a negative seed ``s``
+            is used as ``s mod 2**128`` (two's complement), so ``-7`` deals
+            like ``2**128 - 7``, not like ``7``.
         deck: A full deal order for replays: cards (or card text) taken in
             order, two per dealt-in seat in seat order, then five board cards;
             at least ``2 * players + 5`` distinct cards.
-        hole_cards: Known hole cards per seat (``None`` entries are drawn),
-            one entry per seat.
+        hole_cards: Known hole cards per seat: a list or tuple with one entry
+            per seat, each card text, a sequence of two Cards, or ``None``
+            (drawn).
         board: Known board cards, flop first (up to five; the rest drawn).
 
     Returns:
@@ -419,8 +488,12 @@ def deal(
         seat is all-in from the blinds).
 
     Raises:
-        CardError: Bad or duplicate cards, or both ``deck`` and known cards.
-        InvalidConfigError: ``config`` is not a :class:`GameConfig`.
+        CardError: Bad or duplicate cards (the message names the card and
+            both places), a ``deck``/``board``/``hole_cards`` entry that is
+            not card text or Cards, the wrong number of cards, or both
+            ``deck`` and known cards.
+        InvalidConfigError: ``config`` is not a :class:`GameConfig`, or
+            ``seed`` is neither an int nor ``None``.
 
     References:
         RULES.md section 2 (positions, blinds, heads-up), section 5 (short
@@ -428,6 +501,7 @@ def deal(
     """
     if config.__class__ is not GameConfig:
         raise InvalidConfigError(f"deal needs a GameConfig, got {config!r}")
+    seed = _seed_arg(seed)
     d = config._derived
     if deck is None and hole_cards is None and board is None:
         live = d.live
@@ -901,7 +975,9 @@ def show(state: HandState, seat: int) -> HandState:
 
     Raises:
         HandOverError: The hand is still in progress (cards stay hidden).
-        InvalidConfigError: ``seat`` was not dealt in or already showed.
+        InvalidConfigError: ``seat`` is not an int seat of the table (bools
+            and other types refused; numpy ints accepted), was not dealt in,
+            or already showed.
 
     References:
         RULES.md section 2 (the last player may voluntarily reveal).
@@ -909,7 +985,8 @@ def show(state: HandState, seat: int) -> HandState:
     if state._to_act >= 0:
         raise HandOverError("cards can be shown voluntarily only after the hand")
     hole = state._hole
-    if not (0 <= seat < len(hole)) or hole[seat] is None:
+    seat = _seat_arg(seat, len(hole))
+    if hole[seat] is None:
         raise InvalidConfigError(f"seat {seat} was not dealt in")
     if any(isinstance(e, HandShown) and e.seat == seat for e in state._history):
         raise InvalidConfigError(f"seat {seat} has already shown")
