@@ -31,8 +31,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("observation",),
     ("policy",),
     ("table",),
-    ("tournament", "match", "history", "acpc_net"),
-    ("policies", "play"),
+    ("tournament", "match", "history"),
+    ("policies", "play", "acpc_net"),
     ("cli",),
     ("__main__", "__init__"),
 )

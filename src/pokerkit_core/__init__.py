@@ -42,6 +42,18 @@ from .events import (
 from .pots import Pot, PotResolution, resolve_pots
 from .state import HandState, act, deal, legal_actions, show
 from .observation import Observation, observe
+from .policy import Policy, available_policies, load_policy
+from .table import Blinds, ButtonRule, StackMode, TableConfig, TableSession
+from .tournament import (
+    DEFAULT_SCHEDULE,
+    BlindLevel,
+    BlindSchedule,
+    Tournament,
+    TournamentConfig,
+    TournamentMode,
+    run_tournament,
+)
+from .match import MatchResult, PlayerResult, match
 
 __version__ = "0.1.0"
 
@@ -111,4 +123,24 @@ __all__ = [
     "show",
     "Observation",
     "observe",
+    # policies (AIs) and matches
+    "Policy",
+    "available_policies",
+    "load_policy",
+    "MatchResult",
+    "PlayerResult",
+    "match",
+    # tables and tournaments
+    "Blinds",
+    "ButtonRule",
+    "StackMode",
+    "TableConfig",
+    "TableSession",
+    "DEFAULT_SCHEDULE",
+    "BlindLevel",
+    "BlindSchedule",
+    "Tournament",
+    "TournamentConfig",
+    "TournamentMode",
+    "run_tournament",
 ]

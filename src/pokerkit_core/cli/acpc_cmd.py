@@ -1,0 +1,110 @@
+"""``pokerkit-core acpc-client`` and ``pokerkit-core acpc-dealer``: the ACPC protocol.
+
+``acpc-client HOST PORT --policy NAME [--game GAMEFILE] [--seed N]`` plays a
+match on an ACPC dealer with any installed policy.
+
+``acpc-dealer NAME GAMEFILE HANDS SEED NAME1 NAME2 ... [-p PORTS]`` runs a
+match as the ACPC dealer does: prints the ports, waits for the players,
+writes ``NAME.log`` and prints the ``SCORE`` line (exit status 1, no score,
+when a player times out or disconnects).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import InvalidConfigError
+
+__all__ = ["register", "run_client", "run_dealer"]
+
+
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add the ``acpc-client`` and ``acpc-dealer`` subcommands."""
+    client = sub.add_parser(
+        "acpc-client",
+        help="play a match on an ACPC dealer with an installed policy",
+        description="Connect to an ACPC dealer (protocol 2.0.0) and play with a policy.",
+    )
+    client.add_argument("host", help="dealer host")
+    client.add_argument("port", type=int, help="the seat's port")
+    client.add_argument("--policy", default="hard", help="policy name (default: hard)")
+    client.add_argument(
+        "--game", help="ACPC game file (default: heads-up no-limit, reverse blinds, 20,000 chips)"
+    )
+    client.add_argument("--seed", type=int, default=None, help="policy seed")
+    client.add_argument(
+        "--timeout", type=float, default=None, help="seconds to wait for a line (default: forever)"
+    )
+    client.set_defaults(handler=run_client)
+
+    dealer = sub.add_parser(
+        "acpc-dealer",
+        help="run an ACPC match (protocol 2.0.0) between TCP clients",
+        description="Deal an ACPC match: print the ports, wait for every player, write "
+        "NAME.log and print the SCORE line.",
+    )
+    dealer.add_argument("name", metavar="NAME", help="match name (log file NAME.log)")
+    dealer.add_argument("game", metavar="GAMEFILE", help="ACPC game definition file")
+    dealer.add_argument("hands", metavar="HANDS", type=int, help="hands to play")
+    dealer.add_argument("seed", metavar="SEED", type=int, help="dealer seed")
+    dealer.add_argument("names", metavar="NAME1", nargs="+", help="player names, seat order")
+    dealer.add_argument("-p", "--ports", help="comma-separated ports, one per seat")
+    dealer.add_argument("--t_response", type=int, default=600_000, help="ms per reply")
+    dealer.add_argument("--t_hand", type=int, default=600_000, help="ms per seat per hand")
+    dealer.add_argument("--t_per_hand", type=int, default=7_000, help="average ms per hand")
+    dealer.add_argument("--log-dir", default=".", help="folder for NAME.log (default: .)")
+    dealer.add_argument("--rules", choices=("acpc", "default"), default="acpc")
+    dealer.add_argument("-q", "--quiet", action="store_true", help="no TO/FROM transcript")
+    dealer.set_defaults(handler=run_dealer)
+
+
+def run_client(args: argparse.Namespace) -> int:
+    """Play until the dealer closes the connection; print the hands played."""
+    from ..acpc_net import AcpcClient
+    from ..history.acpc import load_game
+    from ..policy import load_policy
+
+    game = load_game(args.game) if args.game else None
+    client = AcpcClient(load_policy(args.policy, seed=args.seed), game)
+    try:
+        hands = client.play(args.host, args.port, timeout=args.timeout)
+    except OSError as exc:
+        print(f"pokerkit-core acpc-client: error: {exc}", file=sys.stderr)
+        return 1
+    print(f"{hands} hands played; {len(client.faults)} policy faults")
+    return 0
+
+
+def run_dealer(args: argparse.Namespace) -> int:
+    """Deal the match; exit status 0 when finished, 1 when stopped."""
+    from pathlib import Path
+
+    from ..acpc_net import AcpcDealer
+    from ..history.acpc import load_game
+
+    game = load_game(args.game)
+    ports: list[int] = []
+    if args.ports:
+        try:
+            ports = [int(p) for p in args.ports.split(",")]
+        except ValueError as exc:
+            raise InvalidConfigError(f"bad port list {args.ports!r}") from exc
+    dealer = AcpcDealer(
+        args.name,
+        game,
+        args.hands,
+        args.seed,
+        args.names,
+        ports=ports,
+        log_dir=args.log_dir,
+        t_response_ms=args.t_response,
+        t_hand_ms=args.t_hand,
+        t_per_hand_ms=args.t_per_hand,
+        flavour=args.rules,
+        err=None if args.quiet else sys.stderr,
+        game_file=Path(args.game).name,
+    )
+    print(" ".join(str(p) for p in dealer.ports), flush=True)
+    result = dealer.run()
+    return result.status

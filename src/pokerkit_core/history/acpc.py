@@ -1,0 +1,813 @@
+"""ACPC formats: game definition files, ``MATCHSTATE`` messages, log lines.
+
+The Annual Computer Poker Competition dealer (protocol 2.0.0) describes a game
+in a ``GAMEDEF`` file, talks to bots in ``MATCHSTATE`` lines and logs each hand
+as a ``STATE`` line.  In all three, a no-limit raise ``rN`` names **the
+player's total chips in the pot for the whole hand** (earlier streets
+included), not the street total our :class:`~pokerkit_core.actions.Action`
+uses; :meth:`AcpcGame.street_moves` does the conversion.
+
+Player order is the ACPC one: player 0 is the first player after the button
+(heads-up "reverse blinds" files: player 0 is the big blind, player 1 the
+button and small blind), which is also the order of
+:class:`~pokerkit_core.history.model.HandHistory`.
+
+>>> ms = MatchState.parse("MATCHSTATE:1:5:r300c/r900:|9s8s/2c7d9h")
+>>> ms.position, ms.betting[1][0].amount, str(ms) == "MATCHSTATE:1:5:r300c/r900:|9s8s/2c7d9h"
+(1, 900, True)
+
+References:
+    INTEROP.md section 1; the ACPC dealer v1.0.42 (``game.c``, ``dealer.c``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Iterable, Iterator
+
+from ..cards import Card, format_cards, parse_cards
+from ..errors import CardError, HistoryParseError, InvalidConfigError
+from .model import Amount, DealBoard, DealHole, Entry, HandHistory, Move, MoveKind
+
+if TYPE_CHECKING:
+    from ..rules import GameConfig
+
+__all__ = [
+    "INT32_MAX",
+    "AcpcGame",
+    "AcpcAction",
+    "MatchState",
+    "StateLine",
+    "ScoreLine",
+    "AcpcLog",
+    "parse_game",
+    "load_game",
+    "parse_betting",
+    "format_betting",
+    "format_value",
+    "parse_value",
+    "read_log",
+    "iter_log",
+    "find_game_file",
+]
+
+INT32_MAX = 2**31 - 1
+"""The ACPC default stack (a limit game with no ``stack`` line)."""
+
+
+# --------------------------------------------------------------------------- game files
+
+
+@dataclass(frozen=True, slots=True)
+class AcpcGame:
+    """An ACPC game definition (the parts hold'em uses).
+
+    Attributes:
+        betting: ``"limit"`` or ``"nolimit"``.
+        num_players: 2 to 10.
+        num_rounds: 1 to 4.
+        stacks: Starting chips per player (player order).
+        blinds: Blind per player (player order): ``(100, 50)`` heads-up
+            reverse blinds, ``(50, 100, 0)`` for three players.
+        raise_sizes: Limit bet size per round (empty for no-limit).
+        first_player: 0-based first player to act, per round.
+        max_raises: Cap on raises per round (blinds not counted).
+        num_suits: Suits in the deck.
+        num_ranks: Ranks in the deck (the top ones).
+        num_hole_cards: Hole cards per player.
+        num_board_cards: Board cards dealt per round.
+    """
+
+    betting: str
+    num_players: int
+    num_rounds: int
+    stacks: tuple[int, ...]
+    blinds: tuple[int, ...]
+    raise_sizes: tuple[int, ...]
+    first_player: tuple[int, ...]
+    max_raises: tuple[int, ...]
+    num_suits: int = 4
+    num_ranks: int = 13
+    num_hole_cards: int = 2
+    num_board_cards: tuple[int, ...] = (0, 3, 1, 1)
+
+    def __post_init__(self) -> None:
+        n, rounds = self.num_players, self.num_rounds
+        if self.betting not in ("limit", "nolimit"):
+            raise InvalidConfigError(f"betting type {self.betting!r} is not supported")
+        if not 2 <= n <= 10:
+            raise InvalidConfigError(f"numPlayers must be 2 to 10, not {n}")
+        if not 1 <= rounds <= 4:
+            raise InvalidConfigError(f"numRounds must be 1 to 4, not {rounds}")
+        for name, values, size in (
+            ("stack", self.stacks, n),
+            ("blind", self.blinds, n),
+            ("firstPlayer", self.first_player, rounds),
+            ("maxRaises", self.max_raises, rounds),
+            ("numBoardCards", self.num_board_cards, rounds),
+        ):
+            if len(values) < size:
+                raise InvalidConfigError(f"{name} needs {size} values, has {len(values)}")
+        if self.betting == "limit" and len(self.raise_sizes) < rounds:
+            raise InvalidConfigError(f"raiseSize needs {rounds} values")
+        if any(not 0 <= p < n for p in self.first_player):
+            raise InvalidConfigError("firstPlayer names a player that does not exist")
+        if any(b > s for b, s in zip(self.blinds, self.stacks)):
+            raise InvalidConfigError("a blind is larger than the player's stack")
+        cards = n * self.num_hole_cards + sum(self.num_board_cards)
+        if cards > self.num_suits * self.num_ranks:
+            raise InvalidConfigError("not enough cards in the deck")
+
+    @property
+    def is_limit(self) -> bool:
+        """True for a limit (fixed-limit) game."""
+        return self.betting == "limit"
+
+    @property
+    def big_blind(self) -> int:
+        """The largest blind."""
+        return max(self.blinds)
+
+    @property
+    def is_holdem(self) -> bool:
+        """True when the deck and dealing are those of Texas hold'em."""
+        return (
+            self.num_rounds == 4
+            and tuple(self.num_board_cards[:4]) == (0, 3, 1, 1)
+            and self.num_hole_cards == 2
+            and self.num_suits == 4
+            and self.num_ranks == 13
+        )
+
+    def blind_seats(self) -> tuple[int | None, int]:
+        """The small blind's and the big blind's player index.
+
+        Returns:
+            ``(small_blind_player or None, big_blind_player)``.
+
+        Raises:
+            InvalidConfigError: No blind, or more than two (straddles).
+        """
+        posting = [i for i, b in enumerate(self.blinds) if b > 0]
+        if not posting or len(posting) > 2:
+            raise InvalidConfigError("a hold'em game needs one or two blinds")
+        big = max(posting, key=lambda i: (self.blinds[i], -i))
+        small = [i for i in posting if i != big]
+        return (small[0] if small else None), big
+
+    def to_config(self, *, flavour: str = "acpc", exact_split: bool = True) -> GameConfig:
+        """The engine configuration of this game (player i is seat i).
+
+        Args:
+            flavour: ``"acpc"`` (the dealer's own rules, INTEROP.md 1.4) or
+                ``"default"`` (RULES.md).
+            exact_split: Split pots exactly (``OddChipRule.EXACT``), as the
+                ACPC dealer does; else the default odd-chip rule.
+
+        Returns:
+            A :class:`~pokerkit_core.rules.GameConfig` with the button on the
+            last player.
+
+        Raises:
+            InvalidConfigError: Not hold'em (deck, rounds, board cards), or
+                limit raise sizes the engine cannot express.
+        """
+        from ..rules import BettingStructure, GameConfig, OddChipRule, RuleFlavour
+
+        if not self.is_holdem:
+            raise InvalidConfigError("only Texas hold'em game definitions can be played")
+        small_seat, big_seat = self.blind_seats()
+        kwargs: dict[str, object] = {}
+        if self.is_limit:
+            small_bet, big_bet = self.raise_sizes[0], self.raise_sizes[2]
+            if self.raise_sizes[1] != small_bet or self.raise_sizes[3] != big_bet:
+                raise InvalidConfigError("limit raiseSize must be 'S S B B'")
+            if min(self.max_raises[:4]) >= 64:  # unreachable: 64 actions end a round
+                cap = 256
+            elif self.max_raises[0] + 1 == self.max_raises[1] == self.max_raises[2] == (
+                self.max_raises[3]
+            ):
+                cap = self.max_raises[1]
+            else:
+                raise InvalidConfigError("maxRaises must be 'k-1 k k k' for the engine")
+            kwargs.update(
+                betting=BettingStructure.FIXED_LIMIT,
+                small_bet=small_bet,
+                big_bet=big_bet,
+                raise_cap=cap,
+            )
+        n = self.num_players
+        standard = ((big_seat + 1) % n,) + (0,) * 3
+        if tuple(self.first_player[:4]) != standard:
+            kwargs["first_to_act"] = tuple(self.first_player[:4])
+        return GameConfig(
+            stacks=self.stacks[:n],
+            small_blind=self.blinds[small_seat] if small_seat is not None else 0,
+            big_blind=self.blinds[big_seat],
+            button=n - 1,
+            small_blind_seat=small_seat,
+            big_blind_seat=big_seat,
+            odd_chip=OddChipRule.EXACT if exact_split else OddChipRule.LEFT_OF_BUTTON,
+            flavour=RuleFlavour(flavour),
+            **kwargs,  # type: ignore[arg-type]
+        )
+
+    def format(self) -> str:
+        """The game definition as ``GAMEDEF`` ... ``END GAMEDEF`` text."""
+        lines = ["GAMEDEF", self.betting, f"numPlayers = {self.num_players}"]
+        lines.append(f"numRounds = {self.num_rounds}")
+        if self.betting == "nolimit" or any(s != INT32_MAX for s in self.stacks):
+            lines.append("stack = " + " ".join(map(str, self.stacks)))
+        lines.append("blind = " + " ".join(map(str, self.blinds)))
+        if self.is_limit:
+            lines.append("raiseSize = " + " ".join(map(str, self.raise_sizes)))
+        lines.append("firstPlayer = " + " ".join(str(p + 1) for p in self.first_player))
+        if any(m != 255 for m in self.max_raises):
+            lines.append("maxRaises = " + " ".join(map(str, self.max_raises)))
+        lines += [
+            f"numSuits = {self.num_suits}",
+            f"numRanks = {self.num_ranks}",
+            f"numHoleCards = {self.num_hole_cards}",
+            "numBoardCards = " + " ".join(map(str, self.num_board_cards)),
+            "END GAMEDEF",
+        ]
+        return "\n".join(lines) + "\n"
+
+    # ---------------------------------------------------------------- betting
+
+    def street_moves(
+        self, betting: Iterable[Iterable[AcpcAction]]
+    ) -> tuple[tuple[Move, ...], ...]:
+        """Convert ACPC betting to moves with street raise-to amounts.
+
+        Follows the dealer: players act from ``first_player[round]`` in
+        order, skipping folded and all-in players; ``c`` matches the highest
+        total (capped by the stack); no-limit ``rN`` sets the player's hand
+        total to N; limit ``r`` adds the round's raise size to the highest
+        total (capped by the stack).
+
+        Args:
+            betting: Rounds of actions, as :func:`parse_betting` returns.
+
+        Returns:
+            One tuple of :class:`Move` per round; a raise's ``to`` is the
+            player's total for the street.
+
+        Raises:
+            HistoryParseError: More rounds than the game has, an action after
+                the betting closed, or a raise without (no-limit) or with
+                (limit) an amount.
+        """
+        n = self.num_players
+        stacks = self.stacks[:n]
+        spent = [min(b, s) for b, s in zip(self.blinds, stacks)]
+        folded = [False] * n
+        rounds_out: list[tuple[Move, ...]] = []
+        rounds = [tuple(r) for r in betting]
+        if len(rounds) > self.num_rounds:
+            raise HistoryParseError(f"{len(rounds)} betting rounds, the game has {self.num_rounds}")
+        for round_index, actions in enumerate(rounds):
+            at_start = list(spent) if round_index else [0] * n  # blinds are street bets
+            moves: list[Move] = []
+            player = self.first_player[round_index]
+            for action in actions:
+                for _ in range(n):
+                    if not folded[player] and spent[player] < stacks[player]:
+                        break
+                    player = (player + 1) % n
+                else:
+                    raise HistoryParseError("an action after every player folded or is all-in")
+                highest = max(spent)
+                if action.kind == "f":
+                    folded[player] = True
+                    moves.append(Move(player, MoveKind.FOLD))
+                elif action.kind == "c":
+                    spent[player] = min(highest, stacks[player])
+                    moves.append(Move(player, MoveKind.CHECK_CALL))
+                else:
+                    if self.is_limit:
+                        if action.amount is not None:
+                            raise HistoryParseError("a limit raise has no amount")
+                        total = min(highest + self.raise_sizes[round_index], stacks[player])
+                    else:
+                        if action.amount is None:
+                            raise HistoryParseError("a no-limit raise needs an amount")
+                        total = action.amount
+                    spent[player] = total
+                    moves.append(Move(player, MoveKind.BET_RAISE, total - at_start[player]))
+                player = (player + 1) % n
+            rounds_out.append(tuple(moves))
+        return tuple(rounds_out)
+
+
+_GAME_KEY = re.compile(r"^\s*([A-Za-z]+)\s*=\s*(.*?)\s*$")
+
+
+def parse_game(text: str) -> AcpcGame:
+    """Read an ACPC game definition.
+
+    Args:
+        text: ``GAMEDEF`` ... ``END GAMEDEF``; keys are case-insensitive,
+            ``#`` lines and blank lines are skipped.
+
+    Returns:
+        The game.
+
+    Raises:
+        HistoryParseError: No ``GAMEDEF`` block, an unknown key, or a value
+            that is not a number.
+        InvalidConfigError: Values that do not make a valid game (see
+            :class:`AcpcGame`).
+    """
+    values: dict[str, list[int]] = {}
+    betting = "limit"
+    inside = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        lower = line.lower()
+        if lower == "gamedef":
+            inside = True
+            continue
+        if lower == "end gamedef":
+            inside = False
+            break
+        if not inside:
+            continue
+        if lower in ("limit", "nolimit", "potlimit"):
+            betting = lower
+            continue
+        match = _GAME_KEY.match(line)
+        if match is None:
+            raise HistoryParseError(f"cannot read game line {line!r}", number)
+        key = match.group(1).lower()
+        try:
+            values[key] = [int(v) for v in match.group(2).split()]
+        except ValueError as exc:
+            raise HistoryParseError(f"{key}: not whole numbers", number) from exc
+    if not values:
+        raise HistoryParseError("no GAMEDEF block")
+    known = {
+        "numplayers", "numrounds", "stack", "blind", "raisesize", "firstplayer",
+        "maxraises", "numsuits", "numranks", "numholecards", "numboardcards",
+    }
+    unknown = set(values) - known
+    if unknown:
+        raise HistoryParseError(f"unknown game keys: {', '.join(sorted(unknown))}")
+    for key in ("numplayers", "numrounds", "blind"):
+        if key not in values:
+            raise HistoryParseError(f"game definition has no {key}")
+    n = values["numplayers"][0]
+    rounds = values["numrounds"][0]
+
+    def single(key: str, default: int) -> int:
+        return values[key][0] if key in values else default
+
+    return AcpcGame(
+        betting=betting,
+        num_players=n,
+        num_rounds=rounds,
+        stacks=tuple(values.get("stack", [INT32_MAX] * n))[:n],
+        blinds=tuple(values["blind"])[:n],
+        raise_sizes=tuple(values.get("raisesize", []))[:rounds],
+        first_player=tuple(p - 1 for p in values.get("firstplayer", [1] * rounds))[:rounds],
+        max_raises=tuple(values.get("maxraises", [255] * rounds))[:rounds],
+        num_suits=single("numsuits", 4),
+        num_ranks=single("numranks", 13),
+        num_hole_cards=single("numholecards", 2),
+        num_board_cards=tuple(values.get("numboardcards", [0, 3, 1, 1][:rounds]))[:rounds],
+    )
+
+
+def load_game(path: str | Path) -> AcpcGame:
+    """Read an ACPC game definition file.
+
+    Raises:
+        OSError: The file cannot be read.
+        HistoryParseError, InvalidConfigError: As :func:`parse_game`.
+    """
+    return parse_game(Path(path).read_text(encoding="utf-8"))
+
+
+def find_game_file(name: str, log_path: str | Path) -> Path:
+    """Find a game file named in a log header: beside the log or in ``games/``.
+
+    Args:
+        name: The file name from the header (a path is reduced to its name
+            if not found as given).
+        log_path: The log file.
+
+    Returns:
+        The path of the game file.
+
+    Raises:
+        HistoryParseError: Not found in either place.
+    """
+    base = Path(log_path).resolve().parent
+    candidates = [Path(name), base / name, base / Path(name).name, base / "games" / Path(name).name]
+    for candidate in candidates:
+        if candidate.is_absolute() and candidate.is_file():
+            return candidate
+        if not candidate.is_absolute() and (base / candidate).is_file():
+            return base / candidate
+    raise HistoryParseError(f"game file {name!r} not found beside {log_path} or in games/")
+
+
+# --------------------------------------------------------------------------- betting
+
+
+@dataclass(frozen=True, slots=True)
+class AcpcAction:
+    """One ACPC betting action.
+
+    Attributes:
+        kind: ``"f"`` fold, ``"c"`` check/call, ``"r"`` raise.
+        amount: No-limit raise-to, the player's total for the **whole hand**
+            (chips); ``None`` for limit raises and other kinds.
+    """
+
+    kind: str
+    amount: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("f", "c", "r"):
+            raise HistoryParseError(f"unknown ACPC action {self.kind!r}")
+        if self.amount is not None and (self.kind != "r" or self.amount <= 0):
+            raise HistoryParseError(f"bad ACPC action amount {self.kind}{self.amount}")
+
+    def __str__(self) -> str:
+        return self.kind if self.amount is None else f"r{self.amount}"
+
+    @classmethod
+    def parse(cls, text: str) -> AcpcAction:
+        """Parse ``f``, ``c``, ``r`` or ``rN``.
+
+        Raises:
+            HistoryParseError: Anything else.
+        """
+        match = _ACTION.fullmatch(text)
+        if match is None:
+            raise HistoryParseError(f"bad ACPC action {text!r}")
+        return cls(match.group(1), int(match.group(2)) if match.group(2) else None)
+
+
+_ACTION = re.compile(r"([fcr])(\d*)")
+
+
+def parse_betting(text: str) -> tuple[tuple[AcpcAction, ...], ...]:
+    """Parse a betting string into rounds: ``"r300c/r900"`` -> two rounds.
+
+    A trailing ``/`` gives an empty last round (the next round was reached).
+
+    Raises:
+        HistoryParseError: An unknown action character.
+    """
+    rounds = []
+    for part in text.split("/"):
+        actions = []
+        pos = 0
+        while pos < len(part):
+            match = _ACTION.match(part, pos)
+            if match is None:
+                raise HistoryParseError(f"bad ACPC betting {text!r} at {part[pos:]!r}")
+            amount = int(match.group(2)) if match.group(2) else None
+            actions.append(AcpcAction(match.group(1), amount))
+            pos = match.end()
+        rounds.append(tuple(actions))
+    return tuple(rounds)
+
+
+def format_betting(rounds: Iterable[Iterable[AcpcAction]]) -> str:
+    """Write rounds of actions as a betting string (inverse of :func:`parse_betting`)."""
+    return "/".join("".join(str(a) for a in actions) for actions in rounds)
+
+
+_Holes = tuple[tuple[Card, ...] | None, ...]
+_Board = tuple[tuple[Card, ...], ...]
+
+
+def _parse_cards_section(text: str) -> tuple[_Holes, _Board]:
+    parts = text.split("/")
+    try:
+        holes = tuple(parse_cards(h) if h else None for h in parts[0].split("|"))
+        board = tuple(parse_cards(b) for b in parts[1:])
+    except CardError as exc:
+        raise HistoryParseError(f"bad cards {text!r}: {exc.reason}") from exc
+    return holes, board
+
+
+def _format_cards_section(
+    holes: Iterable[tuple[Card, ...] | None], board: Iterable[tuple[Card, ...]]
+) -> str:
+    text = "|".join("" if h is None else format_cards(h) for h in holes)
+    return text + "".join("/" + format_cards(b) for b in board)
+
+
+def parse_value(text: str) -> Fraction:
+    """Parse a logged chip value (``"-242604.5"``, ``"7333.333333"``).
+
+    Raises:
+        HistoryParseError: Not a number.
+    """
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError) as exc:
+        raise HistoryParseError(f"bad value {text!r}") from exc
+
+
+def format_value(value: Amount | float) -> str:
+    """Write a chip value as the dealer does: ``%.6f`` without trailing zeros."""
+    text = f"{float(value):.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+# --------------------------------------------------------------------------- MATCHSTATE
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """A ``MATCHSTATE`` message: one seat's view of a hand.
+
+    Attributes:
+        position: This client's player index for the hand (0-based).
+        hand_number: The hand's number in the match (0, 1, ...).
+        betting: Rounds of actions so far.
+        hole_cards: Per player: cards, or ``None`` when not visible.
+        board: Board cards per round reached after the first
+            (flop, turn, river).
+    """
+
+    position: int
+    hand_number: int
+    betting: tuple[tuple[AcpcAction, ...], ...]
+    hole_cards: tuple[tuple[Card, ...] | None, ...]
+    board: tuple[tuple[Card, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.position < 0 or self.position >= len(self.hole_cards):
+            raise HistoryParseError(f"position {self.position} outside the hand")
+        if self.hand_number < 0:
+            raise HistoryParseError("negative hand number")
+
+    @classmethod
+    def parse(cls, text: str) -> MatchState:
+        """Parse ``MATCHSTATE:<position>:<hand>:<betting>:<cards>``.
+
+        Raises:
+            HistoryParseError: Wrong prefix, field count, numbers or cards.
+        """
+        fields = text.strip("\r\n").split(":")
+        if len(fields) != 5 or fields[0] != "MATCHSTATE":
+            raise HistoryParseError(f"not a MATCHSTATE message: {text!r}")
+        try:
+            position, hand = int(fields[1]), int(fields[2])
+        except ValueError as exc:
+            raise HistoryParseError(f"bad position or hand number in {text!r}") from exc
+        holes, board = _parse_cards_section(fields[4])
+        return cls(position, hand, parse_betting(fields[3]), holes, board)
+
+    def __str__(self) -> str:
+        return (
+            f"MATCHSTATE:{self.position}:{self.hand_number}:{format_betting(self.betting)}:"
+            + _format_cards_section(self.hole_cards, self.board)
+        )
+
+    @property
+    def all_board_cards(self) -> tuple[Card, ...]:
+        """The board cards dealt so far, flattened."""
+        return tuple(card for cards in self.board for card in cards)
+
+
+# --------------------------------------------------------------------------- log lines
+
+
+@dataclass(frozen=True, slots=True)
+class StateLine:
+    """A ``STATE`` line of a dealer log: one finished hand.
+
+    Attributes:
+        hand_number: The hand's number.
+        betting: Rounds of actions.
+        hole_cards: Every player's hole cards, player order.
+        board: Board cards per round reached (after the first).
+        values: Chips won per player (may be fractions: exact splits).
+        names: Player names, player order (they rotate between hands).
+    """
+
+    hand_number: int
+    betting: tuple[tuple[AcpcAction, ...], ...]
+    hole_cards: tuple[tuple[Card, ...] | None, ...]
+    board: tuple[tuple[Card, ...], ...]
+    values: tuple[Fraction, ...]
+    names: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.values) != len(self.hole_cards) or len(self.names) != len(self.values):
+            raise HistoryParseError("STATE line: cards, values and names disagree in count")
+
+    @classmethod
+    def parse(cls, text: str) -> StateLine:
+        """Parse ``STATE:<hand>:<betting>:<cards>:<values>:<names>``.
+
+        Raises:
+            HistoryParseError: Wrong prefix or field count, bad numbers or cards.
+        """
+        fields = text.strip("\r\n").split(":")
+        if len(fields) != 6 or fields[0] != "STATE":
+            raise HistoryParseError(f"not a STATE line: {text!r}")
+        try:
+            hand = int(fields[1])
+        except ValueError as exc:
+            raise HistoryParseError(f"bad hand number in {text!r}") from exc
+        holes, board = _parse_cards_section(fields[3])
+        values = tuple(parse_value(v) for v in fields[4].split("|"))
+        names = tuple(fields[5].split("|"))
+        return cls(hand, parse_betting(fields[2]), holes, board, values, names)
+
+    def __str__(self) -> str:
+        return ":".join(
+            (
+                "STATE",
+                str(self.hand_number),
+                format_betting(self.betting),
+                _format_cards_section(self.hole_cards, self.board),
+                "|".join(format_value(v) for v in self.values),
+                "|".join(self.names),
+            )
+        )
+
+    def to_history(self, game: AcpcGame) -> HandHistory:
+        """This hand as a :class:`HandHistory` (street raise-to amounts).
+
+        Args:
+            game: The match's game definition.
+
+        Returns:
+            The hand, with ``rules="acpc"``, ``button`` on the last player,
+            and ``finishing_stacks`` = starting stacks + logged values.
+
+        Raises:
+            HistoryParseError: The line does not fit the game (player count,
+                betting).
+        """
+        n = game.num_players
+        if len(self.hole_cards) != n:
+            raise HistoryParseError(f"{len(self.hole_cards)} players in a {n}-player game")
+        entries: list[Entry] = [DealHole(i, cards) for i, cards in enumerate(self.hole_cards)]
+        for index, moves in enumerate(game.street_moves(self.betting)):
+            if index > 0 and index - 1 < len(self.board):
+                entries.append(DealBoard(self.board[index - 1]))
+            entries.extend(moves)
+        for cards in self.board[len(self.betting) - 1:]:
+            entries.append(DealBoard(cards))
+        finishing = tuple(_as_amount(s + v) for s, v in zip(game.stacks, self.values))
+        limit = game.is_limit
+        return HandHistory(
+            variant="FT" if limit else "NT",
+            starting_stacks=game.stacks[:n],
+            blinds=game.blinds[:n],
+            antes=(0,) * n,
+            entries=tuple(entries),
+            min_bet=None if limit else game.big_blind,
+            small_bet=game.raise_sizes[0] if limit else None,
+            big_bet=game.raise_sizes[2] if limit and len(game.raise_sizes) > 2 else None,
+            finishing_stacks=finishing,
+            players=self.names,
+            hand_id=self.hand_number,
+            button=n - 1,
+            first_to_act=game.first_player,
+            raise_cap=game.max_raises[1] if limit and game.num_rounds > 1 else None,
+            rules="acpc",
+        )
+
+
+def _as_amount(value: Fraction) -> Amount:
+    return value.numerator if value.denominator == 1 else value
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """The ``SCORE`` line ending a log: match totals per seat.
+
+    Attributes:
+        totals: Chips won per seat (command-line order).
+        names: The seats' names.
+    """
+
+    totals: tuple[Fraction, ...]
+    names: tuple[str, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> ScoreLine:
+        """Parse ``SCORE:<totals>:<names>``.
+
+        Raises:
+            HistoryParseError: Wrong prefix or field count, or bad numbers.
+        """
+        fields = text.strip("\r\n").split(":")
+        if len(fields) != 3 or fields[0] != "SCORE":
+            raise HistoryParseError(f"not a SCORE line: {text!r}")
+        totals = tuple(parse_value(v) for v in fields[1].split("|"))
+        names = tuple(fields[2].split("|"))
+        if len(totals) != len(names):
+            raise HistoryParseError("SCORE line: totals and names disagree in count")
+        return cls(totals, names)
+
+    def __str__(self) -> str:
+        return f"SCORE:{'|'.join(format_value(t) for t in self.totals)}:{'|'.join(self.names)}"
+
+
+@dataclass(frozen=True, slots=True)
+class AcpcLog:
+    """A dealer log file, read whole.
+
+    Attributes:
+        name: Match name (header).
+        game_file: Game file name (header).
+        hands: Number of hands the match was to play (header).
+        seed: Dealer seed (header).
+        options: Other ``#--`` header lines, e.g. ``("--t_response 600000",)``.
+        states: The ``STATE`` lines in file order (a resumed match may
+            repeat one).
+        score: The ``SCORE`` line, or ``None`` (match stopped early).
+    """
+
+    name: str
+    game_file: str
+    hands: int
+    seed: int
+    options: tuple[str, ...] = ()
+    states: tuple[StateLine, ...] = field(default=())
+    score: ScoreLine | None = None
+
+    def header(self) -> str:
+        """The header lines, as the dealer writes them."""
+        lines = [f"# name/game/hands/seed {self.name} {self.game_file} {self.hands} {self.seed}"]
+        lines += [f"#{option}" for option in self.options]
+        return "\n".join(lines) + "\n"
+
+
+def iter_log(fp: Iterable[str]) -> Iterator[tuple[int, str | StateLine | ScoreLine]]:
+    """Stream a dealer log: header text, ``STATE`` and ``SCORE`` lines.
+
+    Args:
+        fp: Lines of the log (an open text file).
+
+    Yields:
+        ``(line_number, item)``: a header/comment line as ``str`` (``#``
+        included), or a parsed :class:`StateLine` / :class:`ScoreLine`.
+
+    Raises:
+        HistoryParseError: A line that is none of these (with its number).
+    """
+    for number, raw in enumerate(fp, start=1):
+        line = raw.strip("\r\n")
+        if not line.strip():
+            continue
+        try:
+            if line.startswith("#"):
+                yield number, line
+            elif line.startswith("STATE:"):
+                yield number, StateLine.parse(line)
+            elif line.startswith("SCORE:"):
+                yield number, ScoreLine.parse(line)
+            else:
+                raise HistoryParseError(f"unexpected log line {line!r}")
+        except HistoryParseError as exc:
+            raise HistoryParseError(exc.message, number) from exc
+
+
+def read_log(fp: IO[str] | Iterable[str]) -> AcpcLog:
+    """Read a whole dealer log.
+
+    Raises:
+        HistoryParseError: No ``# name/game/hands/seed`` header, or a bad line.
+    """
+    header: list[str] | None = None
+    options: list[str] = []
+    states: list[StateLine] = []
+    score: ScoreLine | None = None
+    for number, item in iter_log(fp):
+        if isinstance(item, str):
+            if item.startswith("# name/game/hands/seed"):
+                header = item.split()[2:]
+                if len(header) != 4:
+                    raise HistoryParseError("bad log header", number)
+            elif item.startswith("#--"):
+                options.append(item[1:])
+        elif isinstance(item, StateLine):
+            states.append(item)
+        else:
+            score = item
+    if header is None:
+        raise HistoryParseError("no '# name/game/hands/seed' header")
+    try:
+        hands, seed = int(header[2]), int(header[3])
+    except ValueError as exc:
+        raise HistoryParseError("bad hands or seed in the log header") from exc
+    return AcpcLog(header[0], header[1], hands, seed, tuple(options), tuple(states), score)
+

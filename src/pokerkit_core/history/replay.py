@@ -1,0 +1,778 @@
+"""Play recorded hands through the rules engine, and record played hands.
+
+:func:`replay` deals a :class:`~pokerkit_core.history.model.HandHistory` with
+its known cards (:func:`~pokerkit_core.state.deal` with ``hole_cards`` and
+``board``), plays every recorded move with :func:`~pokerkit_core.state.act`
+and compares the stacks where the record stops with its finishing stacks.
+:func:`record` goes the other way: any played
+:class:`~pokerkit_core.state.HandState` becomes a hand history (export as PHH
+with :mod:`.phh`); :func:`acpc_betting`, :func:`state_line` and
+:func:`match_state` write a hand in ACPC terms, and :func:`state_from_match_state`
+rebuilds the engine state a ``MATCHSTATE`` message describes.
+
+Three amount conventions meet here: PHH ``cbr N`` and engine
+:class:`~pokerkit_core.actions.Action` ``to`` are raise-to totals for the
+**street**; ACPC ``rN`` is the raise-to total for the **whole hand**.
+
+References:
+    INTEROP.md sections 1.2-1.4 and 2; RULES.md sections 2 and 6.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from ..actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, Raise
+from ..cards import CARDS, Card
+from ..errors import (
+    CardError,
+    HandOverError,
+    HistoryParseError,
+    IllegalActionError,
+    InvalidConfigError,
+    PokerError,
+)
+from ..events import ActionTaken, BlindPosted, BoardDealt, HandMucked, HandShown
+from ..rules import BettingStructure, GameConfig, OddChipRule, RuleFlavour
+from ..state import HandState, act, deal, legal_actions
+from .acpc import AcpcAction, AcpcGame, MatchState, StateLine
+from .acpc_dealer import emulate_dealer
+from .model import (
+    Amount,
+    DealBoard,
+    DealHole,
+    Entry,
+    HandHistory,
+    Move,
+    MoveKind,
+    ShowCards,
+)
+
+__all__ = [
+    "ReplayResult",
+    "config_for",
+    "replay",
+    "replay_acpc",
+    "to_action",
+    "record",
+    "acpc_betting",
+    "state_line",
+    "match_state",
+    "state_from_match_state",
+    "acpc_action",
+    "engine_action",
+    "AcpcLegal",
+    "acpc_legal",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """The outcome of replaying one recorded hand.
+
+    Attributes:
+        ok: Every move was legal and the stacks match the record (or the
+            record has none to compare).
+        expected: Recorded finishing stacks, player order (``None`` when the
+            record has none).
+        got: The engine's stacks where the record stops (``None`` when the
+            replay failed before).
+        error: Why the hand is not ok (the first difference or the refused
+            move), else ``None``.
+        state: The engine state where the replay stopped (``None`` when the
+            hand could not even be dealt).
+        entries_played: How many entries were replayed before stopping.
+        notes: Readings the replay had to make, e.g. a fold the record
+            leaves out (``implicit_folds``).
+    """
+
+    ok: bool
+    expected: tuple[Amount, ...] | None
+    got: tuple[Amount, ...] | None
+    error: str | None = None
+    state: HandState | None = None
+    entries_played: int = 0
+    notes: tuple[str, ...] = ()
+
+
+def _blind_players(blinds: Sequence[int]) -> tuple[int | None, int]:
+    posting = [i for i, b in enumerate(blinds) if b > 0]
+    if not posting:
+        raise InvalidConfigError("no blind posted: the engine needs a big blind")
+    if len(posting) > 2:
+        raise InvalidConfigError("straddles (more than two blinds) are not supported")
+    big = max(posting, key=lambda i: (blinds[i], -i))
+    small = [i for i in posting if i != big]
+    return (small[0] if small else None), big
+
+
+def config_for(
+    hand: HandHistory, *, rules: str | None = None, exact_split: bool | None = None
+) -> tuple[GameConfig, tuple[int, ...]]:
+    """The engine configuration that plays ``hand`` (player i = seat i).
+
+    Uniform antes become ``GameConfig.ante``. Any other antes (a big-blind
+    ante) are *dead*: they are taken off the stacks before the deal and
+    returned with the first pot by :func:`replay`, which the engine does not
+    model otherwise.
+
+    Args:
+        hand: The hand.
+        rules: ``"default"`` or ``"acpc"``; ``None`` = the hand's own
+            (``hand.rules``).
+        exact_split: Split pots exactly (fractions); ``None`` = only for ACPC
+            records (the ACPC dealer splits exactly).
+
+    Returns:
+        ``(config, dead_antes)``: the config and the dead ante per player
+        (all 0 for uniform antes).
+
+    Raises:
+        InvalidConfigError: The game cannot be played by the engine
+            (straddles, more than 9 players, bad blinds).
+    """
+    n = hand.player_count
+    flavour = RuleFlavour(rules or hand.rules)
+    if exact_split is None:
+        exact_split = hand.rules == "acpc"
+    small_seat, big_seat = _blind_players(hand.blinds)
+    antes = hand.antes
+    dead = (0,) * n
+    ante = 0
+    if len(set(antes)) == 1:
+        ante = antes[0]
+    else:
+        dead = antes
+    stacks = tuple(s - d for s, d in zip(hand.starting_stacks, dead))
+    button = hand.button if hand.button is not None else n - 1
+    kwargs: dict[str, object] = {}
+    if hand.is_fixed_limit:
+        kwargs.update(
+            betting=BettingStructure.FIXED_LIMIT,
+            small_bet=hand.small_bet,
+            big_bet=hand.big_bet,
+        )
+        if hand.raise_cap is not None:
+            kwargs["raise_cap"] = hand.raise_cap
+    if hand.first_to_act is not None and len(hand.first_to_act) >= 4:
+        standard = ((big_seat + 1) % n, (button + 1) % n, (button + 1) % n, (button + 1) % n)
+        if tuple(hand.first_to_act[:4]) != standard:
+            kwargs["first_to_act"] = tuple(hand.first_to_act[:4])
+    config = GameConfig(
+        stacks=stacks,
+        small_blind=hand.blinds[small_seat] if small_seat is not None else 0,
+        big_blind=hand.blinds[big_seat],
+        ante=ante,
+        button=button,
+        small_blind_seat=small_seat,
+        big_blind_seat=big_seat,
+        odd_chip=OddChipRule.EXACT if exact_split else OddChipRule.LEFT_OF_BUTTON,
+        flavour=flavour,
+        **kwargs,  # type: ignore[arg-type]
+    )
+    return config, dead
+
+
+def _cards_for(hand: HandHistory) -> tuple[tuple[tuple[Card, Card], ...], tuple[Card, ...]]:
+    """Known hole cards and board, unknown ones filled with unused cards."""
+    holes = list(hand.hole_cards)
+    board = list(hand.board)
+    used = {c for h in holes if h is not None for c in h} | set(board)
+    spare = iter(c for c in reversed(CARDS) if c not in used)
+    filled: list[tuple[Card, Card]] = []
+    for cards in holes:
+        if cards is None:
+            filled.append((next(spare), next(spare)))
+        elif len(cards) != 2:
+            raise HistoryParseError(f"hold'em hole cards are 2 cards, not {len(cards)}")
+        else:
+            filled.append((cards[0], cards[1]))
+    while len(board) < 5:
+        board.append(next(spare))
+    if len(board) > 5:
+        raise HistoryParseError(f"{len(board)} board cards dealt")
+    return tuple(filled), tuple(board)
+
+
+def to_action(move: Move, state: HandState) -> Action:
+    """The engine action of a recorded move in ``state``.
+
+    A bet/raise to the player's whole stack (or beyond) becomes ``AllIn``; a
+    fixed-limit ``cbr`` without an amount becomes the fixed raise.
+
+    Args:
+        move: The move (``to`` is the street raise-to).
+        state: The state before the move; ``move.player`` must be to act.
+
+    Returns:
+        ``Fold``, ``Check``, ``Call``, ``Bet(to)``, ``Raise(to)`` or ``AllIn``.
+
+    Raises:
+        HandOverError: The hand is over.
+    """
+    legal = legal_actions(state)
+    if move.kind is MoveKind.FOLD:
+        return Fold
+    if move.kind is MoveKind.CHECK_CALL:
+        return Check if legal.can_check else Call
+    to = move.to if move.to is not None else legal.min_raise_to
+    if to >= legal.all_in_to:
+        return AllIn
+    return Bet(to) if legal.can_bet else Raise(to)
+
+
+def replay(
+    hand: HandHistory,
+    *,
+    rules: str | None = None,
+    exact_split: bool | None = None,
+    tolerance: Fraction | None = None,
+    implicit_folds: bool = True,
+) -> ReplayResult:
+    """Play ``hand`` through the engine and compare with its finishing stacks.
+
+    Args:
+        hand: The recorded hand (possibly partial: it is compared where it
+            stops).
+        rules: ``"default"`` (RULES.md) or ``"acpc"`` (the ACPC dealer's);
+            ``None`` = the record's own.
+        exact_split: Split pots exactly (PHH Pluribus hands, ACPC logs);
+            ``None`` = only for ACPC records.
+        tolerance: Largest accepted difference per stack; ``None`` = exact,
+            except 1e-6 for ACPC records (logged to 6 decimals).
+        implicit_folds: When a player is to act who has no move later in
+            the record while another player's move comes, fold the former
+            (some PHH files leave such folds out) and say so in ``notes``.
+
+    Returns:
+        The :class:`ReplayResult`; never raises for a refused move (it is
+        reported in ``error``).
+
+    Raises:
+        HistoryParseError: Cards that cannot be dealt (wrong count,
+            duplicates).
+    """
+    expected = hand.finishing_stacks
+    if tolerance is None:
+        tolerance = Fraction(1, 10**6) if hand.rules == "acpc" else Fraction(0)
+    try:
+        config, dead = config_for(hand, rules=rules, exact_split=exact_split)
+        holes, board = _cards_for(hand)
+        state = deal(config, hole_cards=holes, board=board)
+    except (InvalidConfigError, HistoryParseError, CardError) as exc:
+        return ReplayResult(False, expected, None, f"cannot deal: {exc}")
+    board_seen = 0
+    played = 0
+    notes: list[str] = []
+    entries = hand.entries
+    for index, entry in enumerate(entries):
+        if isinstance(entry, Move):
+            while (
+                implicit_folds
+                and state.to_act is not None
+                and state.to_act != entry.player
+                and not state.folded[entry.player]
+                and not any(
+                    isinstance(e, Move) and e.player == state.to_act for e in entries[index:]
+                )
+            ):
+                notes.append(f"p{state.to_act + 1} has no recorded move: taken as a fold")
+                try:
+                    state = act(state, Fold)
+                except IllegalActionError:
+                    state = act(state, Check)
+            if state.to_act != entry.player:
+                who = "nobody" if state.to_act is None else f"p{state.to_act + 1}"
+                return ReplayResult(
+                    False, expected, _stacks(state, dead),
+                    f"entry {played + 1}: p{entry.player + 1} acts out of turn ({who} to act)",
+                    state, played,
+                )
+            try:
+                action = to_action(entry, state)
+                state = act(state, action)
+            except (IllegalActionError, HandOverError) as exc:
+                return ReplayResult(
+                    False, expected, _stacks(state, dead),
+                    f"entry {played + 1}: p{entry.player + 1} {_describe(entry)} refused: {exc}",
+                    state, played,
+                )
+        elif isinstance(entry, DealBoard):
+            board_seen += len(entry.cards)
+            if len(state.board) < board_seen and not state.is_over:
+                return ReplayResult(
+                    False, expected, _stacks(state, dead),
+                    f"entry {played + 1}: board dealt while the betting is still open",
+                    state, played,
+                )
+        played += 1
+    got = _stacks(state, dead)
+    if expected is None:
+        return ReplayResult(True, None, got, None, state, played, tuple(notes))
+    for seat, (e, g) in enumerate(zip(expected, got)):
+        if abs(Fraction(e) - Fraction(g)) > tolerance:
+            return ReplayResult(
+                False, expected, got,
+                f"p{seat + 1} finishes with {_fmt(g)}, the record says {_fmt(e)}",
+                state, played, tuple(notes),
+            )
+    return ReplayResult(True, expected, got, None, state, played, tuple(notes))
+
+
+def replay_acpc(line: StateLine, game: AcpcGame, *, rules: str = "acpc") -> ReplayResult:
+    """Replay one ACPC log line and compare with its logged values.
+
+    The hand goes through the engine (:func:`replay`). Under ``rules="acpc"``
+    a hand the engine cannot reproduce because it uses a dealer quirk no rule
+    book has (a fixed-limit all-in "raise" that does not even match the
+    current bet: the dealer *lowers* the bet to it and later calls match the
+    lower amount, and counts a raise to exactly the bet as a raise) is
+    settled by :func:`~.acpc_dealer.emulate_dealer` instead; ``notes`` then says
+    so and keeps the engine's error.
+
+    Args:
+        line: The ``STATE`` line.
+        game: The match's game.
+        rules: ``"acpc"`` or ``"default"``.
+
+    Returns:
+        The result; ``expected``/``got`` are finishing stacks (starting
+        stacks + values).
+
+    Raises:
+        HistoryParseError: The line does not fit the game.
+    """
+    hand = line.to_history(game)
+    result = replay(hand, rules=rules, exact_split=True)
+    if result.ok or rules != "acpc":
+        return result
+    outcome = emulate_dealer(game, line)
+    if not outcome.has_quirk:
+        return result
+    got = tuple(_norm(s + v) for s, v in zip(hand.starting_stacks, outcome.values))
+    close = all(
+        abs(Fraction(e) - Fraction(g)) <= Fraction(1, 10**6)
+        for e, g in zip(hand.finishing_stacks or (), got)
+    )
+    quirk = (
+        "a limit all-in raise below the current bet lowers the bet"
+        if outcome.lowered_bet
+        else "a limit all-in raise to exactly the current bet counts as a raise"
+    )
+    note = f"ACPC dealer emulation used ({quirk}; the engine says: {result.error})"
+    if not close:
+        return ReplayResult(False, hand.finishing_stacks, got, note, result.state)
+    return ReplayResult(True, hand.finishing_stacks, got, None, result.state,
+                        result.entries_played, (*result.notes, note))
+
+
+def _fmt(amount: Amount) -> str:
+    """An amount as text: ``10112.5`` for halves, ``22000/3`` when not decimal."""
+    value = Fraction(amount)
+    if value.denominator == 1:
+        return str(value.numerator)
+    d = value.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d != 1:
+        return str(value)
+    digits = 0
+    while (value * 10**digits).denominator != 1:
+        digits += 1
+    return f"{float(value):.{digits}f}"
+
+
+def _describe(move: Move) -> str:
+    return move.kind.value + ("" if move.to is None else f" {move.to}")
+
+
+def _stacks(state: HandState, dead: tuple[int, ...]) -> tuple[Amount, ...]:
+    """Stacks per player; dead antes go to the winners of the first pot."""
+    stacks: list[Amount] = list(state.stacks)
+    total_dead = sum(dead)
+    if not total_dead:
+        return tuple(stacks)
+    if not state.is_over:
+        return tuple(stacks)
+    winners = _first_pot_winners(state)
+    if not winners:
+        return tuple(stacks)
+    if state.config.odd_chip is OddChipRule.EXACT:
+        share = Fraction(total_dead, len(winners))
+        for seat in winners:
+            stacks[seat] = _norm(stacks[seat] + share)
+    else:
+        base, odd = divmod(total_dead, len(winners))
+        for index, seat in enumerate(winners):
+            stacks[seat] = stacks[seat] + base + (1 if index < odd else 0)
+    return tuple(stacks)
+
+
+def _first_pot_winners(state: HandState) -> tuple[int, ...]:
+    pots = getattr(state, "pots", ())
+    if pots and pots[0].winners:
+        return tuple(pots[0].winners)
+    live = [s for s in range(len(state.folded)) if not state.folded[s]]
+    return tuple(live) if len(live) == 1 else ()
+
+
+def _norm(value: Amount) -> Amount:
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+# --------------------------------------------------------------------------- recording
+
+
+def _player_order(config: GameConfig) -> tuple[int, ...]:
+    """Dealt-in seats in PHH player order: clockwise from the seat after the button."""
+    n = config.seat_count
+    live = set(config.dealt_in)
+    return tuple(
+        seat for seat in ((config.button + 1 + k) % n for k in range(n)) if seat in live
+    )
+
+
+def record(
+    state: HandState,
+    *,
+    players: Sequence[str] = (),
+    hand_id: int | str | None = None,
+) -> HandHistory:
+    """The hand history of a played (or partly played) hand.
+
+    Players are the dealt-in seats in PHH order (the seat after the button
+    first, the button last); exported with :func:`.phh.dumps` and replayed,
+    the hand gives the same actions and stacks.
+
+    Args:
+        state: Any state; its history is recorded.
+        players: Optional names, one per seat (seat order).
+        hand_id: Optional hand number or label.
+
+    Returns:
+        The history (finishing stacks = the current stacks).
+    """
+    config = state.config
+    order = _player_order(config)
+    player_of = {seat: i for i, seat in enumerate(order)}
+    blinds = [0] * len(order)
+    if config.small_blind_seat is not None and config.small_blind_seat in player_of:
+        blinds[player_of[config.small_blind_seat]] = config.small_blind
+    if config.big_blind_seat is not None and config.big_blind_seat in player_of:
+        blinds[player_of[config.big_blind_seat]] = config.big_blind
+    entries: list[Entry] = []
+    for seat in order:
+        cards = state.hole_cards[seat]
+        entries.append(DealHole(player_of[seat], None if cards is None else tuple(cards)))
+    bets = [0] * config.seat_count
+    for event in state.history:
+        if isinstance(event, BlindPosted):
+            if event.kind != "ante":
+                bets[event.seat] += event.amount
+        elif isinstance(event, BoardDealt):
+            bets = [0] * config.seat_count
+            entries.append(DealBoard(tuple(event.cards)))
+        elif isinstance(event, ActionTaken):
+            before = max(bets)
+            bets[event.seat] += event.amount_added
+            player = player_of[event.seat]
+            kind = event.action.kind
+            if kind is ActionKind.FOLD:
+                entries.append(Move(player, MoveKind.FOLD))
+            elif bets[event.seat] > before and kind is not ActionKind.CALL:
+                entries.append(Move(player, MoveKind.BET_RAISE, bets[event.seat]))
+            else:
+                entries.append(Move(player, MoveKind.CHECK_CALL))
+        elif isinstance(event, HandShown):
+            entries.append(ShowCards(player_of[event.seat], tuple(event.cards)))
+        elif isinstance(event, HandMucked):
+            entries.append(ShowCards(player_of[event.seat], None, shown=False))
+    fixed = config.betting is BettingStructure.FIXED_LIMIT
+    names = tuple(players[seat] for seat in order) if players else ()
+    stacks = state.stacks
+    return HandHistory(
+        variant="FT" if fixed else "NT",
+        starting_stacks=tuple(config.stacks[seat] for seat in order),
+        blinds=tuple(blinds),
+        antes=(config.ante,) * len(order),
+        entries=tuple(entries),
+        min_bet=None if fixed else config.big_blind,
+        small_bet=config.small_bet if fixed else None,
+        big_bet=config.big_bet if fixed else None,
+        finishing_stacks=tuple(_norm(stacks[seat]) for seat in order),
+        players=names,
+        hand_id=hand_id,
+        button=player_of.get(config.button),
+        first_to_act=(
+            tuple(player_of.get(s, 0) for s in config.first_to_act)
+            if config.first_to_act is not None
+            else None
+        ),
+        raise_cap=config.raise_cap if fixed else None,
+        rules=config.flavour.value,
+    )
+
+
+# --------------------------------------------------------------------------- ACPC
+
+
+def acpc_betting(state: HandState) -> tuple[tuple[AcpcAction, ...], ...]:
+    """The ACPC betting rounds of a hand (``rN`` = whole-hand raise-to).
+
+    Seats are ACPC players (config with the button on the last seat, as
+    :meth:`.acpc.AcpcGame.to_config` builds). A round that was reached gets
+    an entry even when nobody could act (``c//`` after an all-in).
+
+    Args:
+        state: Any state.
+
+    Returns:
+        One tuple of actions per round reached.
+    """
+    fixed = state.config.betting is BettingStructure.FIXED_LIMIT
+    spent = [0] * state.config.seat_count
+    street_max = 0
+    rounds: list[list[AcpcAction]] = [[]]
+    for event in state.history:
+        if isinstance(event, BlindPosted):
+            spent[event.seat] += event.amount
+            if event.kind != "ante":
+                street_max = max(street_max, spent[event.seat])
+        elif isinstance(event, BoardDealt):
+            rounds.append([])
+        elif isinstance(event, ActionTaken):
+            before = max(spent)
+            spent[event.seat] += event.amount_added
+            kind = event.action.kind
+            if kind is ActionKind.FOLD:
+                rounds[-1].append(AcpcAction("f"))
+            elif spent[event.seat] > before and kind is not ActionKind.CALL:
+                rounds[-1].append(AcpcAction("r", None if fixed else spent[event.seat]))
+            else:
+                rounds[-1].append(AcpcAction("c"))
+    return tuple(tuple(r) for r in rounds)
+
+
+def _acpc_board(state: HandState) -> tuple[tuple[Card, ...], ...]:
+    board = state.board
+    rounds = []
+    for start, end in ((0, 3), (3, 4), (4, 5)):
+        if len(board) >= end:
+            rounds.append(tuple(board[start:end]))
+    return tuple(rounds)
+
+
+def _results(state: HandState) -> tuple[Amount, ...]:
+    results = state.hand_results
+    if results is None:
+        raise HandOverError("the hand is not over yet")
+    return tuple(results)
+
+
+def state_line(state: HandState, hand_number: int, names: Sequence[str]) -> StateLine:
+    """The dealer-log ``STATE`` line of a finished hand.
+
+    Args:
+        state: A finished hand (seats = ACPC players).
+        hand_number: The hand's number in the match.
+        names: Player names in player (seat) order.
+
+    Returns:
+        The line (every player's hole cards; values = chips won).
+
+    Raises:
+        HandOverError: The hand is not over.
+    """
+    values = tuple(Fraction(v) for v in _results(state))
+    return StateLine(
+        hand_number,
+        acpc_betting(state),
+        tuple(tuple(h) if h is not None else None for h in state.hole_cards),
+        _acpc_board(state),
+        values,
+        tuple(names),
+    )
+
+
+def match_state(state: HandState, position: int, hand_number: int) -> MatchState:
+    """The ``MATCHSTATE`` the dealer sends to ``position``.
+
+    Opponents' hole cards are included only after a showdown (a hand over
+    with at least two players not folded).
+
+    Args:
+        state: The current state (seats = ACPC players).
+        position: The receiving player.
+        hand_number: The hand's number in the match.
+
+    Returns:
+        The message value (``str()`` gives the text).
+    """
+    showdown = state.is_over and sum(1 for f in state.folded if not f) >= 2
+    holes = tuple(
+        (tuple(h) if h is not None else None) if (seat == position or showdown) else None
+        for seat, h in enumerate(state.hole_cards)
+    )
+    return MatchState(position, hand_number, acpc_betting(state), holes, _acpc_board(state))
+
+
+@dataclass(frozen=True, slots=True)
+class AcpcLegal:
+    """What the seat to act may do, in ACPC terms (whole-hand amounts).
+
+    Attributes:
+        seat: The seat (ACPC player) to act.
+        can_fold: Folding is allowed (there is something to call).
+        call_amount: Chips a call adds (0 = a check).
+        can_raise: ``r`` is allowed.
+        min_raise_to: Smallest ``rN`` (whole-hand total), or ``None``.
+        max_raise_to: Largest ``rN`` (whole-hand total), or ``None``.
+        pot: Chips in the pot, current bets included.
+    """
+
+    seat: int
+    can_fold: bool
+    call_amount: int
+    can_raise: bool
+    min_raise_to: int | None
+    max_raise_to: int | None
+    pot: int
+
+
+def acpc_legal(state: HandState) -> AcpcLegal:
+    """The legal ACPC actions of the seat to act (CASES.md C08).
+
+    Args:
+        state: A hand in progress (seats = ACPC players).
+
+    Returns:
+        The :class:`AcpcLegal` view; raise amounts are whole-hand totals.
+
+    Raises:
+        HandOverError: The hand is over.
+    """
+    legal = legal_actions(state)
+    before = state.contributions[legal.seat] - state.bets[legal.seat]
+    can_raise = legal.can_bet or legal.can_raise
+    return AcpcLegal(
+        seat=legal.seat,
+        can_fold=legal.can_fold,
+        call_amount=legal.call_amount if legal.can_call else 0,
+        can_raise=can_raise,
+        min_raise_to=legal.min_raise_to + before if can_raise else None,
+        max_raise_to=legal.max_raise_to + before if can_raise else None,
+        pot=state.pot,
+    )
+
+
+def acpc_action(action: Action, state: HandState) -> AcpcAction:
+    """The ACPC action for an engine action of the seat to act.
+
+    Args:
+        action: The engine action (street raise-to).
+        state: The state before it.
+
+    Returns:
+        ``f``, ``c``, ``r`` (fixed-limit) or ``rN`` (N = whole-hand total).
+
+    Raises:
+        HandOverError: The hand is over.
+    """
+    legal = legal_actions(state)
+    kind = action.kind
+    if kind is ActionKind.FOLD:
+        return AcpcAction("f")
+    if kind in (ActionKind.CHECK, ActionKind.CALL):
+        return AcpcAction("c")
+    to = legal.all_in_to if kind is ActionKind.ALL_IN else action.to
+    if to <= legal.call_to:
+        return AcpcAction("c")
+    if state.config.betting is BettingStructure.FIXED_LIMIT:
+        return AcpcAction("r")
+    seat = legal.seat
+    before_street = state.contributions[seat] - state.bets[seat]
+    return AcpcAction("r", before_street + to)
+
+
+def engine_action(acpc: AcpcAction, state: HandState) -> Action:
+    """The engine action for an ACPC action of the seat to act (no fix-ups).
+
+    Args:
+        acpc: ``f``, ``c``, ``r`` or ``rN`` (whole-hand raise-to).
+        state: The state before it.
+
+    Returns:
+        The engine action (street raise-to; the whole stack is ``AllIn``).
+
+    Raises:
+        HandOverError: The hand is over.
+        HistoryParseError: A no-limit raise without an amount.
+    """
+    legal = legal_actions(state)
+    if acpc.kind == "f":
+        return Fold
+    if acpc.kind == "c":
+        return Check if legal.can_check else Call
+    if acpc.amount is None:
+        if state.config.betting is not BettingStructure.FIXED_LIMIT:
+            raise HistoryParseError("a no-limit raise needs an amount")
+        to = legal.min_raise_to
+    else:
+        seat = legal.seat
+        to = acpc.amount - (state.contributions[seat] - state.bets[seat])
+    if to >= legal.all_in_to:
+        return AllIn
+    return Bet(to) if legal.can_bet else Raise(to)
+
+
+def state_from_match_state(
+    game: AcpcGame | GameConfig, message: MatchState, *, flavour: str = "acpc"
+) -> HandState:
+    """The engine state a ``MATCHSTATE`` message describes.
+
+    Hidden hole cards and board cards not yet dealt are filled with unused
+    cards, so only the receiving seat's view (:func:`~pokerkit_core.observation.observe`)
+    is meaningful.
+
+    Args:
+        game: The game (or its engine config, seats = ACPC players).
+        message: The message.
+        flavour: Rule flavour when ``game`` is an :class:`AcpcGame`.
+
+    Returns:
+        The state after the betting in the message.
+
+    Raises:
+        HistoryParseError: The betting is not legal in this game, or the
+            message does not fit it.
+    """
+    config = game.to_config(flavour=flavour) if isinstance(game, AcpcGame) else game
+    if len(message.hole_cards) != config.seat_count:
+        raise HistoryParseError(
+            f"{len(message.hole_cards)} players in the message, {config.seat_count} in the game"
+        )
+    known = [c for h in message.hole_cards if h is not None for c in h]
+    board = list(message.all_board_cards)
+    used = set(known) | set(board)
+    spare = iter(c for c in reversed(CARDS) if c not in used)
+    holes = tuple(
+        (h[0], h[1]) if h is not None and len(h) == 2 else (next(spare), next(spare))
+        for h in message.hole_cards
+    )
+    while len(board) < 5:
+        board.append(next(spare))
+    try:
+        state = deal(config, hole_cards=holes, board=tuple(board))
+        for round_index, actions in enumerate(message.betting):
+            for acpc in actions:
+                state = act(state, engine_action(acpc, state))
+    except PokerError as exc:
+        raise HistoryParseError(f"betting {message.betting!s} does not replay: {exc}") from exc
+    return state
+

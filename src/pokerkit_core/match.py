@@ -1,0 +1,588 @@
+"""Heads-up matches between two policies, with results in mbb/hand.
+
+:func:`match` plays two policies against each other, by default in the ACPC
+heads-up no-limit format (RULES.md section 4: blinds 50/100, both stacks reset
+to 20,000 chips every hand, the button alternating every hand, no rake), and
+reports each player's result in milli-big-blinds per hand (mbb/hand) with a
+95% confidence interval.
+
+Duplicate mode plays every deal twice, the second time with the players in
+swapped seats and the very same cards (the same deck is passed to
+:func:`~pokerkit_core.state.deal`), which cancels most of the luck of the
+cards.  The confidence interval is then computed over deals (the mean of the
+two mirrored hands), which are independent, rather than over hands.
+
+The hands are split into chunks of a fixed number of deals.  Each chunk draws
+its decks and its policies' seeds from its own generator, seeded from the
+match seed and the chunk's index only, and creates fresh policies.  So one
+seed gives the same result whether the chunks run one after the other, in
+``workers`` local processes (:class:`concurrent.futures.ProcessPoolExecutor`)
+or on a Dask cluster (``scheduler``; install the optional extra
+``pokerkit_core[distributed]``).
+
+A policy that raises an exception or returns an illegal action is recorded in
+:attr:`MatchResult.errors`; it then checks if checking is free and folds
+otherwise, and the match goes on.
+
+Example:
+    >>> result = match(["call", "raise"], hands=20, seed=1)
+    >>> result.hands, [p.name for p in result.players]
+    (20, ['call', 'raise'])
+
+References:
+    RULES.md section 4 (ACPC heads-up format, mbb/hand); Annual Computer Poker
+    Competition rules (duplicate matches).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import math
+import pickle
+import random
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence, Union
+
+from .actions import Action, Check, Fold
+from .cards import Card, full_deck
+from .errors import InvalidConfigError, PokerError, PolicyError
+from .observation import observe
+from .policy import Policy, load_policy, policy_factory
+from .rules import GameConfig
+from .state import HandState, act, deal, legal_actions
+
+__all__ = [
+    "DEFAULT_CHUNK_DEALS",
+    "MAX_RECORDED_ERRORS",
+    "MatchFault",
+    "MatchResult",
+    "PlayerResult",
+    "PlayerSpec",
+    "match",
+    "play_hand",
+]
+
+PlayerSpec = Union[str, Callable[..., Policy]]
+"""A registered policy name, or a factory called as ``factory(seed=seed)``
+(it must be picklable, e.g. a module-level class, to run in worker processes)."""
+
+DEFAULT_CHUNK_DEALS = 500
+"""Deals per chunk of work (part of what a seed determines)."""
+
+MAX_RECORDED_ERRORS = 1000
+"""At most this many faults are kept in :attr:`MatchResult.errors` (all are counted)."""
+
+_Z95 = statistics.NormalDist().inv_cdf(0.975)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFault:
+    """A policy that raised, returned an illegal action, or failed in a hook.
+
+    Attributes:
+        hand: 0-based number of the hand in the match.
+        player: Index of the player (0 or 1, in the order given to :func:`match`).
+        name: The player's name.
+        seat: The seat it was playing in that hand.
+        message: What went wrong.
+        substitute: What was played instead: ``"check"``, ``"fold"``, or
+            ``""`` for a failing hook (nothing played).
+    """
+
+    hand: int
+    player: int
+    name: str
+    seat: int
+    message: str
+    substitute: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fault as a JSON-ready dict."""
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One player's result over a match.
+
+    Attributes:
+        name: The player's name.
+        mbb_per_hand: Mean result, milli-big-blinds per hand.
+        ci95: 95% confidence interval of ``mbb_per_hand`` (normal
+            approximation over independent units: hands, or deals in
+            duplicate mode); ``(mean, mean)`` with fewer than two units.
+        chips: Net chips won (+) or lost (-) over the match.
+        errors: Number of faults of this player (also those not kept).
+    """
+
+    name: str
+    mbb_per_hand: float
+    ci95: tuple[float, float]
+    chips: int
+    errors: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as a JSON-ready dict."""
+        return {
+            "name": self.name,
+            "mbb_per_hand": self.mbb_per_hand,
+            "ci95": [self.ci95[0], self.ci95[1]],
+            "chips": self.chips,
+            "errors": self.errors,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The outcome of :func:`match`.
+
+    Attributes:
+        hands: Hands played (twice the deals in duplicate mode).
+        deals: Distinct deals of cards.
+        duplicate: Whether each deal was played twice with seats swapped.
+        seed: The match seed.
+        players: One result per player, in the order given.
+        errors: Faults of the policies, in hand order (at most
+            :data:`MAX_RECORDED_ERRORS`).
+        hand_states: Final state of every hand in order, when ``keep_hands``
+            was set; otherwise empty.
+        seats: For each kept hand, the player index in each seat (seat 0
+            first); empty unless ``keep_hands``.
+    """
+
+    hands: int
+    deals: int
+    duplicate: bool
+    seed: int
+    players: tuple[PlayerResult, ...]
+    errors: tuple[MatchFault, ...]
+    hand_states: tuple[HandState, ...] = dataclasses.field(default=(), repr=False)
+    seats: tuple[tuple[int, ...], ...] = dataclasses.field(default=(), repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``{"hands", "players": [{"name", "mbb_per_hand",
+        "ci95", ...}], "errors": [...]}`` plus ``deals``, ``duplicate``, ``seed``."""
+        return {
+            "hands": self.hands,
+            "deals": self.deals,
+            "duplicate": self.duplicate,
+            "seed": self.seed,
+            "players": [p.to_dict() for p in self.players],
+            "errors": [e.to_dict() for e in self.errors],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _Chunk:
+    index: int
+    first_deal: int
+    deals: int
+    seed: int
+    duplicate: bool
+    players: tuple[PlayerSpec, PlayerSpec]
+    names: tuple[str, str]
+    config: GameConfig | None
+    keep_hands: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _ChunkResult:
+    index: int
+    units: tuple[tuple[int, int], ...]  # net chips per player, per unit
+    faults: tuple[MatchFault, ...]
+    fault_counts: tuple[int, int]
+    states: tuple[HandState, ...]
+    seats: tuple[tuple[int, ...], ...]
+
+
+def _make_policy(spec: PlayerSpec, seed: int) -> Policy:
+    if isinstance(spec, str):
+        return load_policy(spec, seed=seed)
+    try:
+        policy = spec(seed=seed)
+    except Exception as exc:
+        raise PolicyError(f"policy factory {spec!r} failed: {exc}") from exc
+    if not callable(getattr(policy, "decide", None)):
+        raise PolicyError(f"policy factory {spec!r} returned {policy!r}, which has no decide()")
+    return policy
+
+
+def _config_for(template: GameConfig | None, button: int) -> GameConfig:
+    if template is None:
+        return GameConfig.acpc_heads_up(button=button)
+    return dataclasses.replace(template, button=button)
+
+
+def _call_hook(policy: Policy, hook: str, *args: object) -> str | None:
+    method = getattr(policy, hook, None)
+    if not callable(method):
+        return None
+    try:
+        method(*args)
+    except Exception as exc:  # a misbehaving plug-in never stops the match
+        return f"{hook} raised {type(exc).__name__}: {exc}"
+    return None
+
+
+def play_hand(
+    config: GameConfig,
+    policies: Sequence[Policy],
+    *,
+    deck: Sequence[Card] | None = None,
+    seed: int | None = None,
+    on_fault: Callable[[int, str, str], None] | None = None,
+    hand_number: int | None = None,
+) -> HandState:
+    """Play one hand between policies, one per seat.
+
+    Each policy's optional ``hand_started`` and ``hand_ended`` hooks are called
+    with its seat's observation.  A policy that raises or returns an illegal
+    action checks if checking is free and folds otherwise; ``on_fault`` is
+    told ``(seat, message, substitute)``, as it is for a failing hook
+    (substitute ``""``).
+
+    Args:
+        config: The game; one policy per seat of ``config.stacks``.
+        policies: The policies, seat 0 first.
+        deck: Optional deck order for :func:`~pokerkit_core.state.deal`.
+        seed: Optional shuffle seed for :func:`~pokerkit_core.state.deal`.
+        on_fault: Optional callback for faults.
+        hand_number: Optional number stamped on the observations.
+
+    Returns:
+        The final state of the hand (``is_over`` true).
+
+    Raises:
+        InvalidConfigError: The number of policies differs from the seats.
+    """
+    if len(policies) != len(config.stacks):
+        raise InvalidConfigError(
+            f"{len(policies)} policies for {len(config.stacks)} seats"
+        )
+    state = deal(config, deck=deck, seed=seed) if deck is not None else deal(config, seed=seed)
+
+    def fault(seat: int, message: str, substitute: str) -> None:
+        if on_fault is not None:
+            on_fault(seat, message, substitute)
+
+    seats = range(len(policies))
+    problem: str | None
+    for seat in seats:
+        if config.stacks[seat] > 0:
+            start = observe(state, seat, hand_number=hand_number)
+            problem = _call_hook(policies[seat], "hand_started", start)
+            if problem:
+                fault(seat, problem, "")
+    while not state.is_over:
+        actor = state.to_act
+        if actor is None:  # pragma: no cover - is_over covers it
+            break
+        seat = actor
+        legal = legal_actions(state)
+        observation = observe(state, seat, hand_number=hand_number)
+        problem = None
+        try:
+            action: object = policies[seat].decide(observation)
+        except Exception as exc:
+            problem = f"decide raised {type(exc).__name__}: {exc}"
+            action = None
+        if problem is None:
+            if not isinstance(action, Action):
+                problem = f"decide returned {action!r}, not an Action"
+            elif action not in legal:
+                problem = f"illegal action {action}"
+            else:
+                try:
+                    state = act(state, action)
+                    continue
+                except PokerError as exc:
+                    problem = f"illegal action {action}: {exc}"
+        substitute = Check if legal.can_check else Fold
+        fault(seat, problem, "check" if substitute is Check else "fold")
+        state = act(state, substitute)
+    results = state.hand_results or ()
+    for seat in seats:
+        if config.stacks[seat] > 0:
+            end = observe(state, seat, hand_number=hand_number)
+            problem = _call_hook(policies[seat], "hand_ended", end, results)
+            if problem:
+                fault(seat, problem, "")
+    return state
+
+
+class _FaultSink:
+    """Collects the faults of one chunk (at most :data:`MAX_RECORDED_ERRORS` kept)."""
+
+    def __init__(self, names: tuple[str, str]) -> None:
+        self.names = names
+        self.faults: list[MatchFault] = []
+        self.counts = [0, 0]
+        self.hand = 0
+        self.player_at: tuple[int, int] = (0, 1)
+
+    def __call__(self, seat: int, message: str, substitute: str) -> None:
+        player = self.player_at[seat]
+        self.counts[player] += 1
+        if len(self.faults) < MAX_RECORDED_ERRORS:
+            self.faults.append(
+                MatchFault(self.hand, player, self.names[player], seat, message, substitute)
+            )
+
+
+def _run_chunk(chunk: _Chunk) -> _ChunkResult:
+    rng = random.Random(f"pokerkit_core.match:{chunk.seed}:{chunk.index}")
+    policy_seeds = (rng.getrandbits(63), rng.getrandbits(63))
+    policies = tuple(_make_policy(spec, s) for spec, s in zip(chunk.players, policy_seeds))
+    deck_template = list(full_deck())
+    units: list[tuple[int, int]] = []
+    sink = _FaultSink(chunk.names)
+    states: list[HandState] = []
+    seat_maps: list[tuple[int, ...]] = []
+    plays = 2 if chunk.duplicate else 1
+    for offset in range(chunk.deals):
+        deal_number = chunk.first_deal + offset
+        deck = deck_template[:]
+        rng.shuffle(deck)
+        totals = [0, 0]
+        for play in range(plays):
+            if chunk.duplicate:
+                hand_number = 2 * deal_number + play
+                button = deal_number % 2
+            else:
+                hand_number = deal_number
+                button = deal_number % 2
+            # seat_of[player]: player 0 sits in seat 0 first, then swaps.
+            seat_of = (0, 1) if play == 0 else (1, 0)
+            player_at = (seat_of.index(0), seat_of.index(1))
+            seated = (policies[player_at[0]], policies[player_at[1]])
+            sink.hand, sink.player_at = hand_number, player_at
+            state = play_hand(
+                _config_for(chunk.config, button),
+                seated,
+                deck=deck,
+                on_fault=sink,
+                hand_number=hand_number,
+            )
+            results = state.hand_results or (0, 0)
+            for player in (0, 1):
+                totals[player] += int(results[seat_of[player]])
+            if chunk.keep_hands:
+                states.append(state)
+                seat_maps.append(player_at)
+        units.append((totals[0], totals[1]))
+    return _ChunkResult(
+        chunk.index,
+        tuple(units),
+        tuple(sink.faults),
+        (sink.counts[0], sink.counts[1]),
+        tuple(states),
+        tuple(seat_maps),
+    )
+
+
+def _name_of(spec: PlayerSpec) -> str:
+    if isinstance(spec, str):
+        return spec
+    name = getattr(spec, "name", None)
+    if isinstance(name, str):
+        return name
+    return getattr(spec, "__name__", repr(spec))
+
+
+def _chunks(
+    players: tuple[PlayerSpec, PlayerSpec],
+    names: tuple[str, str],
+    deals: int,
+    seed: int,
+    duplicate: bool,
+    config: GameConfig | None,
+    chunk_deals: int,
+    keep_hands: bool,
+) -> list[_Chunk]:
+    return [
+        _Chunk(
+            index=i,
+            first_deal=first,
+            deals=min(chunk_deals, deals - first),
+            seed=seed,
+            duplicate=duplicate,
+            players=players,
+            names=names,
+            config=config,
+            keep_hands=keep_hands,
+        )
+        for i, first in enumerate(range(0, deals, chunk_deals))
+    ]
+
+
+def _execute(
+    chunks: list[_Chunk], workers: int, scheduler: str | None
+) -> Iterator[_ChunkResult]:
+    """Yield chunk results as they finish (any order)."""
+    if scheduler is not None:
+        try:
+            distributed: Any = importlib.import_module("distributed")
+        except ImportError as exc:
+            raise PolicyError(
+                "a Dask scheduler needs the optional extra: "
+                "pip install 'pokerkit_core[distributed]'"
+            ) from exc
+        client: Any = distributed.Client(scheduler)
+        try:
+            futures = client.map(_run_chunk, chunks, pure=False)
+            for future in distributed.as_completed(futures):
+                yield future.result()
+        finally:
+            client.close()
+        return
+    if workers <= 1 or len(chunks) <= 1:
+        for chunk in chunks:
+            yield _run_chunk(chunk)
+        return
+    with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+        yield from pool.map(_run_chunk, chunks)
+
+
+def _summary(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    if not values:
+        return 0.0, (0.0, 0.0)
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, (mean, mean)
+    half = _Z95 * statistics.stdev(values, mean) / math.sqrt(len(values))
+    return mean, (mean - half, mean + half)
+
+
+def match(
+    players: Sequence[PlayerSpec],
+    *,
+    hands: int = 1000,
+    seed: int = 0,
+    duplicate: bool = False,
+    workers: int = 1,
+    scheduler: str | None = None,
+    config: GameConfig | None = None,
+    names: Sequence[str] | None = None,
+    chunk_deals: int = DEFAULT_CHUNK_DEALS,
+    keep_hands: bool = False,
+    progress: bool | None = None,
+) -> MatchResult:
+    """Play a heads-up match between two policies.
+
+    Args:
+        players: Two policies: registered names (``"hard"``) or factories
+            called as ``factory(seed=seed)``.  The same name may appear twice.
+        hands: Hands to play; in duplicate mode an even number (each deal is
+            played twice).
+        seed: Match seed: the same seed gives the same result whatever
+            ``workers`` or ``scheduler``.
+        duplicate: Play each deal twice, seats swapped, same cards.
+        workers: Local worker processes (1: run in this process).
+        scheduler: Address of a Dask scheduler (``"tcp://host:8786"``); the
+            chunks then run on that cluster and ``workers`` is ignored.
+        config: Two-seat game for button 0 (the button alternates; stacks are
+            as given at every hand).  Default: ACPC heads-up no-limit,
+            :meth:`GameConfig.acpc_heads_up`.
+        names: Display names (default: the policy names); suffixes ``#1``,
+            ``#2`` are added when both names are equal.
+        chunk_deals: Deals per chunk; part of what the seed determines.
+        keep_hands: Keep every hand's final state in
+            :attr:`MatchResult.hand_states` (memory: a few KB a hand).
+        progress: Show a tqdm progress bar on standard error; ``None``: only
+            when standard error is a terminal.
+
+    Returns:
+        A :class:`MatchResult`; results in mbb/hand use ``config.big_blind``.
+
+    Raises:
+        InvalidConfigError: Not two players, ``hands`` < 1 (or odd in
+            duplicate mode), ``workers`` or ``chunk_deals`` < 1, or a config
+            that is not for two seats.
+        PolicyError: A policy name is not registered or its factory fails, a
+            factory cannot be pickled for ``workers`` > 1 or ``scheduler``,
+            or ``scheduler`` is given without ``dask.distributed`` installed.
+
+    References:
+        RULES.md section 4.
+    """
+    if len(players) != 2:
+        raise InvalidConfigError(f"a match needs exactly two players, got {len(players)}")
+    if not isinstance(hands, int) or hands < 1:
+        raise InvalidConfigError(f"hands must be a positive int, got {hands!r}")
+    if duplicate and hands % 2:
+        raise InvalidConfigError(f"duplicate mode needs an even number of hands, got {hands}")
+    if workers < 1 or chunk_deals < 1:
+        raise InvalidConfigError("workers and chunk_deals must be at least 1")
+    if config is not None and len(config.stacks) != 2:
+        raise InvalidConfigError(f"a match is heads-up; config has {len(config.stacks)} seats")
+    specs = (players[0], players[1])
+    for spec in specs:  # fail early, in this process, on unknown names
+        if isinstance(spec, str):
+            policy_factory(spec)
+        elif workers > 1 or scheduler is not None:
+            try:
+                pickle.dumps(spec)
+            except Exception as exc:
+                raise PolicyError(
+                    f"policy factory {spec!r} cannot be sent to worker processes "
+                    f"(define it at module level): {exc}"
+                ) from exc
+    if names is None:
+        base = (_name_of(specs[0]), _name_of(specs[1]))
+    else:
+        if len(names) != 2:
+            raise InvalidConfigError(f"need two names, got {len(names)}")
+        base = (str(names[0]), str(names[1]))
+    if base[0] == base[1]:
+        base = (f"{base[0]}#1", f"{base[1]}#2")
+    big_blind = config.big_blind if config is not None else GameConfig.acpc_heads_up().big_blind
+    deals = hands // 2 if duplicate else hands
+    chunks = _chunks(specs, base, deals, seed, duplicate, config, chunk_deals, keep_hands)
+    show = sys.stderr.isatty() if progress is None else progress
+    bar: Any = None
+    if show:
+        tqdm: Any = importlib.import_module("tqdm").tqdm
+        bar = tqdm(total=hands, unit="hand", desc=f"{base[0]} vs {base[1]}", file=sys.stderr)
+    results: dict[int, _ChunkResult] = {}
+    try:
+        for result in _execute(chunks, workers, scheduler):
+            results[result.index] = result
+            if bar is not None:
+                bar.update(len(result.units) * (2 if duplicate else 1))
+    finally:
+        if bar is not None:
+            bar.close()
+    ordered = [results[i] for i in range(len(chunks))]
+    units = [unit for r in ordered for unit in r.units]
+    per_unit_hands = 2 if duplicate else 1
+    scale = 1000 / (big_blind * per_unit_hands)
+    player_results = []
+    for player in (0, 1):
+        values = [unit[player] * scale for unit in units]
+        mean, ci = _summary(values)
+        player_results.append(
+            PlayerResult(
+                name=base[player],
+                mbb_per_hand=mean,
+                ci95=ci,
+                chips=sum(unit[player] for unit in units),
+                errors=sum(r.fault_counts[player] for r in ordered),
+            )
+        )
+    faults = [f for r in ordered for f in r.faults][:MAX_RECORDED_ERRORS]
+    return MatchResult(
+        hands=hands,
+        deals=deals,
+        duplicate=duplicate,
+        seed=seed,
+        players=tuple(player_results),
+        errors=tuple(faults),
+        hand_states=tuple(s for r in ordered for s in r.states),
+        seats=tuple(m for r in ordered for m in r.seats),
+    )
+

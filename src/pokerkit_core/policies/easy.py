@@ -1,0 +1,96 @@
+"""The ``easy`` AI: plays by the immediate strength of its own cards.
+
+Pre-flop it looks up its starting hand's score (heads-up equity against a
+random hand); after the flop it looks only at the category of its made hand
+(and whether its hole cards take part).  It ignores position, pot odds and
+what the opponent did, and bluffs rarely.
+
+References:
+    RULES.md section 7 (easy level).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..actions import Action, Check
+from ..evaluator import HandCategory
+from .features import (
+    aggressive,
+    made_category,
+    passive,
+    preflop_equity,
+    raise_to_for_fraction,
+    street_number,
+    uses_hole_cards,
+)
+
+if TYPE_CHECKING:
+    from ..observation import Observation
+
+__all__ = ["EasyPolicy"]
+
+
+class EasyPolicy:
+    """The easy computer player (RULES.md section 7).
+
+    Args:
+        seed: Seed of the policy's own generator (None: from the system).
+        bluff: Probability of a small bluff bet with nothing (default 0.05).
+    """
+
+    name = "easy"
+
+    def __init__(self, *, seed: int | None = None, bluff: float = 0.05) -> None:
+        self._rng = random.Random(seed)
+        self._bluff = bluff
+
+    def decide(self, observation: Observation) -> Action:
+        """Choose an action from the strength of the seat's own cards.
+
+        Args:
+            observation: The acting seat's view (``legal`` set).
+
+        Returns:
+            A legal action.
+        """
+        legal = observation.legal
+        hole = observation.hole_cards
+        if legal is None or hole is None or len(hole) != 2:  # pragma: no cover
+            return Check if legal is None else passive(legal, call=False)
+        bb = observation.big_blind
+        to_call = legal.call_amount
+        if street_number(observation) == 0:
+            score = preflop_equity(hole)
+            if score >= 0.70:
+                return aggressive(legal, raise_to_for_fraction(observation, 1.0))
+            if to_call <= bb // 2 or to_call == 0:  # unraised pot
+                if score >= 0.60:
+                    return aggressive(legal, 3 * bb)
+                return passive(legal, call=score >= 0.47)
+            if score >= 0.60 and to_call <= 10 * bb:
+                return passive(legal, call=True)
+            return passive(legal, call=score >= 0.54 and to_call <= 3 * bb)
+        board = observation.board
+        category = made_category(hole, board)
+        counts = uses_hole_cards(hole, board)
+        strong = counts and category >= HandCategory.TWO_PAIR
+        medium = counts and category == HandCategory.ONE_PAIR
+        pot = observation.pot
+        if to_call == 0:
+            if strong:
+                return aggressive(legal, raise_to_for_fraction(observation, 0.66))
+            if medium and self._rng.random() < 0.5:
+                return aggressive(legal, raise_to_for_fraction(observation, 0.5))
+            if self._rng.random() < self._bluff:
+                return aggressive(legal, raise_to_for_fraction(observation, 0.5))
+            return passive(legal, call=False)
+        if strong:
+            if category >= HandCategory.STRAIGHT:
+                return aggressive(legal, raise_to_for_fraction(observation, 1.0))
+            return passive(legal, call=True)
+        if medium:
+            return passive(legal, call=to_call <= pot)
+        return passive(legal, call=False)
+

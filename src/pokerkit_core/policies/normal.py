@@ -1,0 +1,189 @@
+"""The ``normal`` AI: position, stack-to-pot ratio, pot odds, board texture and
+simple starting-hand ranges by position.
+
+Pre-flop it opens a wider range from the button than from early seats and
+meets raises by pot odds and its starting-hand score.  After the flop it
+measures the current hand strength against all possible opposing hands, adds
+the potential of its draws, reads the board texture (paired boards, flush and
+straight draws) to size its bets, compares the price of a call with the pot
+(pot odds), and commits its stack when the stack-to-pot ratio is low.  It
+does not model its opponents.
+
+References:
+    RULES.md section 7 (normal level); Billings et al., "The challenge of
+    poker", Artificial Intelligence 134 (2002) (hand strength, potential).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Sequence
+
+from ..actions import Action, Check, LegalActions
+from ..cards import Card
+from .features import (
+    aggressive,
+    board_texture,
+    draws,
+    hand_strength,
+    passive,
+    preflop_equity,
+    raise_to_for_fraction,
+    street_actions,
+    street_number,
+)
+
+if TYPE_CHECKING:
+    from ..observation import Observation
+
+__all__ = ["NormalPolicy", "seats_behind", "opponents_in_hand"]
+
+
+def opponents_in_hand(observation: Observation) -> int:
+    """Number of other seats still in the hand (not folded, dealt in)."""
+    count = 0
+    for seat in range(observation.seat_count):
+        if seat == observation.seat or observation.folded[seat]:
+            continue
+        if observation.contributions[seat] > 0 or observation.stacks[seat] > 0:
+            count += 1
+    return max(count, 1)
+
+
+def seats_behind(observation: Observation) -> int:
+    """Seats still in the hand that act after this one on the later streets
+    (0 = this seat has the best position: the button, or last to act)."""
+    n = observation.seat_count
+    me = observation.seat
+    button = observation.button
+    my_distance = (me - button - 1) % n  # 0 = first after the button
+    behind = 0
+    for seat in range(n):
+        if seat == me or observation.folded[seat]:
+            continue
+        if observation.contributions[seat] == 0 and observation.stacks[seat] == 0:
+            continue
+        if (seat - button - 1) % n > my_distance:
+            behind += 1
+    return behind
+
+
+class NormalPolicy:
+    """The normal computer player (RULES.md section 7).
+
+    Args:
+        seed: Seed of the policy's own generator (None: from the system).
+    """
+
+    name = "normal"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def decide(self, observation: Observation) -> Action:
+        """Choose an action from position, pot odds, stack-to-pot ratio and
+        board texture.
+
+        Args:
+            observation: The acting seat's view (``legal`` set).
+
+        Returns:
+            A legal action.
+        """
+        legal = observation.legal
+        hole = observation.hole_cards
+        if legal is None:  # pragma: no cover - the runner always sets it
+            return Check
+        if hole is None or len(hole) != 2:  # pragma: no cover
+            return passive(legal, call=False)
+        if street_number(observation) == 0:
+            return self._preflop(observation, legal, hole)
+        return self._postflop(observation, legal, hole)
+
+    def _preflop(
+        self, observation: Observation, legal: LegalActions, hole: Sequence[Card]
+    ) -> Action:
+        bb = observation.big_blind
+        score = preflop_equity(hole)
+        opponents = opponents_in_hand(observation)
+        # Multi-way pots need stronger hands: discount the heads-up score.
+        score -= 0.04 * (opponents - 1)
+        level = max(observation.bets)
+        to_call = legal.call_amount
+        stack = observation.stacks[observation.seat]
+        behind = seats_behind(observation)
+        raised = level > bb
+        if not raised:
+            # Opening range by position: the later, the wider.
+            open_at = 0.50 if behind == 0 else 0.55 + 0.015 * min(behind, 6)
+            if observation.seat_count == 2 and observation.seat == observation.button:
+                open_at = 0.47
+            if observation.seat_count == 2 and observation.seat != observation.button:
+                open_at = 0.58  # big blind raising a limp
+            if score >= open_at:
+                limpers = sum(1 for b in observation.bets if b >= bb) - 1
+                return aggressive(legal, int((2.5 + max(limpers, 0)) * bb))
+            return passive(legal, call=to_call <= bb // 2 and score >= open_at - 0.05)
+        pot_odds = to_call / (observation.pot + to_call)
+        commit = to_call / max(stack, 1)
+        if score >= 0.70 or (score >= 0.66 and level <= 4 * bb):
+            if commit > 0.3 or level > 12 * bb:
+                return aggressive(legal, legal.max_raise_to)
+            return aggressive(legal, raise_to_for_fraction(observation, 1.0))
+        # Calling needs more than the price: the raiser's range is stronger
+        # than random, more so the bigger the raise and the bigger the commitment.
+        needed = pot_odds + 0.08 + 0.25 * min(commit, 1.0) + 0.01 * min(level / bb, 10)
+        return passive(legal, call=score >= needed)
+
+    def _postflop(
+        self, observation: Observation, legal: LegalActions, hole: Sequence[Card]
+    ) -> Action:
+        board = observation.board
+        street = street_number(observation)
+        opponents = opponents_in_hand(observation)
+        hs = hand_strength(hole, board) ** opponents
+        draw = draws(hole, board)
+        texture = board_texture(board)
+        to_come = 5 - len(board)
+        potential = min(draw.outs * 0.02 * to_come, 0.45) if to_come else 0.0
+        strength = hs + (1 - hs) * potential
+        pot = observation.pot
+        to_call = legal.call_amount
+        stack = observation.stacks[observation.seat]
+        spr = stack / max(pot, 1)
+        in_position = seats_behind(observation) == 0
+        bet_size = 0.75 if texture.wetness >= 2 else 0.55
+        if to_call == 0:
+            if strength >= 0.85 and spr < 1.5:
+                return aggressive(legal, legal.max_raise_to)
+            if strength >= 0.80:
+                return aggressive(legal, raise_to_for_fraction(observation, bet_size))
+            if strength >= 0.66 and in_position and opponents == 1:
+                return aggressive(legal, raise_to_for_fraction(observation, 0.45))
+            if potential >= 0.25 and self._rng.random() < 0.6:
+                return aggressive(legal, raise_to_for_fraction(observation, 0.6))
+            if in_position and opponents == 1 and street < 3 and self._rng.random() < 0.45:
+                return aggressive(legal, raise_to_for_fraction(observation, 0.35))  # stab
+            preflop = street_actions(observation, 0)
+            if (
+                street == 1
+                and preflop.last_aggressor == observation.seat
+                and texture.wetness <= 1
+                and opponents == 1
+                and self._rng.random() < 0.55
+            ):
+                return aggressive(legal, raise_to_for_fraction(observation, 0.5))
+            return Check
+        bet_before = pot - to_call * 2  # pot before the bet we face (heads-up view)
+        fraction = to_call / max(bet_before, 1)
+        pot_odds = to_call / (pot + to_call)
+        # A bet means a stronger range than random: discount by its size.
+        versus_bet = strength - 0.10 - 0.10 * min(fraction, 1.5)
+        if texture.paired and hs < 0.9:
+            versus_bet -= 0.05
+        if strength >= 0.93 or (strength >= 0.86 and spr < 2):
+            if spr < 2.5:
+                return aggressive(legal, legal.max_raise_to)
+            return aggressive(legal, raise_to_for_fraction(observation, 0.9))
+        return passive(legal, call=versus_bet >= pot_odds)
+

@@ -1,0 +1,172 @@
+"""The :class:`Policy` protocol for computer players, and the plug-in registry.
+
+A policy (a bot, an AI) is any object with a ``name`` and a
+``decide(observation) -> Action`` method.  It sees only what its seat may see
+(an :class:`~pokerkit_core.observation.Observation`: its own hole cards, the
+board, the public history and the legal actions) and never the engine's state.
+Two optional hooks, ``hand_started(observation)`` and
+``hand_ended(observation, results)``, let a policy keep statistics across
+hands; callers look them up with ``getattr`` so a policy need not define them.
+
+Policies are found by name through the entry-point group
+``pokerkit_core.policies`` (see :data:`ENTRY_POINT_GROUP`).  Each entry point
+names a *factory*: a class or function called as ``factory(seed=seed)`` that
+returns a policy.  The built-in AIs (``easy``, ``normal``, ``hard``,
+``random``, ``call``, ``raise``) are registered this way by this package's own
+``pyproject.toml``; a third-party package registers its bots the same way::
+
+    [project.entry-points."pokerkit_core.policies"]
+    mybot = "mybot:MyBot"
+
+The core never imports the built-in policies' package: it is loaded only here,
+lazily, through the registry.
+
+References:
+    RULES.md section 7 (what a computer player may see).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, runtime_checkable
+
+from .errors import PolicyError
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .observation import Observation
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Policy",
+    "PolicyFactory",
+    "available_policies",
+    "load_policy",
+    "policy_factory",
+]
+
+ENTRY_POINT_GROUP = "pokerkit_core.policies"
+"""The entry-point group under which policies are registered."""
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """A computer player: picks one legal action from what its seat sees.
+
+    Attributes:
+        name: A short display name, e.g. ``"hard"``.
+
+    Optional hooks (looked up with ``getattr``; define them only if needed):
+
+    - ``hand_started(observation: Observation) -> None``: called once per hand
+      and seat after the deal, before any decision.
+    - ``hand_ended(observation: Observation, results: tuple[int, ...]) -> None``:
+      called once per hand and seat when the hand is over; ``results`` are the
+      net chips won (+) or lost (-) by each seat, seat 0 first; the
+      observation's history then holds the showdown, if any.
+
+    References:
+        RULES.md section 7.
+    """
+
+    name: str
+
+    def decide(self, observation: Observation) -> Action:
+        """Choose the action for the seat to act.
+
+        Args:
+            observation: What the acting seat may see; ``observation.legal``
+                (a :class:`~pokerkit_core.actions.LegalActions`) is not
+                ``None``.
+
+        Returns:
+            One legal action (amounts are raise-to totals for the street, in
+            chips).  A runner that gets an illegal action or an exception
+            records the fault and folds (or checks) for the policy.
+        """
+        ...
+
+
+PolicyFactory = Callable[..., Policy]
+"""A class or function called as ``factory(seed=seed)`` that returns a policy."""
+
+
+def _entry_points() -> Sequence[importlib.metadata.EntryPoint]:
+    return tuple(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+
+
+def available_policies() -> dict[str, str]:
+    """Every registered policy, by name.
+
+    Returns:
+        A dict from policy name to the ``module:attribute`` it is loaded from,
+        sorted by name.  When two installed packages register the same name,
+        the one found first by :mod:`importlib.metadata` wins (as in
+        :func:`load_policy`).
+
+    References:
+        Python packaging entry points specification.
+    """
+    found: dict[str, str] = {}
+    for entry in _entry_points():
+        found.setdefault(entry.name, entry.value)
+    return dict(sorted(found.items()))
+
+
+def policy_factory(name: str) -> PolicyFactory:
+    """The factory registered under ``name``, without calling it.
+
+    Args:
+        name: A registered policy name (see :func:`available_policies`).
+
+    Returns:
+        The class or function registered under ``name``.
+
+    Raises:
+        PolicyError: No policy has that name, or its entry point cannot be
+            imported or is not callable.
+    """
+    for entry in _entry_points():
+        if entry.name == name:
+            try:
+                factory: Any = entry.load()
+            except Exception as exc:  # a broken plug-in: report, never crash
+                raise PolicyError(
+                    f"policy {name!r} ({entry.value}) failed to load: {exc}"
+                ) from exc
+            if not callable(factory):
+                raise PolicyError(f"policy {name!r} ({entry.value}) is not callable")
+            return factory  # type: ignore[no-any-return]
+    known = ", ".join(available_policies()) or "none"
+    raise PolicyError(f"no policy named {name!r} (registered: {known})")
+
+
+def load_policy(name: str, *, seed: int | None = None) -> Policy:
+    """Create the policy registered under ``name``.
+
+    Args:
+        name: A registered policy name, e.g. ``"hard"``.
+        seed: Seed for the policy's own random generator; the same seed gives
+            the same decisions for the same observations.  ``None`` seeds from
+            the system.
+
+    Returns:
+        A new policy object.
+
+    Raises:
+        PolicyError: No policy has that name, its factory fails, or what it
+            returns has no callable ``decide``.
+
+    Example:
+        >>> policy = load_policy("call", seed=1)
+        >>> policy.name
+        'call'
+    """
+    factory = policy_factory(name)
+    try:
+        policy = factory(seed=seed)
+    except Exception as exc:
+        raise PolicyError(f"policy {name!r} could not be created: {exc}") from exc
+    if not callable(getattr(policy, "decide", None)):
+        raise PolicyError(f"policy {name!r} returned {policy!r}, which has no decide()")
+    return policy

@@ -1,0 +1,409 @@
+"""ACPC protocol over TCP: client replies, dealer fix-ups, loopback match, timeouts."""
+
+from __future__ import annotations
+
+import io
+import socket
+import threading
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from pokerkit_core.acpc_net import AcpcClient, AcpcDealer, AcpcRandom, fix_reply
+from pokerkit_core.actions import Action, AllIn, Bet, Call, Check, Fold, Raise
+from pokerkit_core.cards import parse_cards
+from pokerkit_core.history import acpc
+from pokerkit_core.history.acpc import MatchState
+from pokerkit_core.history.replay import replay_acpc, state_from_match_state
+from pokerkit_core.observation import Observation
+from pokerkit_core.policy import load_policy
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+LOGS = SHARED / "acpc-phh-data" / "acpc-logs"
+
+HUNL = acpc.AcpcGame(
+    betting="nolimit",
+    num_players=2,
+    num_rounds=4,
+    stacks=(20000, 20000),
+    blinds=(100, 50),
+    raise_sizes=(),
+    first_player=(1, 0, 0, 0),
+    max_raises=(255,) * 4,
+)
+
+
+class Scripted:
+    """A policy that plays a fixed list of actions, then checks or calls."""
+
+    name = "scripted"
+
+    def __init__(self, actions: list[Action]) -> None:
+        self.actions = list(actions)
+        self.seen: list[Observation] = []
+        self.started: list[int | None] = []
+        self.ended: list[tuple[int, ...]] = []
+
+    def decide(self, observation: Observation) -> Action:
+        self.seen.append(observation)
+        if self.actions:
+            return self.actions.pop(0)
+        assert observation.legal is not None
+        return Check if observation.legal.can_check else Call
+
+    def hand_started(self, observation: Observation) -> None:
+        self.started.append(observation.hand_number)
+
+    def hand_ended(self, observation: Observation, results: tuple[int, ...]) -> None:
+        self.ended.append(tuple(results))
+
+
+# ------------------------------------------------------------------ client
+
+
+def test_client_replies_only_when_to_act_with_whole_hand_raise_to() -> None:
+    policy = Scripted([Raise(300), Raise(1200)])
+    client = AcpcClient(policy, HUNL)
+    assert client.respond("MATCHSTATE:0:0::7d3d|\r\n") is None  # the button acts first
+    assert policy.started == [0]
+    assert client.respond("MATCHSTATE:1:0::|2hAc") == "MATCHSTATE:1:0::|2hAc:r300"
+    assert client.respond("MATCHSTATE:1:0:r300c/:|2hAc/5sKs7s") is None
+    # Flop: 300 already in; raise to 1200 for the street = r1500 for the hand.
+    assert client.respond("MATCHSTATE:1:0:r300c/r900:|2hAc/5sKs7s") == (
+        "MATCHSTATE:1:0:r300c/r900:|2hAc/5sKs7s:r1500"
+    )
+    seen = policy.seen[-1]
+    assert seen.legal is not None and seen.legal.call_amount == 600
+    assert seen.hole_cards == parse_cards("2hAc")
+    assert client.respond("# a comment") is None
+    final = "MATCHSTATE:1:0:r300c/r900f:|2hAc/5sKs7s"
+    assert client.respond(final) is None
+    assert client.respond(final) is None  # the end is reported once
+    assert policy.ended == [(300, -300)]  # we (position 1) folded
+    assert client.hands_played == 1
+
+
+def test_client_replaces_an_illegal_or_failing_decision() -> None:
+    client = AcpcClient(Scripted([Raise(50)]), HUNL)
+    assert client.respond("MATCHSTATE:1:3::|2hAc") == "MATCHSTATE:1:3::|2hAc:f"
+    assert len(client.faults) == 1
+
+    class Broken:
+        name = "broken"
+
+        def decide(self, observation: Observation) -> Action:
+            raise RuntimeError("boom")
+
+    client = AcpcClient(Broken(), HUNL)
+    assert client.respond("MATCHSTATE:0:3:c:7d3d|") == "MATCHSTATE:0:3:c:7d3d|:c"
+    assert "boom" in client.faults[0]
+
+
+def test_client_all_in_is_the_whole_stack() -> None:
+    client = AcpcClient(Scripted([AllIn]), HUNL)
+    assert client.respond("MATCHSTATE:1:0::|2hAc") == "MATCHSTATE:1:0::|2hAc:r20000"
+
+
+# ------------------------------------------------------------------ dealer fix-ups
+
+
+def _state(text: str):  # type: ignore[no-untyped-def]
+    return state_from_match_state(HUNL, MatchState.parse(text))
+
+
+@pytest.mark.parametrize(
+    ("matchstate", "reply", "action", "warning"),
+    [
+        ("MATCHSTATE:1:0::|KhKc", "r150", Raise(200), "WARNING: raise of 150 increased to 200"),
+        ("MATCHSTATE:0:0:r200:4cKs|", "r250", Raise(300), "WARNING: raise of 250 increased to 300"),
+        ("MATCHSTATE:1:0:r200r300c/c:|KhKc/3s2hAh", "r330", Bet(100),
+         "WARNING: raise of 330 increased to 400"),
+        ("MATCHSTATE:0:0:r200r300c/cr400c/r500r700c/:4cKs|/3s2hAh/9d/4s", "r99999", AllIn,
+         "WARNING: raise of 99999 decreased to 20000"),
+        ("MATCHSTATE:0:0:r200r300c/:4cKs|/3s2hAh", "f", Check,
+         "WARNING: invalid action, changed to call"),
+        ("MATCHSTATE:1:1:cc/r20000:|4s4h/Qs6d9h", "r20000", Call,
+         "WARNING: invalid action, changed to call"),
+        ("MATCHSTATE:0:0:r200r300c/cr400:4cKs|/3s2hAh", "x", Call,
+         "WARNING: invalid action, changed to call"),
+        ("MATCHSTATE:0:1:c:8d3c|", "r", Check,
+         "WARNING: bad action format in response, changed to call"),
+        ("MATCHSTATE:0:0:r200r300c/cr400c/:4cKs|/3s2hAh/9d", "R500", Bet(100), None),
+        ("MATCHSTATE:1:0:r200r300c/cr400c/r500:|KhKc/3s2hAh/9d", "b700", Raise(300), None),
+        ("MATCHSTATE:0:0:r200r300c/cr400c/r500r700:4cKs|/3s2hAh/9d", "k", Call, None),
+        ("MATCHSTATE:0:0:r200:4cKs|", "f", Fold, None),
+    ],
+)
+def test_bad_replies_are_fixed_as_the_acpc_dealer_does(
+    matchstate: str, reply: str, action: Action, warning: str | None
+) -> None:
+    """INTEROP.md 1.5, with the states of ``invalid-actions-probe.err``."""
+    fixed, warnings = fix_reply(reply, _state(matchstate))
+    assert fixed == action
+    assert warnings == ([warning] if warning else [])
+
+
+# ------------------------------------------------------------------ dealing
+
+
+@pytest.mark.skipif(not LOGS.is_dir(), reason=f"shared ACPC logs not found at {LOGS}")
+@pytest.mark.parametrize("name", ["nl100.log", "nl2.log", "nl3.log", "nl6p.log"])
+def test_dealer_deals_the_cards_of_the_reference_dealer(name: str) -> None:
+    with open(LOGS / name) as fp:
+        log = acpc.read_log(fp)
+    game = acpc.load_game(acpc.find_game_file(log.game_file, LOGS / name))
+    cards = AcpcRandom(log.seed)
+    for line in log.states:
+        holes, board = cards.deal(game.num_players)
+        assert holes == line.hole_cards, (name, line.hand_number)
+        dealt = tuple(c for r in line.board for c in r)
+        assert board[: len(dealt)] == dealt
+
+
+# ------------------------------------------------------------------ over TCP
+
+
+def _start_dealer(dealer: AcpcDealer) -> tuple[threading.Thread, dict[str, object], io.StringIO]:
+    box: dict[str, object] = {}
+    out = io.StringIO()
+
+    def run() -> None:
+        box["result"] = dealer.run(accept_timeout=10, out=out)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread, box, out
+
+
+def _raw_client(port: int, script: Callable[[socket.socket, io.BufferedReader], None]) -> threading.Thread:
+    def run() -> None:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            script(sock, sock.makefile("rb"))
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_loopback_match_of_200_hands_writes_a_log_that_replays(tmp_path: Path) -> None:
+    err = io.StringIO()
+    dealer = AcpcDealer(
+        "loop", HUNL, 200, 42, ["Alice", "Bob"], host="127.0.0.1", log_dir=tmp_path,
+        err=err, game_file="hunl.game",
+    )
+    (tmp_path / "hunl.game").write_text(HUNL.format())
+    thread, box, out = _start_dealer(dealer)
+    clients = [AcpcClient(load_policy("random", seed=s), HUNL) for s in (1, 2)]
+    workers = [
+        threading.Thread(target=c.play, args=("127.0.0.1", p), kwargs={"timeout": 20}, daemon=True)
+        for c, p in zip(clients, dealer.ports)
+    ]
+    for worker in workers:
+        worker.start()
+        time.sleep(0.05)
+    thread.join(60)
+    for worker in workers:
+        worker.join(20)
+    result = box["result"]
+    assert result.status == 0 and result.hands_played == 200  # type: ignore[attr-defined]
+    assert [c.hands_played for c in clients] == [200, 200]
+    assert [c.faults for c in clients] == [[], []]
+    with open(tmp_path / "loop.log") as fp:
+        log = acpc.read_log(fp)
+    assert (log.name, log.game_file, log.hands, log.seed) == ("loop", "hunl.game", 200, 42)
+    assert [line.hand_number for line in log.states] == list(range(200))
+    # Positions rotate: Alice is player 0 in even hands.
+    assert log.states[0].names == ("Alice", "Bob") and log.states[1].names == ("Bob", "Alice")
+    totals = [Fraction(0), Fraction(0)]
+    game = acpc.load_game(acpc.find_game_file(log.game_file, tmp_path / "loop.log"))
+    for line in log.states:
+        replayed = replay_acpc(line, game)
+        assert replayed.ok and not replayed.notes, replayed.error
+        for position, value in enumerate(line.values):
+            totals[(position + line.hand_number) % 2] += value
+    assert log.score is not None and log.score.totals == tuple(totals)
+    assert sum(totals) == 0
+    assert out.getvalue() == f"{log.score}\n"
+    assert "WARNING" not in err.getvalue()
+    assert err.getvalue().count("FROM ") >= 200
+
+
+def _play_hand_zero(
+    sock: socket.socket, reader: io.BufferedReader, first_reply: list[bytes]
+) -> None:
+    sock.sendall(b"VERSION:2.0.0\r\n")
+    for raw in reader:
+        line = raw.decode().rstrip("\r\n")
+        if line.startswith("MATCHSTATE:1:0::"):
+            for extra in first_reply:
+                sock.sendall(extra)
+            sock.sendall((line + ":f\r\n").encode())
+
+
+def test_comments_and_unrequested_replies_are_skipped(tmp_path: Path) -> None:
+    err = io.StringIO()
+    dealer = AcpcDealer("probe", HUNL, 1, 3, ["P1", "P2"], host="127.0.0.1", log_dir=tmp_path, err=err)
+    thread, box, out = _start_dealer(dealer)
+    junk = [b"# a comment line\r\n", b"; another\r\n", b"MATCHSTATE:1:7::|AsKs:r300\r\n"]
+    first = _raw_client(dealer.ports[0], lambda s, r: (s.sendall(b"VERSION:2.0.0\n"), r.read()))
+    time.sleep(0.05)
+    second = _raw_client(dealer.ports[1], lambda s, r: _play_hand_zero(s, r, junk))
+    thread.join(20)
+    first.join(5)
+    second.join(5)
+    result = box["result"]
+    assert result.status == 0, result.error  # type: ignore[attr-defined]
+    text = err.getvalue()
+    assert text.count("WARNING: ignoring un-requested response") == 1
+    assert "FROM 2" in text and "# a comment line" in text
+    lines = (tmp_path / "probe.log").read_text().splitlines()
+    assert lines[4].startswith("STATE:0:f:") and lines[4].endswith(":50|-50:P1|P2")  # the button folds its 50
+    assert lines[5] == "SCORE:50|-50:P1|P2"
+
+
+def test_a_reply_timeout_ends_the_match_cleanly(tmp_path: Path) -> None:
+    err = io.StringIO()
+    dealer = AcpcDealer(
+        "slow", HUNL, 5, 3, ["P1", "P2"], host="127.0.0.1", log_dir=tmp_path, err=err,
+        t_response_ms=300,
+    )
+    thread, box, out = _start_dealer(dealer)
+    fast = AcpcClient(Scripted([]), HUNL)
+    calls = threading.Thread(target=fast.play, args=("127.0.0.1", dealer.ports[0]),
+                             kwargs={"timeout": 10}, daemon=True)
+    calls.start()
+    time.sleep(0.05)
+
+    def silent_after_first_hand(sock: socket.socket, reader: io.BufferedReader) -> None:
+        client = AcpcClient(Scripted([]), HUNL)
+        sock.sendall(b"VERSION:2.0.0\r\n")
+        for raw in reader:
+            line = raw.decode()
+            if line.startswith("MATCHSTATE:") and MatchState.parse(line).hand_number >= 1:
+                continue  # never answers in hand 1
+            reply = client.respond(line)
+            if reply is not None:
+                sock.sendall((reply + "\r\n").encode())
+
+    silent = _raw_client(dealer.ports[1], silent_after_first_hand)
+    thread.join(20)
+    result = box["result"]
+    assert result.status == 1  # type: ignore[attr-defined]
+    assert result.hands_played == 1  # type: ignore[attr-defined]
+    assert "ERROR: could not get action from seat" in result.error  # type: ignore[attr-defined]
+    assert "timeout 0.3" in err.getvalue()
+    assert out.getvalue() == ""  # no SCORE line
+    lines = (tmp_path / "slow.log").read_text().splitlines()
+    assert len(lines) == 5 and lines[4].startswith("STATE:0:")
+    calls.join(5)
+    silent.join(5)
+
+
+def test_a_disconnect_ends_the_match_cleanly(tmp_path: Path) -> None:
+    dealer = AcpcDealer("gone", HUNL, 3, 3, ["P1", "P2"], host="127.0.0.1", log_dir=tmp_path)
+    thread, box, out = _start_dealer(dealer)
+    stays = _raw_client(dealer.ports[0], lambda s, r: (s.sendall(b"VERSION:2.0.0\n"), r.read()))
+    time.sleep(0.05)
+    leaves = _raw_client(dealer.ports[1], lambda s, r: (s.sendall(b"VERSION:2.0.0\n"), r.readline()))
+    thread.join(20)
+    result = box["result"]
+    assert result.status == 1 and result.hands_played == 0  # type: ignore[attr-defined]
+    assert "seat 2" in result.error  # type: ignore[attr-defined]
+    assert "SCORE" not in (tmp_path / "gone.log").read_text()
+    stays.join(5)
+    leaves.join(5)
+
+
+def test_an_unreadable_version_line_aborts(tmp_path: Path) -> None:
+    dealer = AcpcDealer("ver", HUNL, 3, 3, ["P1", "P2"], host="127.0.0.1", log_dir=tmp_path)
+    thread, box, out = _start_dealer(dealer)
+    client = _raw_client(dealer.ports[0], lambda s, r: (s.sendall(b"HELLO\r\n"), r.read()))
+    thread.join(20)
+    result = box["result"]
+    assert result.status == 1 and "version" in result.error  # type: ignore[attr-defined]
+    client.join(5)
+
+
+def test_dealer_checks_names_against_the_game() -> None:
+    from pokerkit_core.errors import InvalidConfigError
+
+    with pytest.raises(InvalidConfigError):
+        AcpcDealer("x", HUNL, 3, 3, ["only one"], host="127.0.0.1")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_command_line_dealer_and_clients(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pokerkit_core.cli import main
+
+    game_path = tmp_path / "hunl.game"
+    game_path.write_text(HUNL.format())
+    ports = [_free_port(), _free_port()]
+    box: dict[str, int] = {}
+
+    def dealer() -> None:
+        box["dealer"] = main([
+            "acpc-dealer", "cli", str(game_path), "20", "42", "Alice", "Bob",
+            "-p", f"{ports[0]},{ports[1]}", "--log-dir", str(tmp_path), "-q",
+        ])
+
+    def client(index: int, policy: str) -> None:
+        for _ in range(40):  # retry until the dealer listens (status 1: refused)
+            box[policy] = main(["acpc-client", "127.0.0.1", str(ports[index]),
+                                "--policy", policy, "--seed", "1", "--timeout", "10"])
+            if box[policy] == 0:
+                return
+            time.sleep(0.05)
+
+    threads = [threading.Thread(target=dealer, daemon=True)]
+    threads[0].start()
+    time.sleep(0.2)
+    for index, policy in enumerate(("call", "random")):
+        threads.append(threading.Thread(target=client, args=(index, policy), daemon=True))
+        threads[-1].start()
+        time.sleep(0.05)
+    for thread in threads:
+        thread.join(30)
+    assert box == {"dealer": 0, "call": 0, "random": 0}
+    out = capsys.readouterr().out
+    assert f"{ports[0]} {ports[1]}" in out
+    assert "20 hands played; 0 policy faults" in out
+    score = [line for line in out.splitlines() if line.startswith("SCORE:")]
+    assert len(score) == 1 and score[0].endswith(":Alice|Bob")
+    assert main(["replay", str(tmp_path / "cli.log"), "--rules", "acpc"]) == 0
+
+
+def test_a_seat_over_its_hand_time_ends_the_match(tmp_path: Path) -> None:
+    err = io.StringIO()
+    dealer = AcpcDealer(
+        "thand", HUNL, 3, 3, ["P1", "P2"], host="127.0.0.1", log_dir=tmp_path, err=err,
+        t_hand_ms=250,
+    )
+    thread, box, out = _start_dealer(dealer)
+
+    def slow_caller(sock: socket.socket, reader: io.BufferedReader) -> None:
+        client = AcpcClient(Scripted([]), HUNL)
+        sock.sendall(b"VERSION:2.0.0\r\n")
+        for raw in reader:
+            reply = client.respond(raw.decode())
+            if reply is not None:
+                time.sleep(0.1)  # 0.1 s a decision: the third one passes 0.25 s
+                sock.sendall((reply + "\r\n").encode())
+
+    clients = [_raw_client(dealer.ports[0], slow_caller)]
+    time.sleep(0.05)
+    clients.append(_raw_client(dealer.ports[1], slow_caller))
+    thread.join(20)
+    result = box["result"]
+    assert result.status == 1 and result.hands_played == 0  # type: ignore[attr-defined]
+    assert result.error.startswith("ERROR: seat ") and result.error.endswith("ran out of time")  # type: ignore[attr-defined]
+    assert out.getvalue() == ""
+    for client in clients:
+        client.join(5)

@@ -1,0 +1,204 @@
+"""The match runner (pokerkit_core.match) and the match/policies commands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pokerkit_core.actions import Action, Check, Raise
+from pokerkit_core.cli import main
+from pokerkit_core.errors import InvalidConfigError, PolicyError
+from pokerkit_core.match import MatchResult, match, play_hand
+from pokerkit_core.observation import Observation
+from pokerkit_core.policies.baselines import AlwaysCall
+from pokerkit_core.rules import GameConfig
+
+
+class Crasher:
+    """Raises on every decision (and in its hooks)."""
+
+    name = "crasher"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        pass
+
+    def decide(self, observation: Observation) -> Action:
+        raise RuntimeError("boom")
+
+    def hand_ended(self, observation: Observation, results: object) -> None:
+        raise ValueError("hook broke")
+
+
+class Cheater:
+    """Always tries to raise to 1 chip (never legal), or returns junk."""
+
+    name = "cheater"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self.turn = 0
+
+    def decide(self, observation: Observation) -> Action:
+        self.turn += 1
+        if self.turn % 2:
+            return Raise(1)
+        return "call"  # type: ignore[return-value]
+
+
+def _same(a: MatchResult, b: MatchResult) -> bool:
+    return a.players == b.players and a.errors == b.errors and a.hands == b.hands
+
+
+def test_result_shape_and_zero_sum() -> None:
+    result = match(["call", "raise"], hands=40, seed=2)
+    assert result.hands == 40 and result.deals == 40 and not result.duplicate
+    first, second = result.players
+    assert (first.name, second.name) == ("call", "raise")
+    assert first.chips == -second.chips
+    assert first.mbb_per_hand == pytest.approx(first.chips / 100 * 1000 / 40)
+    assert first.ci95[0] <= first.mbb_per_hand <= first.ci95[1]
+    assert second.ci95 == pytest.approx((-first.ci95[1], -first.ci95[0]))
+    doc = json.loads(json.dumps(result.to_dict()))
+    assert doc["hands"] == 40 and [p["name"] for p in doc["players"]] == ["call", "raise"]
+    assert doc["errors"] == []
+
+
+def test_same_seed_same_result_with_one_and_two_workers() -> None:
+    kwargs = dict(hands=60, seed=7, duplicate=True, chunk_deals=10)
+    one = match(["hard", "normal"], workers=1, **kwargs)  # type: ignore[arg-type]
+    two = match(["hard", "normal"], workers=2, **kwargs)  # type: ignore[arg-type]
+    assert _same(one, two)
+    other = match(["hard", "normal"], workers=1, hands=60, seed=8, duplicate=True, chunk_deals=10)
+    assert other.players != one.players
+
+
+def test_same_seed_same_result_twice() -> None:
+    a = match(["easy", "normal"], hands=50, seed=3, chunk_deals=7)
+    b = match(["easy", "normal"], hands=50, seed=3, chunk_deals=7)
+    assert _same(a, b)
+
+
+def test_misbehaving_policies_are_recorded_and_folded() -> None:
+    result = match([Crasher, "call"], hands=10, seed=1)
+    crasher, caller = result.players
+    assert crasher.name == "crasher" and crasher.errors > 0 and caller.errors == 0
+    decide_faults = [e for e in result.errors if e.substitute]
+    hook_faults = [e for e in result.errors if not e.substitute]
+    assert decide_faults and all("boom" in e.message for e in decide_faults)
+    assert len(hook_faults) == 10 and all("hook broke" in e.message for e in hook_faults)
+    assert {e.substitute for e in decide_faults} <= {"fold", "check"}
+    # Folding (or checking) every hand can only lose chips.
+    assert crasher.chips < 0
+    assert all(e.player == 0 and e.name == "crasher" for e in result.errors)
+
+    cheats = match([Cheater, AlwaysCall], hands=10, seed=1)
+    assert cheats.players[0].errors > 0
+    messages = " ".join(e.message for e in cheats.errors)
+    assert "illegal action" in messages and "not an Action" in messages
+
+
+def test_play_hand_substitutes_check_when_free() -> None:
+    faults: list[tuple[int, str, str]] = []
+    config = GameConfig.acpc_heads_up(button=0)
+    state = play_hand(config, (AlwaysCall(), Crasher()), seed=5, on_fault=lambda *f: faults.append(f))
+    assert state.is_over
+    # The big blind (seat 1) crashes facing a limp: it checks, it does not fold.
+    assert faults[0][0] == 1 and faults[0][2] == "check"
+
+
+def test_duplicate_mode_replays_each_deal_with_seats_swapped() -> None:
+    result = match(["easy", "random"], hands=8, seed=4, duplicate=True, keep_hands=True)
+    assert result.deals == 4 and len(result.hand_states) == 8
+    for i in range(0, 8, 2):
+        a, b = result.hand_states[i], result.hand_states[i + 1]
+        assert result.seats[i] == (0, 1) and result.seats[i + 1] == (1, 0)
+        assert a.hole_cards == b.hole_cards  # same cards in the same seats
+        assert a.config.button == b.config.button
+    # A deterministic policy against itself breaks exactly even in duplicate.
+    mirror = match(["call", "raise"], hands=20, seed=4, duplicate=True)
+    assert mirror.players[0].chips == 0
+    assert mirror.players[0].name == "call"
+
+
+def test_button_alternates_every_hand() -> None:
+    result = match(["call", "call"], hands=6, seed=1, keep_hands=True)
+    assert [s.config.button for s in result.hand_states] == [0, 1, 0, 1, 0, 1]
+    assert [p.name for p in result.players] == ["call#1", "call#2"]
+    assert all(s.config.stacks == (20_000, 20_000) for s in result.hand_states)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(InvalidConfigError):
+        match(["call"], hands=10)
+    with pytest.raises(InvalidConfigError):
+        match(["call", "call"], hands=0)
+    with pytest.raises(InvalidConfigError):
+        match(["call", "call"], hands=3, duplicate=True)
+    with pytest.raises(InvalidConfigError):
+        match(["call", "call"], config=GameConfig.no_limit(players=3))
+    with pytest.raises(PolicyError):
+        match(["call", "no-such-bot"], hands=2)
+
+
+def test_dask_cluster_gives_the_same_result() -> None:
+    distributed = pytest.importorskip("distributed", reason="dask.distributed not installed")
+    cluster = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    )
+    try:
+        kwargs = dict(hands=40, seed=5, duplicate=True, chunk_deals=5)
+        local = match(["normal", "easy"], **kwargs)  # type: ignore[arg-type]
+        remote = match(["normal", "easy"], scheduler=cluster.scheduler_address, **kwargs)  # type: ignore[arg-type]
+    finally:
+        cluster.close()
+    assert _same(local, remote)
+
+
+def test_match_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "call", "raise", "--hands", "20", "--seed", "3", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["hands"] == 20
+    assert [p["name"] for p in doc["players"]] == ["call", "raise"]
+    assert len(doc["players"][0]["ci95"]) == 2
+    assert doc["errors"] == []
+
+
+def test_match_command_text_and_log(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    from pathlib import Path
+
+    log = Path(str(tmp_path)) / "match.phhs"
+    assert main(["match", "easy", "normal", "--hands", "4", "--duplicate", "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "4 hands (duplicate" in out and "mbb/hand" in out
+    from pokerkit_core.history.phh import read_file
+
+    hands = read_file(log)
+    assert len(hands) == 4
+    assert set(hands[0].players) == {"easy", "normal"}
+
+
+def test_policies_command_lists_built_ins(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["policies"]) == 0
+    out = capsys.readouterr().out
+    for name in ("easy", "normal", "hard", "random", "call", "raise"):
+        assert any(line.split()[0] == name for line in out.splitlines())
+    assert main(["policies", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert {"easy", "hard"} <= {p["name"] for p in doc["policies"]}
+
+
+def test_unknown_policy_in_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "call", "nobody", "--hands", "2"]) == 2
+    assert "no policy named 'nobody'" in capsys.readouterr().err
+
+
+def test_progress_bar_only_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    match(["call", "call"], hands=4, seed=1, progress=True)
+    assert "4/4" in capsys.readouterr().err
+    match(["call", "call"], hands=4, seed=1)  # stderr is not a terminal here
+    assert capsys.readouterr().err == ""
+
+
+def test_unpicklable_factory_is_refused_for_workers() -> None:
+    with pytest.raises(PolicyError, match="module level"):
+        match([lambda seed=None: AlwaysCall(), "call"], hands=4, workers=2)
