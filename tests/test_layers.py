@@ -27,6 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("actions",),
     ("events",),
     ("pots",),
+    ("dealing",),
     ("state",),
     ("observation",),
     ("policy",),

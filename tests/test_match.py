@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pokerkit_core.actions import Action, Check, Raise
+from pokerkit_core.actions import Action, Raise
 from pokerkit_core.cli import main
 from pokerkit_core.errors import InvalidConfigError, PolicyError
 from pokerkit_core.match import MatchResult, match, play_hand

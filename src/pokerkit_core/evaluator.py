@@ -23,9 +23,8 @@ References:
 
 from __future__ import annotations
 
-import math
-import operator
 import importlib
+import math
 import operator
 import sys
 from array import array

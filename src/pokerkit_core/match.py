@@ -45,7 +45,6 @@ import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, Union
 
 from .actions import Action, Check, Fold

@@ -23,7 +23,8 @@ from .actions import LegalActions
 from .cards import Card
 from .events import Event, HandShown
 from .rules import BettingStructure, Street
-from .state import HandState, _seat_arg, legal_actions
+from .dealing import seat_arg
+from .state import HandState, legal_actions
 
 __all__ = ["Observation", "observe"]
 
@@ -118,7 +119,7 @@ def observe(state: HandState, seat: int, *, hand_number: int | None = None) -> O
     """
     config = state.config
     n = config.seat_count
-    seat = _seat_arg(seat, n)
+    seat = seat_arg(seat, n)
     own = state.hole_cards[seat]
     shown: list[tuple[Card, ...] | None] = [None] * n
     history = state.history

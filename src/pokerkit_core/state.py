@@ -28,14 +28,12 @@ References:
 
 from __future__ import annotations
 
-import operator
 import random
-from math import perm
-from typing import Iterable, Sequence, Union
+from typing import Sequence
 
 from .actions import Action, ActionKind, Call, LegalActions
-from .cards import CARDS, Card, format_cards, parse_cards
-from .errors import CardError, HandOverError, IllegalActionError, InvalidConfigError
+from .cards import CARDS, Card
+from .errors import HandOverError, IllegalActionError, InvalidConfigError
 from .evaluator import evaluate_mask
 from .events import (
     ActionTaken,
@@ -48,6 +46,7 @@ from .events import (
     PotAwarded,
     UncalledBetReturned,
 )
+from .dealing import CardsArg, deal_cards, draw_codes, seat_arg, seed_arg
 from .pots import Chips, Pot, award_pot, split_into_pots
 from .rules import GameConfig, OddChipRule, Street, _Derived
 
@@ -65,8 +64,6 @@ _STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER, Street.SHOWD
 _BOARD_AT = (0, 3, 4, 5, 5)
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BET, _RAISE, _ALL_IN = ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN
-
-CardsArg = Union[str, Iterable[Card]]
 
 
 class HandState:
@@ -279,180 +276,6 @@ class HandState:
 
 
 # ---------------------------------------------------------------- dealing
-def draw_codes(rng: random.Random, pool: list[int], count: int) -> list[int]:
-    """Draw ``count`` cards from ``pool`` by a partial Fisher-Yates shuffle.
-
-    Step ``i`` (0, 1, ...) swaps position ``i`` with a uniformly chosen
-    position among ``i .. len(pool) - 1``.  The step indices are the digits
-    of one integer drawn uniformly (by rejection, so without bias) below
-    ``len(pool)! / (len(pool) - count)!`` and read in mixed radix
-    ``len(pool), len(pool) - 1, ...``: the digits are independent and each
-    exactly uniform, so every ordered selection is equally likely, at the cost
-    of one ``getrandbits`` call.  ``pool`` is reordered in place.
-
-    Args:
-        rng: The engine-owned random source.
-        pool: Card codes (or any items) to draw from.
-        count: How many to draw, at most ``len(pool)``.
-
-    Returns:
-        The drawn items in drawing order.
-
-    References:
-        Fisher and Yates (1938); Durstenfeld, CACM 7(7) 1964; CASES.md C44.
-    """
-    n = len(pool)
-    if count <= 0:
-        return []
-    total = perm(n, count)
-    bits = total.bit_length()
-    getrandbits = rng.getrandbits
-    value = getrandbits(bits)
-    while value >= total:
-        value = getrandbits(bits)
-    for i in range(count):
-        value, j = divmod(value, n - i)
-        j += i
-        pool[i], pool[j] = pool[j], pool[i]
-    return pool[:count]
-
-
-_SEED_BITS = 128
-
-
-def _seed_arg(seed: object) -> int | None:
-    """The seed handed to :class:`random.Random` (see :func:`deal`).
-
-    Raises:
-        InvalidConfigError: ``seed`` is not an int (bools refused) or None.
-    """
-    if seed is None:
-        return None
-    if not isinstance(seed, int) or seed.__class__ is bool:
-        raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
-    # random.Random ignores the sign; two's complement keeps -7 and 7 apart
-    return int(seed) if seed >= 0 else seed & ((1 << _SEED_BITS) - 1)
-
-
-def _seat_arg(seat: object, n: int) -> int:
-    """``seat`` as a seat number 0..n-1 (ints and numpy ints; not bools).
-
-    Raises:
-        InvalidConfigError: Not an integer seat of the table.
-    """
-    if seat.__class__ is bool or seat.__class__.__name__ == "bool_":
-        raise InvalidConfigError(f"seat must be an int, not the bool {seat!r}")
-    try:
-        index = operator.index(seat)  # type: ignore[arg-type]
-    except TypeError:
-        raise InvalidConfigError(f"seat must be an int, got {seat!r}") from None
-    if not 0 <= index < n:
-        raise InvalidConfigError(f"seat {index} is not one of seats 0-{n - 1}")
-    return index
-
-
-def _as_cards(value: CardsArg, what: str) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        return parse_cards(value)
-    if isinstance(value, Card) or isinstance(value, (bytes, bytearray)):
-        raise CardError(repr(value), f"{what} must be card text or a sequence of Cards")
-    try:
-        cards = tuple(value)
-    except TypeError:
-        raise CardError(repr(value), f"{what} must be card text or a sequence of Cards") from None
-    for card in cards:
-        if not isinstance(card, Card):
-            raise CardError(repr(value), f"{what} must hold Card values, got {card!r}")
-    return cards
-
-
-def _deal_cards(
-    config: GameConfig,
-    seed: int | None,
-    deck: CardsArg | None,
-    hole_cards: Sequence[CardsArg | None] | None,
-    board: CardsArg | None,
-) -> tuple[tuple[tuple[Card, ...] | None, ...], tuple[Card, ...]]:
-    d = config._derived
-    live = d.live
-    need = 2 * len(live) + 5
-    if deck is not None:
-        if hole_cards is not None or board is not None:
-            raise CardError("deck", "give either deck= or hole_cards=/board=, not both")
-        order = _as_cards(deck, "deck")
-        seen: set[Card] = set()
-        for card in order:
-            if card in seen:
-                raise CardError(str(card), f"the deck holds {card} twice")
-            seen.add(card)
-        if len(order) < need:
-            raise CardError(
-                format_cards(order, " "), f"the deck needs at least {need} cards, got {len(order)}"
-            )
-        drawn = list(order[:need])
-    else:
-        slots: list[Card | None] = [None] * need
-        origin: dict[Card, str] = {}
-
-        def place(card: Card, k: int, where: str) -> None:
-            if card in origin:
-                raise CardError(str(card), f"card {card} is given twice: {origin[card]} and {where}")
-            origin[card] = where
-            slots[k] = card
-
-        if hole_cards is not None:
-            if not isinstance(hole_cards, (list, tuple)):
-                raise CardError(
-                    repr(hole_cards),
-                    f"hole_cards must be a list with one entry per seat ({d.n}): card text, "
-                    "Cards or None",
-                )
-            if len(hole_cards) != d.n:
-                raise CardError(
-                    "hole_cards", f"give one entry per seat ({d.n}), got {len(hole_cards)}"
-                )
-            for seat, cards in enumerate(hole_cards):
-                if cards is None:
-                    continue
-                known = _as_cards(cards, f"hole_cards[{seat}]")
-                if seat not in live:
-                    if known:
-                        raise CardError(
-                            format_cards(known),
-                            f"seat {seat} is not dealt in (stack 0) but was given hole cards",
-                        )
-                    continue
-                if len(known) != 2:
-                    raise CardError(
-                        format_cards(known), f"seat {seat} needs 2 hole cards, got {len(known)}"
-                    )
-                k = 2 * live.index(seat)
-                place(known[0], k, f"seat {seat}'s hole cards")
-                place(known[1], k + 1, f"seat {seat}'s hole cards")
-        if board is not None:
-            known = _as_cards(board, "board")
-            if len(known) > 5:
-                raise CardError(
-                    format_cards(known), f"a board has at most 5 cards, got {len(known)}"
-                )
-            for k, card in enumerate(known):
-                place(card, need - 5 + k, "the board")
-        fixed = [card for card in slots if card is not None]
-        missing = need - len(fixed)
-        if missing:
-            used = {card.code for card in fixed}
-            pool = [code for code in range(52) if code not in used]
-            rng = random.Random(seed)
-            codes = iter(draw_codes(rng, pool, missing))
-            drawn = [card if card is not None else CARDS[next(codes)] for card in slots]
-        else:
-            drawn = [card for card in slots if card is not None]
-    hole: list[tuple[Card, ...] | None] = [None] * d.n
-    for k, seat in enumerate(live):
-        hole[seat] = (drawn[2 * k], drawn[2 * k + 1])
-    return tuple(hole), tuple(drawn[need - 5 :])
-
-
 def deal(
     config: GameConfig,
     *,
@@ -501,7 +324,7 @@ def deal(
     """
     if config.__class__ is not GameConfig:
         raise InvalidConfigError(f"deal needs a GameConfig, got {config!r}")
-    seed = _seed_arg(seed)
+    seed = seed_arg(seed)
     d = config._derived
     if deck is None and hole_cards is None and board is None:
         live = d.live
@@ -521,7 +344,7 @@ def deal(
             CARDS[codes[k + 4]],
         )
     else:
-        hole, full_board = _deal_cards(config, seed, deck, hole_cards, board)
+        hole, full_board = deal_cards(config, seed, deck, hole_cards, board)
     start = d.template
     if start is None:
         start = d.template = _post_forced_bets(config)
@@ -985,7 +808,7 @@ def show(state: HandState, seat: int) -> HandState:
     if state._to_act >= 0:
         raise HandOverError("cards can be shown voluntarily only after the hand")
     hole = state._hole
-    seat = _seat_arg(seat, len(hole))
+    seat = seat_arg(seat, len(hole))
     if hole[seat] is None:
         raise InvalidConfigError(f"seat {seat} was not dealt in")
     if any(isinstance(e, HandShown) and e.seat == seat for e in state._history):

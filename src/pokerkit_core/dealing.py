@@ -1,0 +1,200 @@
+"""Dealing: the engine's shuffle and the checks on given cards, seeds and seats.
+
+Used by :mod:`pokerkit_core.state` (``deal``, ``show``) and
+:mod:`pokerkit_core.observation`; nothing here knows a hand's state.
+
+References:
+    RULES.md section 2 (each player gets two hole cards; five board cards);
+    CASES.md C44 (unbiased shuffle, no duplicate cards) and C45 (the engine
+    owns its random source).
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from math import perm
+from typing import Iterable, Sequence, Union
+
+from .cards import CARDS, Card, format_cards, parse_cards
+from .errors import CardError, InvalidConfigError
+from .rules import GameConfig
+
+__all__ = ["CardsArg", "draw_codes", "seed_arg", "seat_arg", "as_cards", "deal_cards"]
+
+CardsArg = Union[str, Iterable[Card]]
+"""Cards as text (``"AsKd"``) or any iterable of :class:`~pokerkit_core.cards.Card`."""
+
+
+def draw_codes(rng: random.Random, pool: list[int], count: int) -> list[int]:
+    """Draw ``count`` cards from ``pool`` by a partial Fisher-Yates shuffle.
+
+    Step ``i`` (0, 1, ...) swaps position ``i`` with a uniformly chosen
+    position among ``i .. len(pool) - 1``.  The step indices are the digits
+    of one integer drawn uniformly (by rejection, so without bias) below
+    ``len(pool)! / (len(pool) - count)!`` and read in mixed radix
+    ``len(pool), len(pool) - 1, ...``: the digits are independent and each
+    exactly uniform, so every ordered selection is equally likely, at the cost
+    of one ``getrandbits`` call.  ``pool`` is reordered in place.
+
+    Args:
+        rng: The engine-owned random source.
+        pool: Card codes (or any items) to draw from.
+        count: How many to draw, at most ``len(pool)``.
+
+    Returns:
+        The drawn items in drawing order.
+
+    References:
+        Fisher and Yates (1938); Durstenfeld, CACM 7(7) 1964; CASES.md C44.
+    """
+    n = len(pool)
+    if count <= 0:
+        return []
+    total = perm(n, count)
+    bits = total.bit_length()
+    getrandbits = rng.getrandbits
+    value = getrandbits(bits)
+    while value >= total:
+        value = getrandbits(bits)
+    for i in range(count):
+        value, j = divmod(value, n - i)
+        j += i
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:count]
+
+
+_SEED_BITS = 128
+
+
+def seed_arg(seed: object) -> int | None:
+    """The seed handed to :class:`random.Random` (see :func:`deal`).
+
+    Raises:
+        InvalidConfigError: ``seed`` is not an int (bools refused) or None.
+    """
+    if seed is None:
+        return None
+    if not isinstance(seed, int) or seed.__class__ is bool:
+        raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
+    # random.Random ignores the sign; two's complement keeps -7 and 7 apart
+    return int(seed) if seed >= 0 else seed & ((1 << _SEED_BITS) - 1)
+
+
+def seat_arg(seat: object, n: int) -> int:
+    """``seat`` as a seat number 0..n-1 (ints and numpy ints; not bools).
+
+    Raises:
+        InvalidConfigError: Not an integer seat of the table.
+    """
+    if seat.__class__ is bool or seat.__class__.__name__ == "bool_":
+        raise InvalidConfigError(f"seat must be an int, not the bool {seat!r}")
+    try:
+        index = operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidConfigError(f"seat must be an int, got {seat!r}") from None
+    if not 0 <= index < n:
+        raise InvalidConfigError(f"seat {index} is not one of seats 0-{n - 1}")
+    return index
+
+
+def as_cards(value: CardsArg, what: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    if isinstance(value, Card) or isinstance(value, (bytes, bytearray)):
+        raise CardError(repr(value), f"{what} must be card text or a sequence of Cards")
+    try:
+        cards = tuple(value)
+    except TypeError:
+        raise CardError(repr(value), f"{what} must be card text or a sequence of Cards") from None
+    for card in cards:
+        if not isinstance(card, Card):
+            raise CardError(repr(value), f"{what} must hold Card values, got {card!r}")
+    return cards
+
+
+def deal_cards(
+    config: GameConfig,
+    seed: int | None,
+    deck: CardsArg | None,
+    hole_cards: Sequence[CardsArg | None] | None,
+    board: CardsArg | None,
+) -> tuple[tuple[tuple[Card, ...] | None, ...], tuple[Card, ...]]:
+    d = config._derived
+    live = d.live
+    need = 2 * len(live) + 5
+    if deck is not None:
+        if hole_cards is not None or board is not None:
+            raise CardError("deck", "give either deck= or hole_cards=/board=, not both")
+        order = as_cards(deck, "deck")
+        seen: set[Card] = set()
+        for card in order:
+            if card in seen:
+                raise CardError(str(card), f"the deck holds {card} twice")
+            seen.add(card)
+        if len(order) < need:
+            raise CardError(
+                format_cards(order, " "), f"the deck needs at least {need} cards, got {len(order)}"
+            )
+        drawn = list(order[:need])
+    else:
+        slots: list[Card | None] = [None] * need
+        origin: dict[Card, str] = {}
+
+        def place(card: Card, k: int, where: str) -> None:
+            if card in origin:
+                raise CardError(str(card), f"card {card} is given twice: {origin[card]} and {where}")
+            origin[card] = where
+            slots[k] = card
+
+        if hole_cards is not None:
+            if not isinstance(hole_cards, (list, tuple)):
+                raise CardError(
+                    repr(hole_cards),
+                    f"hole_cards must be a list with one entry per seat ({d.n}): card text, "
+                    "Cards or None",
+                )
+            if len(hole_cards) != d.n:
+                raise CardError(
+                    "hole_cards", f"give one entry per seat ({d.n}), got {len(hole_cards)}"
+                )
+            for seat, cards in enumerate(hole_cards):
+                if cards is None:
+                    continue
+                known = as_cards(cards, f"hole_cards[{seat}]")
+                if seat not in live:
+                    if known:
+                        raise CardError(
+                            format_cards(known),
+                            f"seat {seat} is not dealt in (stack 0) but was given hole cards",
+                        )
+                    continue
+                if len(known) != 2:
+                    raise CardError(
+                        format_cards(known), f"seat {seat} needs 2 hole cards, got {len(known)}"
+                    )
+                k = 2 * live.index(seat)
+                place(known[0], k, f"seat {seat}'s hole cards")
+                place(known[1], k + 1, f"seat {seat}'s hole cards")
+        if board is not None:
+            known = as_cards(board, "board")
+            if len(known) > 5:
+                raise CardError(
+                    format_cards(known), f"a board has at most 5 cards, got {len(known)}"
+                )
+            for k, card in enumerate(known):
+                place(card, need - 5 + k, "the board")
+        fixed = [card for card in slots if card is not None]
+        missing = need - len(fixed)
+        if missing:
+            used = {card.code for card in fixed}
+            pool = [code for code in range(52) if code not in used]
+            rng = random.Random(seed)
+            codes = iter(draw_codes(rng, pool, missing))
+            drawn = [card if card is not None else CARDS[next(codes)] for card in slots]
+        else:
+            drawn = [card for card in slots if card is not None]
+    hole: list[tuple[Card, ...] | None] = [None] * d.n
+    for k, seat in enumerate(live):
+        hole[seat] = (drawn[2 * k], drawn[2 * k + 1])
+    return tuple(hole), tuple(drawn[need - 5 :])
