@@ -39,3 +39,14 @@ def test_module_entry_point() -> None:
         check=True,
     )
     assert json.loads(done.stdout)["description"] == "Straight flush, six-high"
+
+
+def test_os_errors_are_one_line_with_status_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "call", "call", "--hands", "2", "--log", "/no/such/dir/x.phhs"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("pokerkit-core match: error:") and "Traceback" not in err
+
+
+def test_match_log_name_is_checked_before_playing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "call", "call", "--hands", "2", "--log", "out.txt"]) == 2
+    assert "*.phhs" in capsys.readouterr().err

@@ -56,7 +56,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Library errors (:class:`~pokerkit_core.errors.PokerError`) print one line
     on standard error and give status 2; argument errors are argparse's
-    (status 2).
+    (status 2); operating-system errors (a file that cannot be read or
+    written, a network address that does not answer) print one line and give
+    status 1; an interrupt (Ctrl-C) gives status 130.
     """
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -67,6 +69,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # e.g. piped into `head`
         return 0
+    except OSError as exc:
+        print(f"pokerkit-core {args.command}: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"pokerkit-core {args.command}: interrupted", file=sys.stderr)
+        return 130
     return status
 
 

@@ -70,6 +70,12 @@ def _write_log(result: MatchResult, path: Path) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the match and print the results (a table, or JSON with ``--json``)."""
+    if args.log is not None:  # fail before the match, not after it
+        log_path = Path(args.log)
+        if not log_path.name.endswith(".phhs"):
+            raise PolicyError(f"--log writes PHH bulk files: name it *.phhs, not {log_path.name!r}")
+        with log_path.open("a", encoding="utf-8"):
+            pass
     started = time.perf_counter()
     result = match(
         [args.first, args.second],
