@@ -169,7 +169,11 @@ def test_river_showdown_mucks_losing_hands_by_default() -> None:
     final = check_down(play(state, Call, Call, Check))
     shown = {e.seat for e in final.history if isinstance(e, HandShown)}
     mucked = {e.seat for e in final.history if isinstance(e, HandMucked)}
-    assert shown == {0} and mucked == {1, 2}
+    # showing order starts left of the button: KK (seat 1) shows first, 72
+    # cannot beat it and is mucked, AA wins and shows
+    assert shown == {0, 1} and mucked == {2}
+    order = [e.seat for e in final.history if isinstance(e, (HandShown, HandMucked))]
+    assert order == [1, 2, 0]
     everyone = deal(
         GameConfig(stacks=(1000, 1000, 1000), button=0, muck_losing_hands=False),
         hole_cards=holes,

@@ -146,10 +146,13 @@ class GameConfig:
         first_to_act: Optional per-street override of the first seat to act
             (4 seats: pre-flop, flop, turn, river), as in ACPC game files; the
             first of these seats (clockwise) that can act starts the round.
-        muck_losing_hands: At a showdown after the river betting, a hand that
-            wins nothing is mucked (``HandMucked``) instead of shown.  Payouts
-            never depend on it; an all-in run-out always shows every hand.
-            A bool.
+        muck_losing_hands: At a showdown after the river betting, hands are
+            shown in showing order (clockwise from the first seat to act
+            after the flop): the first is shown, and a later hand is
+            shown if it wins a pot or beats or ties the best hand shown so
+            far; otherwise it is mucked (``HandMucked``).  ``False`` shows
+            every hand.  Payouts never depend on it; an all-in run-out always
+            shows every hand.  A bool.
 
     Moving the button: use :meth:`with_button`, which derives ``AUTO`` blind
     seats again for the new button and keeps explicitly given ones.

@@ -261,11 +261,43 @@ class HandState:
         return tuple(self._stacks[s] - starting[s] for s in range(len(starting)))
 
     def legal_actions(self) -> LegalActions:
-        """Same as :func:`legal_actions` (``legal_actions(self)``)."""
+        """Same as :func:`legal_actions` (``legal_actions(self)``).
+
+        Returns:
+            The :class:`~pokerkit_core.actions.LegalActions` of the seat to
+            act (:attr:`to_act`); amounts are raise-to totals for the
+            street, in chips.
+
+        Raises:
+            HandOverError: The hand is over (no one is to act).
+
+        References:
+            RULES.md section 2 (fold only facing a bet, minimum bet and
+            raise, short all-ins), section 5 (fixed-limit amounts and cap).
+        """
         return legal_actions(self)
 
     def act(self, action: Action) -> "HandState":
-        """Same as :func:`act` (``act(self, action)``)."""
+        """Same as :func:`act` (``act(self, action)``).
+
+        Args:
+            action: ``Fold``, ``Check``, ``Call``, ``AllIn``, ``Bet(to)`` or
+                ``Raise(to)`` for the seat to act; amounts are raise-to
+                totals for the street, in chips.
+
+        Returns:
+            The successor state; this one is never modified.
+
+        Raises:
+            HandOverError: The hand has ended.
+            IllegalActionError: ``action`` is not an allowed
+                :class:`~pokerkit_core.actions.Action`; ``err.reason`` names
+                the rule and ``err.legal`` lists what is (see :func:`act`).
+
+        References:
+            RULES.md section 2 (actions, minimum raise, short all-in,
+            uncalled bets, run-out), section 5 (fixed-limit).
+        """
         return act(self, action)
 
     def __repr__(self) -> str:
@@ -763,13 +795,23 @@ def _finish(
         pots = tuple(award_pot(p, values, d.odd_order, exact) for p in raw)
         already = {e.seat for e in history if isinstance(e, HandShown)}
         if len(already) < len(in_hand):
+            # In showing order: the first hand is shown; a later one is shown
+            # if it wins a pot or beats or ties the best hand shown so far,
+            # otherwise mucked (unless the config shows every hand).
             winners = {s for p in pots for s in p.winners}
+            best_shown = max((values[s] for s in already), default=0)
             shows: list[Event] = []
             for s in _showdown_order(d, n):
                 if folded[s] or s in already:
                     continue
-                if s in winners or not config.muck_losing_hands:
+                if (
+                    s in winners
+                    or not config.muck_losing_hands
+                    or not best_shown
+                    or values[s] >= best_shown
+                ):
                     shows.append(HandShown(s, hole[s]))  # type: ignore[arg-type]
+                    best_shown = max(best_shown, values[s])
                 else:
                     shows.append(HandMucked(s))
             history = history + tuple(shows)
