@@ -318,6 +318,28 @@ def test_unknown_mode_and_bad_players() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": "6"},
+        {"players": 6.0},
+        {"players": True},
+        {"players": 2, "starting_stack": "1000"},
+        {"players": 2, "starting_stack": True},
+        {"players": 2, "max_hands": "24"},
+        {"players": 2, "max_hands": True},
+        {"players": 2, "raise_cap": 4.0},
+        {"players": 2, "raise_cap": True},
+        {"players": 2, "betting": "nolimit"},
+        {"players": 2, "button_rule": "dead"},
+        {"players": 2, "schedule": ((10, 20),)},
+    ],
+)
+def test_config_refuses_wrong_types(kwargs: dict[str, object]) -> None:
+    with pytest.raises(InvalidConfigError):
+        TournamentConfig(**kwargs)  # type: ignore[arg-type]
+
+
 # -- whole tournaments ----------------------------------------------------------------
 
 

@@ -200,6 +200,12 @@ AllIn = Action(ActionKind.ALL_IN)
 def Bet(to: int) -> Action:  # noqa: N802 - reads as an action constant
     """A bet on an unopened street making the player's street total ``to`` chips.
 
+    Args:
+        to: The player's total for the street after the bet, chips.
+
+    Returns:
+        ``Action(ActionKind.BET, to)``.
+
     Raises:
         IllegalActionError: ``to`` is not a positive int.
     """
@@ -208,6 +214,12 @@ def Bet(to: int) -> Action:  # noqa: N802 - reads as an action constant
 
 def Raise(to: int) -> Action:  # noqa: N802 - reads as an action constant
     """A raise making the player's street total ``to`` chips (raise-to).
+
+    Args:
+        to: The player's total for the street after the raise, chips.
+
+    Returns:
+        ``Action(ActionKind.RAISE, to)``.
 
     Raises:
         IllegalActionError: ``to`` is not a positive int.

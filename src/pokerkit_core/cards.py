@@ -146,6 +146,13 @@ class Card:
     def from_code(cls, code: int) -> "Card":
         """The card with code ``code`` (``4 * rank + suit``, 0-51).
 
+        Args:
+            code: ``4 * rank + suit``; rank 0 (deuce) to 12 (ace), suit 0-3
+                in ``cdhs`` order.
+
+        Returns:
+            The shared :class:`Card` value (``CARDS[code]``).
+
         Raises:
             CardError: ``code`` is not an int in 0-51.
         """
@@ -156,6 +163,13 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> "Card":
         """Parse one card such as ``"As"``, ``"td"`` or ``"10h"``.
+
+        Args:
+            text: One rank character (or ``10``) and one suit character,
+                either case, surrounding spaces or commas allowed.
+
+        Returns:
+            The card.
 
         Raises:
             CardError: The text is not exactly one card; the message names the
@@ -263,12 +277,22 @@ def format_cards(cards: Iterable[Card], sep: str = "") -> str:
     Args:
         cards: Any iterable of :class:`Card`.
         sep: Text placed between cards (``" "`` gives ``"As Kd"``).
+
+    Returns:
+        The cards' text in iteration order (``""`` for no cards); it
+        round-trips through :func:`parse_cards`.
     """
     return sep.join(str(card) for card in cards)
 
 
 def cards_to_mask(cards: Iterable[Card]) -> int:
     """The 64-bit card mask of ``cards`` (bit ``16 * suit + rank`` per card).
+
+    Args:
+        cards: Any iterable of distinct :class:`Card`.
+
+    Returns:
+        The mask, a non-negative int (0 for no cards).
 
     Raises:
         CardError: Something that is not a :class:`Card`, or a card given twice.
@@ -286,6 +310,13 @@ def cards_to_mask(cards: Iterable[Card]) -> int:
 def mask_to_cards(mask: int) -> tuple[Card, ...]:
     """The cards of a 64-bit card mask, in code order.
 
+    Args:
+        mask: An int with bit ``16 * suit + rank`` set per card (see
+            :func:`cards_to_mask`).
+
+    Returns:
+        The cards, lowest code first.
+
     Raises:
         CardError: ``mask`` is not an int, or has a bit that is not a card.
     """
@@ -297,5 +328,9 @@ def mask_to_cards(mask: int) -> tuple[Card, ...]:
 
 
 def full_deck() -> tuple[Card, ...]:
-    """The 52 cards in code order (``2c 2d 2h 2s 3c ... As``)."""
+    """The 52 cards in code order (``2c 2d 2h 2s 3c ... As``).
+
+    Returns:
+        The shared tuple :data:`CARDS` (52 cards, ``CARDS[code]``).
+    """
     return CARDS

@@ -70,6 +70,14 @@ _SEED_BITS = 128
 def seed_arg(seed: object) -> int | None:
     """The seed handed to :class:`random.Random` (see :func:`deal`).
 
+    Args:
+        seed: An int (not a bool) or ``None``.
+
+    Returns:
+        ``None`` for ``None``; a non-negative seed unchanged; a negative
+        seed ``s`` as ``s mod 2**128`` (two's complement), so ``-7`` and
+        ``7`` deal differently.
+
     Raises:
         InvalidConfigError: ``seed`` is not an int (bools refused) or None.
     """
@@ -83,6 +91,13 @@ def seed_arg(seed: object) -> int | None:
 
 def seat_arg(seat: object, n: int) -> int:
     """``seat`` as a seat number 0..n-1 (ints and numpy ints; not bools).
+
+    Args:
+        seat: The seat, any integer type with ``__index__``.
+        n: Number of seats at the table.
+
+    Returns:
+        The seat as a plain ``int`` in ``0..n-1``.
 
     Raises:
         InvalidConfigError: Not an integer seat of the table.
@@ -99,6 +114,20 @@ def seat_arg(seat: object, n: int) -> int:
 
 
 def as_cards(value: CardsArg, what: str) -> tuple[Card, ...]:
+    """Cards given as card text or as a sequence of :class:`Card`.
+
+    Args:
+        value: Card text (``"AsKd"``) or any iterable of :class:`Card`.
+        what: Name of the argument, for error messages (``"board"``).
+
+    Returns:
+        The cards in the order given (duplicates are not checked here for
+        sequences; text refuses them).
+
+    Raises:
+        CardError: Unreadable card text, a lone :class:`Card`, bytes, a
+            non-iterable, or an item that is not a :class:`Card`.
+    """
     if isinstance(value, str):
         return parse_cards(value)
     if isinstance(value, Card) or isinstance(value, (bytes, bytearray)):
@@ -120,6 +149,30 @@ def deal_cards(
     hole_cards: Sequence[CardsArg | None] | None,
     board: CardsArg | None,
 ) -> tuple[tuple[tuple[Card, ...] | None, ...], tuple[Card, ...]]:
+    """The cards of one deal: known cards placed, the rest drawn.
+
+    Args:
+        config: The game; its dealt-in seats (stack above 0) get cards.
+        seed: Seed for the :class:`random.Random` that draws unknown cards
+            (already checked by :func:`seed_arg`).
+        deck: A full deal order: two cards per dealt-in seat in seat order,
+            then five board cards (at least ``2 * players + 5`` distinct
+            cards); excludes ``hole_cards`` and ``board``.
+        hole_cards: One entry per seat: two known cards, or ``None`` to
+            draw them.
+        board: Up to five known board cards, flop first.
+
+    Returns:
+        ``(hole, board)``: per seat, seat 0 first, two cards or ``None`` for
+        a seat not dealt in; and the five board cards, flop first.
+
+    Raises:
+        CardError: Bad, duplicate or too few/many cards, hole cards for a
+            seat not dealt in, or both ``deck`` and known cards.
+
+    References:
+        RULES.md section 2; CASES.md C44, C45 (shuffle, seeding).
+    """
     d = config._derived
     live = d.live
     need = 2 * len(live) + 5

@@ -304,7 +304,12 @@ class Range:
 
     @classmethod
     def random(cls) -> "Range":
-        """All 1,326 combos, equally weighted (``Range.parse("random")``)."""
+        """All 1,326 combos, equally weighted (``Range.parse("random")``).
+
+        Returns:
+            The range of every two-card combo, each with weight 1.0 and
+            text ``"random"``; cached, so calling again is cheap.
+        """
         return _parse_range("random")
 
     def with_weights(self, weights: Iterable[float]) -> "Range":
@@ -386,7 +391,15 @@ class EquityResult:
         return tuple(p.equity for p in self.players)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form: ``{"exact", "trials", "players": [{"hand", "win", "tie", "equity"}]}``."""
+        """The JSON form of the result.
+
+        Returns:
+            A dict with keys ``exact`` (bool), ``trials`` (int) and
+            ``players``: a list with one dict per player, in input order,
+            of keys ``hand`` (str), ``win``, ``tie`` and ``equity``
+            (floats, fractions in [0, 1]).  ``stderr`` and ``lose`` are
+            left out.
+        """
         return {
             "exact": self.exact,
             "trials": self.trials,

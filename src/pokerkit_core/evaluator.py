@@ -153,7 +153,11 @@ class HandRank:
         return HandCategory(self.value >> 12)
 
     def describe(self) -> str:
-        """The hand in words, e.g. ``"Full house, kings over fives"``."""
+        """The hand in words, e.g. ``"Full house, kings over fives"``.
+
+        Returns:
+            The category and the ranks that decide it, in English.
+        """
         cat = self.category
         five = self.best_five
         r = [c.rank for c in five]
@@ -297,6 +301,9 @@ def evaluate_codes(codes: Sequence[int]) -> int:
 
     Args:
         codes: 5 to 7 distinct ints 0-51 (NumPy integers are accepted).
+
+    Returns:
+        The hand value (higher is better; ``value >> 12`` is the category).
 
     Raises:
         CardError: Not a sequence, a code that is not an int 0-51 (bools are
@@ -474,7 +481,11 @@ def enumerate_categories(cards_per_hand: int) -> tuple[dict[HandCategory, int], 
 
 
 def table_bytes() -> int:
-    """Size of the evaluator's lookup tables, in bytes."""
+    """Size of the evaluator's lookup tables, in bytes.
+
+    Returns:
+        The memory the C lookup tables take, bytes.
+    """
     return int(_lib.pkc_table_bytes())
 
 

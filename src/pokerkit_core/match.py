@@ -101,7 +101,14 @@ class MatchFault:
     substitute: str
 
     def to_dict(self) -> dict[str, Any]:
-        """The fault as a JSON-ready dict."""
+        """The fault as a JSON-ready dict.
+
+        Returns:
+            A dict of the attributes under their own names: ``hand``
+            (int), ``player`` (int), ``name`` (str), ``seat`` (int),
+            ``message`` (str) and ``substitute`` (str: ``"check"``,
+            ``"fold"`` or ``""``).
+        """
         return dataclasses.asdict(self)
 
 
@@ -126,7 +133,14 @@ class PlayerResult:
     errors: int
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as a JSON-ready dict."""
+        """The result as a JSON-ready dict.
+
+        Returns:
+            A dict with keys ``name`` (str), ``mbb_per_hand`` (float,
+            milli-big-blinds per hand), ``ci95`` (``[low, high]``, two
+            floats in mbb/hand), ``chips`` (int, net chips) and ``errors``
+            (int, the fault count).
+        """
         return {
             "name": self.name,
             "mbb_per_hand": self.mbb_per_hand,
@@ -164,8 +178,16 @@ class MatchResult:
     seats: tuple[tuple[int, ...], ...] = dataclasses.field(default=(), repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form: ``{"hands", "players": [{"name", "mbb_per_hand",
-        "ci95", ...}], "errors": [...]}`` plus ``deals``, ``duplicate``, ``seed``."""
+        """The JSON form of the result (without the kept hands).
+
+        Returns:
+            A dict with keys ``hands`` (int), ``deals`` (int),
+            ``duplicate`` (bool), ``seed`` (int), ``players`` (a list of
+            one :meth:`PlayerResult.to_dict` per player, in the order
+            given) and ``errors`` (a list of one :meth:`MatchFault.to_dict`
+            per kept fault, in hand order).  :attr:`hand_states` and
+            :attr:`seats` are left out.
+        """
         return {
             "hands": self.hands,
             "deals": self.deals,
@@ -505,6 +527,13 @@ def match(
         PolicyError: A policy name is not registered or its factory fails, a
             factory cannot be pickled for ``workers`` > 1 or ``scheduler``,
             or ``scheduler`` is given without ``dask.distributed`` installed.
+        OSError: The Dask scheduler at ``scheduler`` cannot be reached (a
+            connection refused or timed out; :class:`TimeoutError` is an
+            ``OSError``).
+        ValueError: ``scheduler`` is not a valid Dask address (no port,
+            unknown scheme), raised by ``dask.distributed``.
+        concurrent.futures.process.BrokenProcessPool: A worker process
+            died abruptly (``workers`` > 1).
 
     References:
         RULES.md section 4.

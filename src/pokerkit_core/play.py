@@ -336,7 +336,12 @@ class TerminalGame:
         self.interactive = bool(isatty()) if callable(isatty) else False
 
     def write(self, text: str, *, end: str = "\n") -> None:
-        """Write ``text`` unless the game is quiet (the person is out)."""
+        """Write ``text`` unless the game is quiet (the person is out).
+
+        Args:
+            text: The text to write.
+            end: Appended after ``text`` (a newline by default).
+        """
         if not self.quiet:
             self.output.write(text + end)
             self.output.flush()
@@ -344,7 +349,12 @@ class TerminalGame:
     # TableListener hooks
 
     def hand_started(self, hand_number: int, state: HandState) -> None:
-        """Announce the hand and the person's cards."""
+        """Announce the hand and the person's cards.
+
+        Args:
+            hand_number: 1-based number of the hand.
+            state: The hand just dealt.
+        """
         self.dealt = tuple(s > 0 for s in state.config.stacks)
         self.hand_number = hand_number
         self.write("")
@@ -354,14 +364,23 @@ class TerminalGame:
             self.write(f"Your cards: {format_cards(cards, sep=' ')}")
 
     def events(self, state: HandState, new_events: tuple[Event, ...]) -> None:
-        """Print each public event."""
+        """Print each public event.
+
+        Args:
+            state: The hand after the events.
+            new_events: The events to print, oldest first.
+        """
         for event in new_events:
             line = describe_event(event, self.names)
             if line is not None:
                 self.write(line)
 
     def hand_ended(self, record: HandRecord) -> None:
-        """Print the hand's summary."""
+        """Print the hand's summary.
+
+        Args:
+            record: The finished hand's record.
+        """
         self.write(summarize_hand(record, self.names, self.person))
 
 

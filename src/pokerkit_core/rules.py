@@ -448,7 +448,22 @@ class GameConfig:
         return self._derived.rules
 
     def bet_size(self, street: Street) -> int:
-        """Fixed-limit bet size of ``street`` (small bet or big bet), chips."""
+        """Fixed-limit bet size of ``street`` (small bet or big bet), chips.
+
+        Args:
+            street: A betting street (pre-flop to river; not showdown).
+
+        Returns:
+            Fixed-limit: :attr:`small_bet` pre-flop and on the flop,
+            :attr:`big_bet` on the turn and river, in chips.  Other
+            structures: the big blind on every street, in chips.
+
+        Raises:
+            IndexError: ``street`` is :attr:`Street.SHOWDOWN`.
+
+        References:
+            RULES.md section 5 (fixed-limit amounts).
+        """
         return self._derived.street_bet[int(street)]
 
 

@@ -140,7 +140,15 @@ class BlindSource(Protocol):
     :class:`pokerkit_core.tournament.BlindSchedule`)."""
 
     def blinds_at(self, hand_number: int) -> Blinds:
-        """The blinds of hand ``hand_number`` (1-based)."""
+        """The blinds of hand ``hand_number`` (1-based).
+
+        Args:
+            hand_number: 1-based number of the hand in the session; a
+                session asks once per hand, before the deal.
+
+        Returns:
+            The small blind, big blind and ante of that hand, in chips.
+        """
         ...
 
 
@@ -397,13 +405,30 @@ class TableListener(Protocol):
     """
 
     def hand_started(self, hand_number: int, state: HandState) -> None:
-        """A hand has been dealt (blinds and antes already posted)."""
+        """A hand has been dealt (blinds and antes already posted).
+
+        Args:
+            hand_number: 1-based number of the hand in the session.
+            state: The hand just after the deal; no one has acted yet.
+        """
 
     def events(self, state: HandState, new_events: tuple[Event, ...]) -> None:
-        """``new_events`` were appended to the history; ``state`` is current."""
+        """``new_events`` were appended to the history; ``state`` is current.
+
+        Args:
+            state: The hand after the events.
+            new_events: The events added since the last call, oldest first
+                (the first call of a hand carries the forced bets and the
+                deal).
+        """
 
     def hand_ended(self, record: HandRecord) -> None:
-        """A hand is over."""
+        """A hand is over.
+
+        Args:
+            record: The finished hand's record (also appended to
+                :attr:`TableSession.records`).
+        """
 
 
 def _call_hook(target: object, name: str, *args: object) -> None:
@@ -511,7 +536,20 @@ class TableSession:
         return limit is not None and self.elapsed_seconds >= limit
 
     def next_positions(self) -> Positions:
-        """Button and blind seats the next hand will use."""
+        """Button and blind seats the next hand will use.
+
+        Returns:
+            The next hand's button and blind seats: :func:`first_positions`
+            before the first hand, :func:`next_positions` under
+            :attr:`TableConfig.button_rule` after that.
+
+        Raises:
+            InvalidConfigError: Fewer than two live seats (the session is
+                over).
+
+        References:
+            RULES.md section 5; Poker TDA rules (dead button).
+        """
         if self._positions is None:
             return first_positions(self.live, button=self.config.button)
         return next_positions(self._positions, self.live, rule=self.config.button_rule)
@@ -519,8 +557,16 @@ class TableSession:
     def next_game_config(self) -> GameConfig:
         """The :class:`~pokerkit_core.rules.GameConfig` of the next hand.
 
+        Returns:
+            The settings :func:`~pokerkit_core.state.deal` uses for the next
+            hand: stacks in chips per seat, seat 0 first (0 for a seat not
+            dealt in), blinds and ante of hand :attr:`hand_count` + 1 from
+            :attr:`TableConfig.blinds`, positions from
+            :meth:`next_positions`, the session's betting and raise cap.
+
         Raises:
-            InvalidConfigError: The session is over (fewer than two players).
+            InvalidConfigError: The session is over (fewer than two players),
+                or the blind source gives amounts the game refuses.
         """
         live = self.live
         positions = self.next_positions()

@@ -178,6 +178,13 @@ class BlindSchedule:
     def level_index(self, hand_number: int) -> int:
         """0-based index of the level that hand ``hand_number`` is played at.
 
+        Args:
+            hand_number: 1-based number of the hand in the tournament.
+
+        Returns:
+            Index into :attr:`levels` of the last level whose ``from_hand``
+            is at most ``hand_number`` (the last level for any later hand).
+
         Raises:
             InvalidConfigError: ``hand_number`` under 1.
         """
@@ -192,8 +199,18 @@ class BlindSchedule:
     def blinds_at(self, hand_number: int) -> Blinds:
         """The blinds of hand ``hand_number`` (1-based).
 
+        Args:
+            hand_number: 1-based number of the hand in the tournament.
+
+        Returns:
+            The small blind, big blind and ante of that hand's level, in
+            chips.
+
         Raises:
             InvalidConfigError: ``hand_number`` under 1.
+
+        References:
+            RULES.md section 5 (blinds rise by hand count); CASES.md C46.
         """
         return self.levels[self.level_index(hand_number)].blinds
 
@@ -230,6 +247,12 @@ class TournamentMode(Enum):
     """4 players, fixed-limit, ends after 24 hands (ranking then by chips)."""
 
 
+def _check_int(name: str, value: object) -> None:
+    """Refuse anything but a true ``int`` (``bool`` and ``"6"`` included)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidConfigError(f"{name} must be an int, got {value!r}")
+
+
 @dataclass(frozen=True, slots=True)
 class TournamentConfig:
     """Settings of a sit-and-go.
@@ -246,8 +269,13 @@ class TournamentConfig:
         raise_cap: Fixed-limit bets per street (the big blind counts).
 
     Raises:
-        InvalidConfigError: Players outside 2-9, a non-positive stack,
-            ``max_hands`` or ``raise_cap`` under 1.
+        InvalidConfigError: ``players``, ``starting_stack``, ``max_hands``
+            or ``raise_cap`` not an ``int`` (``bool`` refused); players
+            outside 2-9, a non-positive stack, ``max_hands`` or
+            ``raise_cap`` under 1; ``betting`` not a
+            :class:`~pokerkit_core.rules.BettingStructure`, ``button_rule``
+            not a :class:`~pokerkit_core.table.ButtonRule`, or ``schedule``
+            without a ``blinds_at`` method.
 
     References:
         RULES.md section 5.
@@ -262,14 +290,29 @@ class TournamentConfig:
     raise_cap: int = 4
 
     def __post_init__(self) -> None:
+        _check_int("players", self.players)
         if not 2 <= self.players <= 9:
             raise InvalidConfigError(f"a sit-and-go has 2 to 9 players, got {self.players}")
+        _check_int("starting_stack", self.starting_stack)
         if self.starting_stack < 1:
             raise InvalidConfigError(f"starting_stack must be positive, got {self.starting_stack}")
-        if self.max_hands is not None and self.max_hands < 1:
-            raise InvalidConfigError(f"max_hands must be at least 1, got {self.max_hands}")
+        if self.max_hands is not None:
+            _check_int("max_hands", self.max_hands)
+            if self.max_hands < 1:
+                raise InvalidConfigError(f"max_hands must be at least 1, got {self.max_hands}")
+        _check_int("raise_cap", self.raise_cap)
         if self.raise_cap < 1:
             raise InvalidConfigError(f"raise_cap must be at least 1, got {self.raise_cap}")
+        if not isinstance(self.betting, BettingStructure):
+            raise InvalidConfigError(f"betting must be a BettingStructure, got {self.betting!r}")
+        if not isinstance(self.button_rule, ButtonRule):
+            raise InvalidConfigError(
+                f"button_rule must be a ButtonRule, got {self.button_rule!r}"
+            )
+        if not callable(getattr(self.schedule, "blinds_at", None)):
+            raise InvalidConfigError(
+                f"schedule must be a BlindSchedule (or have blinds_at), got {self.schedule!r}"
+            )
 
     @classmethod
     def preset(
@@ -548,7 +591,16 @@ class Tournament:
         return self.session.play_hand()
 
     def ranking(self) -> tuple[Placement, ...]:
-        """The ranking now (final once :attr:`is_over`)."""
+        """The ranking now (final once :attr:`is_over`).
+
+        Returns:
+            Every player once, best place first (ties in seat order):
+            survivors by chips held now, then eliminated players in reverse
+            order of elimination (see :func:`rank_players`).
+
+        References:
+            RULES.md section 5 ("Final ranking").
+        """
         return rank_players(
             self.names, self.session.stacks, eliminations(self.session.records)
         )
@@ -566,7 +618,12 @@ class Tournament:
         return self.result()
 
     def result(self) -> TournamentResult:
-        """The result so far (final once :attr:`is_over`)."""
+        """The result so far (final once :attr:`is_over`).
+
+        Returns:
+            The current :meth:`ranking`, every hand's record so far (first
+            hand first) and the policy faults so far.
+        """
         return TournamentResult(self.ranking(), self.session.records, self.session.faults)
 
 

@@ -216,7 +216,12 @@ class AcpcGame:
         )
 
     def format(self) -> str:
-        """The game definition as ``GAMEDEF`` ... ``END GAMEDEF`` text."""
+        """The game definition as ``GAMEDEF`` ... ``END GAMEDEF`` text.
+
+        Returns:
+            The text, one key per line, which :func:`parse_game` reads back
+            to an equal game.
+        """
         lines = ["GAMEDEF", self.betting, f"numPlayers = {self.num_players}"]
         lines.append(f"numRounds = {self.num_rounds}")
         if self.betting == "nolimit" or any(s != INT32_MAX for s in self.stacks):
@@ -386,6 +391,12 @@ def parse_game(text: str) -> AcpcGame:
 def load_game(path: str | Path) -> AcpcGame:
     """Read an ACPC game definition file.
 
+    Args:
+        path: Path of the ``.game`` file, read as UTF-8 text.
+
+    Returns:
+        The game, as :func:`parse_game` returns it.
+
     Raises:
         OSError: The file cannot be read.
         HistoryParseError, InvalidConfigError: As :func:`parse_game`.
@@ -446,6 +457,13 @@ class AcpcAction:
     def parse(cls, text: str) -> AcpcAction:
         """Parse ``f``, ``c``, ``r`` or ``rN``.
 
+        Args:
+            text: One action, no spaces.
+
+        Returns:
+            The action; ``amount`` is ``N`` (a whole-hand raise-to, chips)
+            or ``None``.
+
         Raises:
             HistoryParseError: Anything else.
         """
@@ -462,6 +480,12 @@ def parse_betting(text: str) -> tuple[tuple[AcpcAction, ...], ...]:
     """Parse a betting string into rounds: ``"r300c/r900"`` -> two rounds.
 
     A trailing ``/`` gives an empty last round (the next round was reached).
+
+    Args:
+        text: The betting field of a ``MATCHSTATE`` or ``STATE`` line.
+
+    Returns:
+        One tuple of actions per round, first round first.
 
     Raises:
         HistoryParseError: An unknown action character.
@@ -482,7 +506,14 @@ def parse_betting(text: str) -> tuple[tuple[AcpcAction, ...], ...]:
 
 
 def format_betting(rounds: Iterable[Iterable[AcpcAction]]) -> str:
-    """Write rounds of actions as a betting string (inverse of :func:`parse_betting`)."""
+    """Write rounds of actions as a betting string (inverse of :func:`parse_betting`).
+
+    Args:
+        rounds: The actions of each round, first round first.
+
+    Returns:
+        The rounds joined by ``/``, e.g. ``"r300c/r900"``.
+    """
     return "/".join("".join(str(a) for a in actions) for actions in rounds)
 
 
@@ -510,6 +541,12 @@ def _format_cards_section(
 def parse_value(text: str) -> Fraction:
     """Parse a logged chip value (``"-242604.5"``, ``"7333.333333"``).
 
+    Args:
+        text: A decimal number as the dealer writes it.
+
+    Returns:
+        The value in chips, exactly (as written, not rounded further).
+
     Raises:
         HistoryParseError: Not a number.
     """
@@ -520,7 +557,14 @@ def parse_value(text: str) -> Fraction:
 
 
 def format_value(value: Amount | float) -> str:
-    """Write a chip value as the dealer does: ``%.6f`` without trailing zeros."""
+    """Write a chip value as the dealer does: ``%.6f`` without trailing zeros.
+
+    Args:
+        value: Chips; an int, a :class:`~fractions.Fraction` or a float.
+
+    Returns:
+        The text, e.g. ``"7333.333333"``, ``"-50"``, ``"0"``.
+    """
     text = f"{float(value):.6f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
@@ -556,6 +600,12 @@ class MatchState:
     @classmethod
     def parse(cls, text: str) -> MatchState:
         """Parse ``MATCHSTATE:<position>:<hand>:<betting>:<cards>``.
+
+        Args:
+            text: One protocol line (a trailing newline is ignored).
+
+        Returns:
+            The message.
 
         Raises:
             HistoryParseError: Wrong prefix, field count, numbers or cards.
@@ -612,6 +662,12 @@ class StateLine:
     @classmethod
     def parse(cls, text: str) -> StateLine:
         """Parse ``STATE:<hand>:<betting>:<cards>:<values>:<names>``.
+
+        Args:
+            text: One log line (a trailing newline is ignored).
+
+        Returns:
+            The line.
 
         Raises:
             HistoryParseError: Wrong prefix or field count, bad numbers or cards.
@@ -705,6 +761,12 @@ class ScoreLine:
     def parse(cls, text: str) -> ScoreLine:
         """Parse ``SCORE:<totals>:<names>``.
 
+        Args:
+            text: One log line (a trailing newline is ignored).
+
+        Returns:
+            The line.
+
         Raises:
             HistoryParseError: Wrong prefix or field count, or bad numbers.
         """
@@ -745,7 +807,12 @@ class AcpcLog:
     score: ScoreLine | None = None
 
     def header(self) -> str:
-        """The header lines, as the dealer writes them."""
+        """The header lines, as the dealer writes them.
+
+        Returns:
+            The ``# name/game/hands/seed`` line and one ``#`` line per
+            option, each ending in a newline.
+        """
         lines = [f"# name/game/hands/seed {self.name} {self.game_file} {self.hands} {self.seed}"]
         lines += [f"#{option}" for option in self.options]
         return "\n".join(lines) + "\n"
@@ -783,6 +850,13 @@ def iter_log(fp: Iterable[str]) -> Iterator[tuple[int, str | StateLine | ScoreLi
 
 def read_log(fp: IO[str] | Iterable[str]) -> AcpcLog:
     """Read a whole dealer log.
+
+    Args:
+        fp: Lines of the log (an open text file).
+
+    Returns:
+        The log: header fields, options, every ``STATE`` line in file order
+        and the ``SCORE`` line (``None`` if absent).
 
     Raises:
         HistoryParseError: No ``# name/game/hands/seed`` header, or a bad line.

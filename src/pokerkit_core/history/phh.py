@@ -329,8 +329,21 @@ def loads(text: str) -> HandHistory:
 def load(fp: IO[str] | IO[bytes]) -> HandHistory:
     """Read one hand from an open ``.phh`` file (text or binary mode).
 
+    Args:
+        fp: A file open for reading, in text mode or in binary mode (the
+            bytes are then decoded as UTF-8); read to the end.
+
+    Returns:
+        The hand.
+
     Raises:
-        HistoryParseError: As :func:`loads`.
+        HistoryParseError: As :func:`loads` (not TOML, or not a valid
+            hold'em hand).
+        UnicodeDecodeError: A binary file that is not UTF-8.
+        OSError: The file cannot be read.
+
+    References:
+        INTEROP.md section 2; the PHH specification 0.0.2.
     """
     data = fp.read()
     return loads(data.decode("utf-8") if isinstance(data, bytes) else data)
@@ -421,9 +434,22 @@ def iter_hands(fp: IO[str]) -> Iterator[HandHistory]:
 def read_file(path: str | Path) -> list[HandHistory]:
     """Read every hand of a ``.phh`` or ``.phhs`` file.
 
+    Args:
+        path: Path of the file, read as UTF-8 text.
+
+    Returns:
+        The hands in file order; a hand of a bulk file without a ``hand``
+        key gets its table name as ``hand_id`` (see :func:`iter_hands`).
+
     Raises:
-        HistoryParseError: As :func:`iter_hands`.
-        OSError: The file cannot be read.
+        HistoryParseError: As :func:`iter_hands` (bad TOML or an invalid
+            hand, with the line where its table starts).
+        UnicodeDecodeError: The file is not UTF-8.
+        OSError: The file cannot be opened or read (e.g.
+            :class:`FileNotFoundError`).
+
+    References:
+        INTEROP.md section 2; the PHH specification 0.0.2.
     """
     with open(path, encoding="utf-8") as fp:
         return list(iter_hands(fp))
@@ -513,14 +539,38 @@ def to_dict(hand: HandHistory) -> dict[str, Any]:
 def dumps(hand: HandHistory) -> str:
     """Write one hand as the text of a ``.phh`` file.
 
+    Args:
+        hand: Any hand; amounts are written in the file's units
+            (chips divided by ``hand.chip_scale``).
+
+    Returns:
+        A TOML document with the keys of :func:`to_dict`, which
+        :func:`loads` reads back to an equal hand.
+
     Raises:
         TypeError: An extra field holds a value TOML cannot represent.
+        ValueError: An extra field holds a time with a UTC offset, which
+            TOML cannot represent.
+
+    References:
+        INTEROP.md section 2; the PHH specification 0.0.2.
     """
     return tomli_w.dumps(to_dict(hand))
 
 
 def dump(hand: HandHistory, fp: IO[str]) -> None:
-    """Write one hand to an open text file as ``.phh``."""
+    """Write one hand to an open text file as ``.phh``.
+
+    Args:
+        hand: Any hand (written as by :func:`dumps`).
+        fp: A file open for writing in text mode; the text is written at
+            its current position and the file is left open.
+
+    Raises:
+        TypeError: As :func:`dumps` (an extra field TOML cannot represent).
+        ValueError: As :func:`dumps` (a time with a UTC offset).
+        OSError: The file cannot be written.
+    """
     fp.write(dumps(hand))
 
 

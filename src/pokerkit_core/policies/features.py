@@ -403,7 +403,14 @@ def street_actions(observation: Observation, street: int) -> StreetActions:
 
 
 def street_number(observation: Observation) -> int:
-    """The current street as 0 (pre-flop) to 3 (river), 4 when the hand is over."""
+    """The current street as 0 (pre-flop) to 3 (river), 4 when the hand is over.
+
+    Args:
+        observation: Any seat's view.
+
+    Returns:
+        The street number, 0-4.
+    """
     return _street_index(observation.street)
 
 
@@ -429,7 +436,16 @@ def raise_to_for_fraction(observation: Observation, fraction: float) -> int:
 
 
 def passive(legal: LegalActions, *, call: bool) -> Action:
-    """Check when possible; otherwise call if ``call`` and allowed, else fold."""
+    """Check when possible; otherwise call if ``call`` and allowed, else fold.
+
+    Args:
+        legal: The legal actions.
+        call: Whether to call a bet rather than fold.
+
+    Returns:
+        ``Check``, ``Call`` or ``Fold`` (``Call`` also when folding is not
+        allowed).
+    """
     if legal.can_check:
         return Check
     if call and legal.can_call:

@@ -56,7 +56,15 @@ Combo = tuple[int, int]
 
 
 def size_class(fraction: float | None) -> int:
-    """Bucket of a bet size: 0 small (< 0.7 pot), 1 large (< 1.4), 2 huge."""
+    """Bucket of a bet size: 0 small (< 0.7 pot), 1 large (< 1.4), 2 huge.
+
+    Args:
+        fraction: The bet's size as a fraction of the pot after calling, or
+            ``None`` (counted as small).
+
+    Returns:
+        0, 1 or 2.
+    """
     if fraction is None or fraction < 0.7:
         return 0
     return 1 if fraction < 1.4 else 2
@@ -156,13 +164,28 @@ class OpponentModel:
             fraction: The bet's size as a fraction of the pot after calling.
             raises_before: Bets and raises already made on the street
                 (pre-flop the big blind does not count).
+
+        Returns:
+            The estimated probability of a fold, in [0, 1].
         """
         return self.fold[0 if street == 0 else 1][_bucket(street, fraction, raises_before)].value
 
     def continue_share(
         self, step_street: int, facing: float | None, aggressive_act: bool, raises_before: int
     ) -> float:
-        """Share of its range an opponent keeps when it takes an action."""
+        """Share of its range an opponent keeps when it takes an action.
+
+        Args:
+            step_street: Street of the action, 0 pre-flop .. 3 river.
+            facing: Size of the bet it faced as a fraction of the pot after
+                calling, or ``None`` when it faced no bet.
+            aggressive_act: The action was a bet or raise (else a check or
+                call).
+            raises_before: Bets and raises already made on the street.
+
+        Returns:
+            The estimated fraction of its range kept, in [0, 1].
+        """
         if facing is None:
             rate = self.open_raise.value if step_street == 0 else self.post_bet.value
             return rate if aggressive_act else 1.0

@@ -40,7 +40,14 @@ __all__ = ["NormalPolicy", "seats_behind", "opponents_in_hand"]
 
 
 def opponents_in_hand(observation: Observation) -> int:
-    """Number of other seats still in the hand (not folded, dealt in)."""
+    """Number of other seats still in the hand (not folded, dealt in).
+
+    Args:
+        observation: The acting seat's view.
+
+    Returns:
+        The count of opponents still in, at least 1.
+    """
     count = 0
     for seat in range(observation.seat_count):
         if seat == observation.seat or observation.folded[seat]:
@@ -51,8 +58,15 @@ def opponents_in_hand(observation: Observation) -> int:
 
 
 def seats_behind(observation: Observation) -> int:
-    """Seats still in the hand that act after this one on the later streets
-    (0 = this seat has the best position: the button, or last to act)."""
+    """Seats still in the hand that act after this one on the later streets.
+
+    Args:
+        observation: The acting seat's view.
+
+    Returns:
+        The number of such seats (0 = this seat has the best position: the
+        button, or last to act).
+    """
     n = observation.seat_count
     me = observation.seat
     button = observation.button
