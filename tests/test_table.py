@@ -350,3 +350,12 @@ def test_dead_small_blind_when_the_big_blind_busts() -> None:
     third = session.play_hand()
     assert third.positions == Positions(2, 3, 0)  # dead button on the empty seat 2
     assert third.state is not None and big_blind_poster(third.state) == 0
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [{"raise_cap": "4"}, {"button": 0.0}, {"max_hands": True}, {"max_seconds": "60"}, {"button": None}],
+)
+def test_table_config_refuses_wrong_types(bad: dict[str, object]) -> None:
+    with pytest.raises(InvalidConfigError):
+        TableConfig(stacks=(100, 100), **bad)  # type: ignore[arg-type]

@@ -335,6 +335,14 @@ class TableConfig:
             raise InvalidConfigError(f"stacks must be non-negative ints, got {stacks}")
         if sum(1 for s in stacks if s > 0) < 2:
             raise InvalidConfigError("a session needs at least two players with chips")
+        for name in ("button", "raise_cap") + (("max_hands",) if self.max_hands is not None else ()):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise InvalidConfigError(f"{name} must be an int, got {value!r}")
+        if self.max_seconds is not None and (
+            not isinstance(self.max_seconds, (int, float)) or isinstance(self.max_seconds, bool)
+        ):
+            raise InvalidConfigError(f"max_seconds must be a number, got {self.max_seconds!r}")
         if not 0 <= self.button < len(stacks):
             raise InvalidConfigError(f"button seat {self.button} is not at the table")
         if self.max_hands is not None and self.max_hands < 1:
