@@ -8,31 +8,11 @@ from typing import Any
 
 import pytest
 
-from pokerkit_core.actions import Action, AllIn, Call, Check
+from bots import CallBot, ShoveBot
 from pokerkit_core.errors import InvalidConfigError
-from pokerkit_core.observation import Observation
 from pokerkit_core.play import play
 
 CARD = r"[2-9TJQKA][shdc]"
-
-
-class CallBot:
-    name = "call"
-
-    def decide(self, observation: Observation) -> Action:
-        assert observation.legal is not None
-        return Check if observation.legal.can_check else Call
-
-
-class ShoveBot:
-    name = "shove"
-
-    def decide(self, observation: Observation) -> Action:
-        legal = observation.legal
-        assert legal is not None
-        if AllIn in legal:
-            return AllIn
-        return Check if legal.can_check else Call
 
 
 def run(lines: list[str], **kwargs: Any) -> str:

@@ -8,11 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerkit_core.actions import Action, AllIn, Call, Check, Raise
+from pokerkit_core.actions import Action, Raise
 from pokerkit_core.errors import InvalidConfigError, PolicyError
 from pokerkit_core.events import ActionTaken, BlindPosted
 from pokerkit_core.observation import Observation
 from pokerkit_core.state import HandState
+from bots import CallBot, ShoveBot
 from pokerkit_core.table import (
     Blinds,
     ButtonRule,
@@ -23,29 +24,6 @@ from pokerkit_core.table import (
     first_positions,
     next_positions,
 )
-
-
-class CallBot:
-    """Checks when it can, else calls (a scripted stand-in for an AI)."""
-
-    name = "call"
-
-    def decide(self, observation: Observation) -> Action:
-        assert observation.legal is not None
-        return Check if observation.legal.can_check else Call
-
-
-class ShoveBot:
-    """Goes all-in whenever it can, else checks or calls."""
-
-    name = "shove"
-
-    def decide(self, observation: Observation) -> Action:
-        legal = observation.legal
-        assert legal is not None
-        if AllIn in legal:
-            return AllIn
-        return Check if legal.can_check else Call
 
 
 class BadBot:

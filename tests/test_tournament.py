@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bots import CallBot, ShoveBot
 from pokerkit_core.actions import Action, AllIn, Bet, Call, Check, Fold, Raise
 from pokerkit_core.errors import InvalidConfigError
 from pokerkit_core.events import BlindPosted
@@ -29,16 +30,6 @@ from pokerkit_core.tournament import (
     rank_players,
     run_tournament,
 )
-
-
-class CallBot:
-    """Checks when it can, else calls."""
-
-    name = "call"
-
-    def decide(self, observation: Observation) -> Action:
-        assert observation.legal is not None
-        return Check if observation.legal.can_check else Call
 
 
 class RandomBot:
@@ -73,17 +64,6 @@ class PassiveBot(RandomBot):
             return Bet(legal.min_raise_to)
         if roll > 0.9 and legal.can_raise:
             return Raise(legal.min_raise_to)
-        return Check if legal.can_check else Call
-
-
-class ShoveBot:
-    name = "shove"
-
-    def decide(self, observation: Observation) -> Action:
-        legal = observation.legal
-        assert legal is not None
-        if AllIn in legal:
-            return AllIn
         return Check if legal.can_check else Call
 
 
