@@ -2,8 +2,10 @@
 
 Prints evaluations per second for:
 
-* the C core on 10**6 pre-generated random 7-card hands (one C call, no checks)
-  and over the full enumeration of 133,784,560 seven-card hands;
+* the C core on 10**6 pre-generated random 7-card hands (one C call, no checks),
+  given as card codes and as pre-combined hand keys (the incremental form that
+  enumeration and equity use, see ``pkc_hand_keys`` in ``csrc/pkc.h``), and over
+  the full enumeration of 133,784,560 seven-card hands;
 * Python per-hand calls: ``evaluate`` (friendly), ``evaluate_mask`` (checked
   low level) and ``evaluate_mask_raw``;
 * the checked batch call ``evaluate_many`` on a NumPy ``(n, 7)`` uint8 array;
@@ -58,7 +60,14 @@ def main() -> None:
     codes_c = ffi.from_buffer("uint8_t[]", flat)
     out_c = ffi.new("int32_t[]", args.hands)
     core = rate(args.hands, lambda: lib.pkc_eval_batch_unchecked(codes_c, args.hands, 7, out_c), 5)
-    rows.append(("C core, random 7-card hands (one call)", core))
+    rows.append(("C core, random 7-card hands as codes (one call)", core))
+    keys_c = ffi.new("uint64_t[]", args.hands)
+    masks_c = ffi.new("uint64_t[]", args.hands)
+    bad_c = ffi.new("size_t *")
+    if lib.pkc_hand_keys(codes_c, args.hands, 7, keys_c, masks_c, bad_c) != 0:
+        raise SystemExit("pkc_hand_keys refused the generated hands")
+    keyed = rate(args.hands, lambda: lib.pkc_eval_keys(keys_c, masks_c, args.hands, out_c), 5)
+    rows.append(("C core, the same hands as pre-combined keys", keyed))
     enum = rate(133_784_560, lambda: enumerate_categories(7), 2)
     rows.append(("C core, all 133,784,560 7-card hands", enum))
 

@@ -65,6 +65,20 @@ int pkc_enumerate(int k, uint64_t counts[10], uint32_t *distinct);
  * order) and returns the value, or 0 for invalid input. */
 int pkc_best_five(const uint8_t *codes, int n, uint8_t out[5]);
 
+/* Pre-combined hand keys: the incremental form of a hand.  A hand's key is
+ * the sum of its cards' 64-bit keys (rank keys in the low 32 bits, a 4-bit
+ * counter per suit above) and its mask the OR of its card bits, so adding a
+ * card costs an add and an or.  pkc_hand_keys checks n_hands hands of k
+ * (1..7) codes, then writes their keys and masks (nothing on a bad hand:
+ * *bad_index and a PKC_E_* status as pkc_eval_batch).  pkc_eval_keys
+ * evaluates keys of 5- to 7-card hands; it reads only in-bounds table
+ * entries for any input, but a key that is not such a hand's gives a
+ * meaningless value. */
+int pkc_hand_keys(const uint8_t *codes, size_t n_hands, int k, uint64_t *keys,
+                  uint64_t *masks, size_t *bad_index);
+void pkc_eval_keys(const uint64_t *keys, const uint64_t *masks, size_t n_hands,
+                   int32_t *out);
+
 /* ---- equity ---------------------------------------------------------- */
 
 #define PKC_MAX_PLAYERS 9

@@ -714,3 +714,57 @@ const pkc_tables_t *pkc_internal_tables(void)
                                         displacement, rank_table};
     return initialised ? &tables : NULL;
 }
+
+/* ---- pre-combined hand keys ------------------------------------------- */
+
+int pkc_hand_keys(const uint8_t *codes, size_t n_hands, int k, uint64_t *keys,
+                  uint64_t *masks, size_t *bad_index)
+{
+    size_t h;
+    if (!initialised) {
+        return PKC_E_INIT;
+    }
+    if (k < 1 || k > 7) {
+        return PKC_E_COUNT;
+    }
+    if ((codes == NULL || keys == NULL || masks == NULL) && n_hands > 0) {
+        return PKC_E_ARG;
+    }
+    for (h = 0; h < n_hands; h++) { /* check everything before writing */
+        int status = check_codes(codes + h * (size_t)k, k);
+        if (status != PKC_OK) {
+            if (bad_index != NULL) {
+                *bad_index = h;
+            }
+            return status;
+        }
+    }
+    for (h = 0; h < n_hands; h++) {
+        const uint8_t *c = codes + h * (size_t)k;
+        uint64_t key = SUIT_START, mask = 0;
+        int i;
+        for (i = 0; i < k; i++) {
+            key += card_key[c[i]];
+            mask |= card_bit[c[i]];
+        }
+        keys[h] = key;
+        masks[h] = mask;
+    }
+    return PKC_OK;
+}
+
+void pkc_eval_keys(const uint64_t *keys, const uint64_t *masks, size_t n_hands,
+                   int32_t *out)
+{
+    size_t h;
+    for (h = 0; h < n_hands; h++) {
+        uint64_t key = keys[h];
+        if (key & FLUSH_BITS) {
+            uint64_t flags = (key & FLUSH_BITS) >> SUIT_SHIFT;
+            int suit = flags & 0x8u ? 0 : flags & 0x80u ? 1 : flags & 0x800u ? 2 : 3;
+            out[h] = flush_table[(masks[h] >> (16 * suit)) & 0x1fffu];
+        } else {
+            out[h] = lookup_ranks((uint32_t)key);
+        }
+    }
+}

@@ -212,3 +212,30 @@ def test_hostile_python_values() -> None:
         Card(True, False)
     with pytest.raises(CardError):
         evaluate_codes([True, 1, 2, 3, 4])
+
+
+def test_pre_combined_hand_keys_agree_and_are_memory_safe() -> None:
+    import random
+
+    from pokerkit_core import _native
+
+    ffi, lib = _native.ffi, _native.lib
+    rng = random.Random(21)
+    n = 5_000
+    flat = bytes(c for _ in range(n) for c in rng.sample(range(52), 7))
+    keys, masks = ffi.new("uint64_t[]", n), ffi.new("uint64_t[]", n)
+    bad = ffi.new("size_t *")
+    assert lib.pkc_hand_keys(flat, n, 7, keys, masks, bad) == 0
+    out = ffi.new("int32_t[]", n)
+    lib.pkc_eval_keys(keys, masks, n, out)
+    assert list(out) == list(evaluate_many(flat))
+    # a bad hand is named and nothing is written
+    keys2 = ffi.new("uint64_t[]", 2)
+    assert lib.pkc_hand_keys(bytes([0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 5]), 2, 7, keys2, masks, bad) == -2
+    assert bad[0] == 1 and list(keys2) == [0, 0]
+    # arbitrary keys give some value but never read outside the tables
+    junk_keys = ffi.new("uint64_t[]", [rng.getrandbits(64) for _ in range(2_000)])
+    junk_masks = ffi.new("uint64_t[]", [rng.getrandbits(64) for _ in range(2_000)])
+    junk_out = ffi.new("int32_t[]", 2_000)
+    lib.pkc_eval_keys(junk_keys, junk_masks, 2_000, junk_out)
+    assert all(0 <= v < 10 << 12 for v in junk_out)
