@@ -1,5 +1,31 @@
-"""Build of the C core through cffi; all metadata lives in pyproject.toml."""
+"""Build of the C core; all metadata lives in pyproject.toml.
 
-from setuptools import setup
+* ``pokerkit_core._native``: the evaluator and equity code (``csrc/*.c``)
+  through cffi in API, out-of-line mode (``csrc/build_ffi.py``).
+* ``pokerkit_core._speedups``: one CPython built-in, the per-hand
+  ``evaluate_mask`` (``csrc/pkc_speedups.c``, stable ABI), which calls into
+  ``_native``.  Not built on PyPy, where the cffi call is the fast path.
+"""
 
-setup(cffi_modules=["csrc/build_ffi.py:ffibuilder"])
+import os
+import platform
+import sys
+
+from setuptools import Extension, setup
+
+ext_modules = []
+if platform.python_implementation() == "CPython":
+    compile_args = [] if sys.platform == "win32" else ["-O3", "-std=c99"]
+    compile_args += os.environ.get("PKC_CFLAGS", "").split()
+    ext_modules.append(
+        Extension(
+            "pokerkit_core._speedups",
+            sources=["csrc/pkc_speedups.c"],
+            define_macros=[("Py_LIMITED_API", "0x030A0000")],
+            py_limited_api=True,
+            extra_compile_args=compile_args,
+            extra_link_args=os.environ.get("PKC_LDFLAGS", "").split(),
+        )
+    )
+
+setup(cffi_modules=["csrc/build_ffi.py:ffibuilder"], ext_modules=ext_modules)

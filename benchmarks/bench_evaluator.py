@@ -3,11 +3,11 @@
 Prints evaluations per second for:
 
 * the C core on 10**6 pre-generated random 7-card hands (one C call, no checks),
-  given as card codes and as pre-combined hand keys (the incremental form that
-  enumeration and equity use, see ``pkc_hand_keys`` in ``csrc/pkc.h``), and over
+  given as card codes and as hand words (the evaluator's own packed form of a
+  hand, see ``pkc_hand_keys`` in ``csrc/pkc.h``), and over
   the full enumeration of 133,784,560 seven-card hands;
-* Python per-hand calls: ``evaluate`` (friendly), ``evaluate_mask`` (checked
-  low level) and ``evaluate_mask_raw``;
+* Python per-hand calls: ``evaluate`` (friendly) and ``evaluate_mask`` (checked
+  low level), with the bare, unchecked cffi call of ``pkc_eval_mask`` for scale;
 * the checked batch call ``evaluate_many`` on a NumPy ``(n, 7)`` uint8 array;
 * the same random hands through treys, phevaluator (public and raw), eval7 and
   PokerKit when installed (``pip install .[bench]``), as ratios to ours.
@@ -29,7 +29,6 @@ from pokerkit_core.evaluator import (
     enumerate_categories,
     evaluate,
     evaluate_mask,
-    evaluate_mask_raw,
     evaluate_many,
 )
 
@@ -61,13 +60,12 @@ def main() -> None:
     out_c = ffi.new("int32_t[]", args.hands)
     core = rate(args.hands, lambda: lib.pkc_eval_batch_unchecked(codes_c, args.hands, 7, out_c), 5)
     rows.append(("C core, random 7-card hands as codes (one call)", core))
-    keys_c = ffi.new("uint64_t[]", args.hands)
-    masks_c = ffi.new("uint64_t[]", args.hands)
+    words_c = ffi.new("uint64_t[]", args.hands)
     bad_c = ffi.new("size_t *")
-    if lib.pkc_hand_keys(codes_c, args.hands, 7, keys_c, masks_c, bad_c) != 0:
+    if lib.pkc_hand_keys(codes_c, args.hands, 7, words_c, bad_c) != 0:
         raise SystemExit("pkc_hand_keys refused the generated hands")
-    keyed = rate(args.hands, lambda: lib.pkc_eval_keys(keys_c, masks_c, args.hands, out_c), 5)
-    rows.append(("C core, the same hands as pre-combined keys", keyed))
+    keyed = rate(args.hands, lambda: lib.pkc_eval_keys(words_c, args.hands, out_c), 5)
+    rows.append(("C core, the same hands as hand words (pkc_eval_keys)", keyed))
     enum = rate(133_784_560, lambda: enumerate_categories(7), 2)
     rows.append(("C core, all 133,784,560 7-card hands", enum))
 
@@ -93,10 +91,10 @@ def main() -> None:
 
         return run
 
-    raw = rate(n, loop(evaluate_mask_raw))
-    rows.append(("evaluate_mask_raw (per hand)", raw))
     low = rate(n, loop(evaluate_mask))
     rows.append(("evaluate_mask (checked, per hand)", low))
+    cffi_call = rate(n, loop(lib.pkc_eval_mask))
+    rows.append(("  for scale: the bare cffi call of pkc_eval_mask", cffi_call))
 
     def friendly() -> None:
         for hand in card_hands:
@@ -131,7 +129,7 @@ def main() -> None:
             for h in py_hands:
                 evaluate_cards(*h)
 
-        peers.append(("phevaluator _pheval.evaluate_7cards (raw)", rate(n, run_ph_raw), raw))
+        peers.append(("phevaluator _pheval.evaluate_7cards (raw)", rate(n, run_ph_raw), low))
         peers.append(("phevaluator evaluate_cards (public)", rate(n, run_ph), ours_friendly))
     except ImportError:
         print("phevaluator not installed: skipped")
@@ -168,13 +166,13 @@ def main() -> None:
     except ImportError:
         print("pokerkit not installed: skipped")
 
-    print(f"{'workload':<48} {'hands/s':>14}")
+    print(f"{'workload':<56} {'hands/s':>14}")
     for name, value in rows:
-        print(f"{name:<48} {value:>14,.0f}")
+        print(f"{name:<56} {value:>14,.0f}")
     if peers:
-        print(f"\n{'peer (same random hands)':<48} {'hands/s':>14} {'ours / peer':>12}")
+        print(f"\n{'peer (same random hands)':<56} {'hands/s':>14} {'ours / peer':>12}")
         for name, value, ours in peers:
-            print(f"{name:<48} {value:>14,.0f} {ours / value:>11.1f}x")
+            print(f"{name:<56} {value:>14,.0f} {ours / value:>11.1f}x")
     _ = Card  # keep the import for readers: hands are Card objects above
 
 

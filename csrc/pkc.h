@@ -46,8 +46,11 @@ int pkc_eval_codes(const uint8_t *codes, int n);
 
 /* Evaluate n_hands hands of k (5..7) card codes each, stored row by row in
  * codes (n_hands * k bytes); values go to out (n_hands entries).  Every hand
- * is checked first; on a bad hand nothing is written, *bad_index receives its
- * index and the status (PKC_E_CARD, PKC_E_DUPLICATE) is returned. */
+ * is checked (codes 0..51, no card twice in a hand) in the same pass, with
+ * SSE2 where the compiler offers it.  On a bad hand the status (PKC_E_CARD,
+ * PKC_E_DUPLICATE) is returned, *bad_index receives the index of the first
+ * bad hand, out[0 .. *bad_index) holds the values of the hands before it and
+ * the rest of out is left as it was. */
 int pkc_eval_batch(const uint8_t *codes, size_t n_hands, int k, int32_t *out,
                    size_t *bad_index);
 
@@ -65,19 +68,19 @@ int pkc_enumerate(int k, uint64_t counts[10], uint32_t *distinct);
  * order) and returns the value, or 0 for invalid input. */
 int pkc_best_five(const uint8_t *codes, int n, uint8_t out[5]);
 
-/* Pre-combined hand keys: the incremental form of a hand.  A hand's key is
- * the sum of its cards' 64-bit keys (rank keys in the low 32 bits, a 4-bit
- * counter per suit above) and its mask the OR of its card bits, so adding a
- * card costs an add and an or.  pkc_hand_keys checks n_hands hands of k
- * (1..7) codes, then writes their keys and masks (nothing on a bad hand:
- * *bad_index and a PKC_E_* status as pkc_eval_batch).  pkc_eval_keys
- * evaluates keys of 5- to 7-card hands; it reads only in-bounds table
- * entries for any input, but a key that is not such a hand's gives a
- * meaningless value. */
+/* Hand words: a hand of 5 to 7 cards packed into one 64-bit word, the
+ * evaluator's own form of a hand (the equity code keeps the same sums in
+ * registers while it deals).  Bits 0..31 hold the sum of the cards' rank
+ * keys, bits 32..47 a 4-bit counter per suit (started at 3, so bit 3 of a
+ * counter is set when the suit holds five or more cards), bits 48..60 the
+ * rank set of that suit (0 if there is none).  pkc_hand_keys checks n_hands
+ * hands of k (5..7) codes, then writes one word per hand (nothing on a bad
+ * hand: *bad_index and a PKC_E_* status as pkc_eval_batch).  pkc_eval_keys
+ * evaluates words; it reads only in-bounds table entries for any word, but a
+ * word that pkc_hand_keys did not write gives a meaningless value. */
 int pkc_hand_keys(const uint8_t *codes, size_t n_hands, int k, uint64_t *keys,
-                  uint64_t *masks, size_t *bad_index);
-void pkc_eval_keys(const uint64_t *keys, const uint64_t *masks, size_t n_hands,
-                   int32_t *out);
+                  size_t *bad_index);
+void pkc_eval_keys(const uint64_t *keys, size_t n_hands, int32_t *out);
 
 /* ---- equity ---------------------------------------------------------- */
 

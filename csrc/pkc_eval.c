@@ -27,6 +27,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* SSE2 for the batch check (see pkc_eval_batch); -DPKC_NO_SIMD turns it off */
+#if !defined(PKC_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64) || \
+                              (defined(_M_IX86_FP) && _M_IX86_FP >= 2))
+#define PKC_USE_SSE2 1
+#include <emmintrin.h>
+/* check_mask[k - 5][j]: bytes i of a 16-byte load where codes i and i + j
+ * belong to the same hand (j = 1..k-1); [k - 5][0]: bytes that hold a code */
+static uint8_t check_mask[3][7][16];
+#endif
+
 #define BUCKET_BITS 14
 #define N_BUCKETS (1u << BUCKET_BITS)
 #define RANK_TABLE_SIZE 90000u
@@ -37,12 +47,15 @@ static const uint32_t RANK_KEY[13] = {
     1u,      5u,      24u,      112u,     521u,     2247u,    9244u,
     30823u,  103066u, 250154u,  667453u,  1526359u, 3453520u};
 
+#define NON_CARD_BIT 0x8000ULL /* bit 15: above the 13 ranks of clubs */
 #define SUIT_SHIFT 32
 #define SUIT_START (0x3333ULL << SUIT_SHIFT)
 #define FLUSH_BITS (0x8888ULL << SUIT_SHIFT)
 
-static uint64_t card_key[52];
-static uint64_t card_bit[52];
+/* Per byte value, so that any byte indexes them: codes 52..255 have key 0 and
+ * the non-card bit 15 (see check_sum in the batch code). */
+static uint64_t card_key[256];
+static uint64_t card_bit[256];
 static uint16_t flush_table[8192];
 static uint32_t keysum_lo[128]; /* rank-key sum of a 7-bit rank set (2..8) */
 static uint32_t keysum_hi[64];  /* rank-key sum of ranks 9..A (bits 7..12) */
@@ -60,6 +73,7 @@ static inline uint32_t slot_of(uint32_t key, uint32_t d)
     return (uint32_t)(((uint64_t)h * RANK_TABLE_SIZE) >> 32);
 }
 static int initialised;
+static void init_check_masks(void);
 
 /* ---- five-card value ladder ------------------------------------------ */
 
@@ -381,11 +395,12 @@ int pkc_init(void)
     if (initialised) {
         return PKC_OK;
     }
-    for (c = 0; c < 52; c++) {
+    for (c = 0; c < 256; c++) {
         int rank = c >> 2, suit = c & 3;
-        card_key[c] = RANK_KEY[rank] + (1ULL << (SUIT_SHIFT + 4 * suit));
-        card_bit[c] = 1ULL << (16 * suit + rank);
+        card_key[c] = c < 52 ? RANK_KEY[rank] + (1ULL << (SUIT_SHIFT + 4 * suit)) : 0;
+        card_bit[c] = c < 52 ? 1ULL << (16 * suit + rank) : NON_CARD_BIT;
     }
+    init_check_masks();
     for (set = 0; set < 128; set++) {
         uint32_t lo = 0;
         int r;
@@ -458,7 +473,11 @@ size_t pkc_table_bytes(void)
 {
     return sizeof(card_key) + sizeof(card_bit) + sizeof(flush_table) +
            sizeof(keysum_lo) + sizeof(keysum_hi) + sizeof(displacement) +
-           sizeof(rank_table);
+           sizeof(rank_table)
+#ifdef PKC_USE_SSE2
+           + sizeof(check_mask)
+#endif
+        ;
 }
 
 /* ---- evaluation -------------------------------------------------------- */
@@ -562,10 +581,148 @@ int pkc_eval_codes(const uint8_t *codes, int n)
     return eval_unchecked(codes, n);
 }
 
+/* ---- checked batch ------------------------------------------------------
+ *
+ * pkc_eval_batch checks and evaluates in one pass.  Evaluation itself is
+ * memory-safe for any byte (card_key and card_bit have 256 entries and every
+ * hash slot is in the table), so a hand is evaluated while it is checked and
+ * its value kept only if the check passes.  Hands go through a scratch block
+ * of BATCH_BLOCK values that is copied to `out` once the whole block checks
+ * out; on a bad hand the values before it are copied and the rest of `out`
+ * is left alone.
+ *
+ * The check: with SSE2 (every x86-64 CPU) one 16-byte load covers 16 / k
+ * hands (3 of 5 cards, 2 of 6 or 7); a saturating subtract finds codes above
+ * 51 and k - 1 byte shifts with compares find a code repeated within a hand.
+ * These vector instructions run beside the scalar evaluation and cost almost
+ * nothing.  Without SSE2 (or with -DPKC_NO_SIMD) a scalar check does the
+ * same: the sum of the hand's card bits equals their OR exactly when no card
+ * repeats, and a code above 51 brings the non-card bit 15. */
+
+#define BATCH_BLOCK 384 /* a multiple of 2 and 3: whole vector groups */
+
+
+static void init_check_masks(void)
+{
+#ifdef PKC_USE_SSE2
+    int k, j, i;
+    for (k = 5; k <= 7; k++) {
+        int used = (16 / k) * k;
+        for (j = 0; j < 7; j++) {
+            for (i = 0; i < 16; i++) {
+                int in_hand = i < used && (j == 0 || (j < k && i % k + j < k));
+                check_mask[k - 5][j][i] = in_hand ? 0xff : 0;
+            }
+        }
+    }
+#endif
+}
+
+/* Value of k (5..7) codes; any bytes give an in-bounds lookup. */
+static inline int eval_k(const uint8_t *c, int k)
+{
+    uint64_t key = SUIT_START + card_key[c[0]] + card_key[c[1]] +
+                   card_key[c[2]] + card_key[c[3]] + card_key[c[4]];
+    if (k > 5) {
+        key += card_key[c[5]];
+    }
+    if (k > 6) {
+        key += card_key[c[6]];
+    }
+    if (key & FLUSH_BITS) {
+        return eval_unchecked(c, k);
+    }
+    return lookup_ranks((uint32_t)key);
+}
+
+/* Evaluate and check hands [0, n) of `codes` (n <= BATCH_BLOCK) into
+ * `scratch`; `avail` is the number of bytes readable from `codes`.  Returns
+ * nonzero if some hand may be bad (the caller then locates it exactly). */
+static inline int eval_block(const uint8_t *codes, size_t n, int k,
+                             size_t avail, int32_t *scratch)
+{
+    size_t h = 0;
+#ifdef PKC_USE_SSE2
+    const int g = 16 / k;
+    uint8_t(*m)[16] = check_mask[k - 5];
+    const __m128i limit = _mm_set1_epi8(51);
+    const __m128i m0 = _mm_loadu_si128((const __m128i *)m[0]);
+    const __m128i m1 = _mm_loadu_si128((const __m128i *)m[1]);
+    const __m128i m2 = _mm_loadu_si128((const __m128i *)m[2]);
+    const __m128i m3 = _mm_loadu_si128((const __m128i *)m[3]);
+    const __m128i m4 = _mm_loadu_si128((const __m128i *)m[4]);
+    const __m128i m5 = _mm_loadu_si128((const __m128i *)m[5]);
+    const __m128i m6 = _mm_loadu_si128((const __m128i *)m[6]);
+    __m128i bad = _mm_setzero_si128();
+    for (; h + (size_t)g <= n && (h * (size_t)k) + 16 <= avail; h += (size_t)g) {
+        const uint8_t *c = codes + h * (size_t)k;
+        __m128i v = _mm_loadu_si128((const __m128i *)c);
+        __m128i e = _mm_and_si128(_mm_subs_epu8(v, limit), m0);
+        e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 1)), m1));
+        e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 2)), m2));
+        e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 3)), m3));
+        e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 4)), m4));
+        e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 5)), m5));
+        e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 6)), m6));
+        bad = _mm_or_si128(bad, e);
+        scratch[h] = eval_k(c, k);
+        scratch[h + 1] = eval_k(c + k, k);
+        if (g == 3) {
+            scratch[h + 2] = eval_k(c + 2 * k, k);
+        }
+    }
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xffff) {
+        return 1;
+    }
+#else
+    (void)avail;
+#endif
+    {
+        uint64_t err = 0;
+        for (; h < n; h++) {
+            const uint8_t *c = codes + h * (size_t)k;
+            uint64_t sum = 0, all = 0;
+            int i;
+            for (i = 0; i < k; i++) {
+                sum += card_bit[c[i]];
+                all |= card_bit[c[i]];
+            }
+            err |= (sum ^ all) | (all & ~PKC_MASK_VALID);
+            scratch[h] = eval_k(c, k);
+        }
+        return err != 0;
+    }
+}
+
+static int eval_batch_k(const uint8_t *codes, size_t n_hands, int k,
+                        int32_t *out, size_t *bad_index)
+{
+    int32_t scratch[BATCH_BLOCK];
+    size_t start, total = n_hands * (size_t)k;
+    for (start = 0; start < n_hands; start += BATCH_BLOCK) {
+        size_t n = n_hands - start < BATCH_BLOCK ? n_hands - start : BATCH_BLOCK;
+        const uint8_t *c = codes + start * (size_t)k;
+        if (eval_block(c, n, k, total - start * (size_t)k, scratch)) {
+            size_t h;
+            for (h = 0; h < n; h++) {
+                int status = check_codes(c + h * (size_t)k, k);
+                if (status != PKC_OK) {
+                    memcpy(out + start, scratch, h * sizeof(int32_t));
+                    if (bad_index != NULL) {
+                        *bad_index = start + h;
+                    }
+                    return status;
+                }
+            }
+        }
+        memcpy(out + start, scratch, n * sizeof(int32_t));
+    }
+    return PKC_OK;
+}
+
 int pkc_eval_batch(const uint8_t *codes, size_t n_hands, int k, int32_t *out,
                    size_t *bad_index)
 {
-    size_t h;
     if (!initialised) {
         return PKC_E_INIT;
     }
@@ -575,17 +732,15 @@ int pkc_eval_batch(const uint8_t *codes, size_t n_hands, int k, int32_t *out,
     if ((codes == NULL || out == NULL) && n_hands > 0) {
         return PKC_E_ARG;
     }
-    for (h = 0; h < n_hands; h++) { /* check everything before writing */
-        int status = check_codes(codes + h * (size_t)k, k);
-        if (status != PKC_OK) {
-            if (bad_index != NULL) {
-                *bad_index = h;
-            }
-            return status;
-        }
+    /* one specialised copy of the loop per hand size */
+    switch (k) {
+    case 5:
+        return eval_batch_k(codes, n_hands, 5, out, bad_index);
+    case 6:
+        return eval_batch_k(codes, n_hands, 6, out, bad_index);
+    default:
+        return eval_batch_k(codes, n_hands, 7, out, bad_index);
     }
-    pkc_eval_batch_unchecked(codes, n_hands, k, out);
-    return PKC_OK;
 }
 
 void pkc_eval_batch_unchecked(const uint8_t *codes, size_t n_hands, int k,
@@ -717,17 +872,19 @@ const pkc_tables_t *pkc_internal_tables(void)
 
 /* ---- pre-combined hand keys ------------------------------------------- */
 
+#define WORD_FLUSH_SHIFT 48
+
 int pkc_hand_keys(const uint8_t *codes, size_t n_hands, int k, uint64_t *keys,
-                  uint64_t *masks, size_t *bad_index)
+                  size_t *bad_index)
 {
     size_t h;
     if (!initialised) {
         return PKC_E_INIT;
     }
-    if (k < 1 || k > 7) {
+    if (k < 5 || k > 7) {
         return PKC_E_COUNT;
     }
-    if ((codes == NULL || keys == NULL || masks == NULL) && n_hands > 0) {
+    if ((codes == NULL || keys == NULL) && n_hands > 0) {
         return PKC_E_ARG;
     }
     for (h = 0; h < n_hands; h++) { /* check everything before writing */
@@ -747,24 +904,23 @@ int pkc_hand_keys(const uint8_t *codes, size_t n_hands, int k, uint64_t *keys,
             key += card_key[c[i]];
             mask |= card_bit[c[i]];
         }
+        if (key & FLUSH_BITS) {
+            uint64_t flags = (key & FLUSH_BITS) >> SUIT_SHIFT;
+            int suit = flags & 0x8u ? 0 : flags & 0x80u ? 1 : flags & 0x800u ? 2 : 3;
+            key |= ((mask >> (16 * suit)) & 0x1fffu) << WORD_FLUSH_SHIFT;
+        }
         keys[h] = key;
-        masks[h] = mask;
     }
     return PKC_OK;
 }
 
-void pkc_eval_keys(const uint64_t *keys, const uint64_t *masks, size_t n_hands,
-                   int32_t *out)
+void pkc_eval_keys(const uint64_t *keys, size_t n_hands, int32_t *out)
 {
     size_t h;
     for (h = 0; h < n_hands; h++) {
         uint64_t key = keys[h];
-        if (key & FLUSH_BITS) {
-            uint64_t flags = (key & FLUSH_BITS) >> SUIT_SHIFT;
-            int suit = flags & 0x8u ? 0 : flags & 0x80u ? 1 : flags & 0x800u ? 2 : 3;
-            out[h] = flush_table[(masks[h] >> (16 * suit)) & 0x1fffu];
-        } else {
-            out[h] = lookup_ranks((uint32_t)key);
-        }
+        out[h] = (key & FLUSH_BITS)
+                     ? flush_table[(key >> WORD_FLUSH_SHIFT) & 0x1fffu]
+                     : lookup_ranks((uint32_t)key);
     }
 }

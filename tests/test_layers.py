@@ -20,7 +20,7 @@ PACKAGE = Path(pokerkit_core.__file__).resolve().parent
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors",),
     ("cards",),
-    ("_native",),
+    ("_native", "_speedups"),
     ("evaluator",),
     ("equity",),
     ("rules",),
@@ -102,4 +102,4 @@ def test_core_never_imports_builtin_policies() -> None:
 def test_only_the_evaluator_imports_the_native_module() -> None:
     for path in _modules():
         if path.name != "evaluator.py":
-            assert all(_top(i) != "_native" for i in _imports(path)), path
+            assert all(_top(i) not in ("_native", "_speedups") for i in _imports(path)), path

@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from array import array
 from itertools import product
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerkit_core.cards import CARDS, cards_to_mask, parse_cards
 from pokerkit_core.errors import CardError, PokerError
@@ -54,15 +57,17 @@ def test_bad_codes_raise(codes: list[int]) -> None:
         evaluate_codes(codes)
 
 
-def test_bad_batches_raise_and_write_nothing() -> None:
+def test_bad_batches_raise_and_write_only_the_hands_before() -> None:
     good = bytes([0, 5, 10, 15, 20, 25, 30])
-    out = evaluate_many(good * 3)
-    before = list(out)
+    value = evaluate_codes(list(good))
+    out = array("i", [-1] * 3)
     with pytest.raises(CardError, match="hand 2"):
         evaluate_many(good * 2 + bytes([0, 5, 10, 15, 20, 25, 52]), out=out)
+    assert list(out) == [value, value, -1]
+    out = array("i", [-1] * 3)
     with pytest.raises(CardError, match="duplicate card in .hand 1"):
         evaluate_many(good + bytes([0, 5, 10, 15, 20, 25, 25]) + good, out=out)
-    assert list(out) == before
+    assert list(out) == [value, -1, -1]
     with pytest.raises(ValueError):
         evaluate_many(good[:-1])  # not a whole number of hands
     with pytest.raises(ValueError):
@@ -214,28 +219,119 @@ def test_hostile_python_values() -> None:
         evaluate_codes([True, 1, 2, 3, 4])
 
 
-def test_pre_combined_hand_keys_agree_and_are_memory_safe() -> None:
+def test_hand_words_agree_and_are_memory_safe() -> None:
     import random
 
     from pokerkit_core import _native
 
     ffi, lib = _native.ffi, _native.lib
     rng = random.Random(21)
-    n = 5_000
-    flat = bytes(c for _ in range(n) for c in rng.sample(range(52), 7))
-    keys, masks = ffi.new("uint64_t[]", n), ffi.new("uint64_t[]", n)
-    bad = ffi.new("size_t *")
-    assert lib.pkc_hand_keys(flat, n, 7, keys, masks, bad) == 0
-    out = ffi.new("int32_t[]", n)
-    lib.pkc_eval_keys(keys, masks, n, out)
-    assert list(out) == list(evaluate_many(flat))
+    for k in (5, 6, 7):
+        n = 5_000
+        flat = bytes(c for _ in range(n) for c in rng.sample(range(52), k))
+        words = ffi.new("uint64_t[]", n)
+        bad = ffi.new("size_t *")
+        assert lib.pkc_hand_keys(flat, n, k, words, bad) == 0
+        out = ffi.new("int32_t[]", n)
+        lib.pkc_eval_keys(words, n, out)
+        assert list(out) == list(evaluate_many(flat, cards_per_hand=k))
     # a bad hand is named and nothing is written
-    keys2 = ffi.new("uint64_t[]", 2)
-    assert lib.pkc_hand_keys(bytes([0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 5]), 2, 7, keys2, masks, bad) == -2
-    assert bad[0] == 1 and list(keys2) == [0, 0]
-    # arbitrary keys give some value but never read outside the tables
-    junk_keys = ffi.new("uint64_t[]", [rng.getrandbits(64) for _ in range(2_000)])
-    junk_masks = ffi.new("uint64_t[]", [rng.getrandbits(64) for _ in range(2_000)])
+    words2 = ffi.new("uint64_t[]", 2)
+    assert lib.pkc_hand_keys(bytes([0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 5]), 2, 7, words2, bad) == -2
+    assert bad[0] == 1 and list(words2) == [0, 0]
+    assert lib.pkc_hand_keys(bytes([0, 1, 2, 3]), 1, 4, words2, bad) == -3
+    # arbitrary words give some value but never read outside the tables
+    junk = ffi.new("uint64_t[]", [rng.getrandbits(64) for _ in range(2_000)])
     junk_out = ffi.new("int32_t[]", 2_000)
-    lib.pkc_eval_keys(junk_keys, junk_masks, 2_000, junk_out)
+    lib.pkc_eval_keys(junk, 2_000, junk_out)
     assert all(0 <= v < 10 << 12 for v in junk_out)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    k=st.integers(5, 7),
+    n=st.integers(0, 1_000),
+    seed=st.integers(0, 2**32 - 1),
+    corruptions=st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 6), st.integers(0, 255)), max_size=3),
+)
+def test_checked_batch_matches_per_hand_check(k: int, n: int, seed: int, corruptions: list[tuple[float, int, int]]) -> None:
+    """The one-pass vector check of ``pkc_eval_batch`` finds exactly the first
+    bad hand of any batch (sizes crossing its 384-hand blocks and its 16-byte
+    loads), and writes exactly the values of the hands before it."""
+    import random
+
+    rng = random.Random(seed)
+    codes = bytearray(c for _ in range(n) for c in rng.sample(range(52), k))
+    for where, position, byte in corruptions:
+        if n:
+            codes[int(where * n) * k + position % k] = byte
+    hands = [list(codes[h * k : (h + 1) * k]) for h in range(n)]
+    first_bad = next((h for h, hand in enumerate(hands) if max(hand) > 51 or len(set(hand)) < k), None)
+    out = array("i", [-1] * n)
+    if first_bad is None:
+        evaluate_many(bytes(codes), cards_per_hand=k, out=out)
+        assert list(out) == [evaluate_codes(hand) for hand in hands]
+        return
+    with pytest.raises(CardError, match=f"hand {first_bad}:"):
+        evaluate_many(bytes(codes), cards_per_hand=k, out=out)
+    assert list(out[:first_bad]) == [evaluate_codes(hand) for hand in hands[:first_bad]]
+    assert list(out[first_bad:]) == [-1] * (n - first_bad)
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython", reason="the built-in is CPython only")
+def test_builtin_evaluate_mask_is_the_python_one_in_c() -> None:
+    """On CPython ``evaluate_mask`` is the C built-in of ``_speedups``; it
+    returns what the cffi path returns and refuses what it refuses, with the
+    same messages (it hands everything it does not evaluate to that path)."""
+    import inspect
+    import random
+    import threading
+
+    import numpy
+
+    from pokerkit_core import _speedups, evaluator
+
+    builtin, fallback = evaluator.evaluate_mask, evaluator._evaluate_mask_py
+    assert builtin is evaluator._fast_evaluate_mask and type(builtin).__name__ == "builtin_function_or_method"
+    assert builtin.__module__ == "pokerkit_core.evaluator"
+    assert str(inspect.signature(builtin)) == "(mask, /)"
+    assert builtin.__doc__ is not None and "Raises:" in builtin.__doc__
+    rng = random.Random(5)
+    masks = [cards_to_mask([CARDS[c] for c in rng.sample(range(52), rng.randint(5, 7))]) for _ in range(3_000)]
+    values = [evaluate_codes([c.code for c in CARDS if c.mask & m]) for m in masks]
+    assert [builtin(m) for m in masks] == values
+    assert builtin(numpy.uint64(masks[0])) == values[0]  # not an exact int: the fallback evaluates it
+
+    class Mask(int):
+        pass
+
+    assert builtin(Mask(masks[1])) == values[1]
+    assert [fallback(m) for m in masks[:100]] == values[:100]
+    for bad in (0, -1, 1 << 64, 1 << 13, True, 1.5, "31", None, masks[0] | 1 << 15):
+        with pytest.raises(CardError) as fast_error:
+            builtin(bad)
+        with pytest.raises(CardError) as python_error:
+            fallback(bad)
+        assert str(fast_error.value) == str(python_error.value)
+    errors: list[BaseException] = []
+
+    def hammer() -> None:
+        try:
+            assert [builtin(m) for m in masks] == values
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=hammer) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    # bind refuses what is not an address or a callable, before changing anything
+    with pytest.raises(ValueError):
+        _speedups.bind(0, fallback)
+    with pytest.raises(TypeError):
+        _speedups.bind("0x1", fallback)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        _speedups.bind(1, 5)  # type: ignore[arg-type]
+    assert builtin(masks[2]) == values[2]

@@ -30,7 +30,7 @@ import sys
 from array import array
 from collections import Counter
 from enum import IntEnum
-from typing import Any, Iterable, Sequence, Union
+from typing import Any, Callable, Iterable, Sequence, Union
 
 from . import _native
 from .cards import CARDS, Card, parse_cards
@@ -41,7 +41,6 @@ __all__ = [
     "HandRank",
     "evaluate",
     "evaluate_mask",
-    "evaluate_mask_raw",
     "evaluate_codes",
     "evaluate_many",
     "enumerate_categories",
@@ -247,11 +246,9 @@ def evaluate(cards: CardsLike) -> HandRank:
     if mask.bit_count() != len(hand):
         raise CardError(" ".join(map(str, hand)), "duplicate card")
     try:
-        value: int = _eval_mask(mask)
-    except (TypeError, OverflowError):
-        value = 0
-    if not value:
-        raise CardError(" ".join(map(str, hand)), f"need 5 to 7 cards, got {len(hand)}")
+        value = evaluate_mask(mask)
+    except CardError:
+        raise CardError(" ".join(map(str, hand)), f"need 5 to 7 cards, got {len(hand)}") from None
     rank = _new_rank(HandRank)
     rank.value = value
     rank.cards = hand
@@ -262,17 +259,13 @@ def evaluate(cards: CardsLike) -> HandRank:
 _new_rank = object.__new__
 _eval_mask = _lib.pkc_eval_mask
 
-#: The C function behind :func:`evaluate_mask`, for the hottest loops: takes a
-#: 64-bit card mask and returns the hand value, or ``0`` (never raising) when
-#: the mask has bits that are not cards or does not hold 5 to 7 cards (C checks
-#: both).  A value that is not an int in 0..2**64-1 raises ``TypeError`` or
-#: ``OverflowError`` from cffi.  About 25% faster per call than
-#: :func:`evaluate_mask`.
-evaluate_mask_raw = _lib.pkc_eval_mask
-
 
 def evaluate_mask(mask: int) -> int:
     """Value of a hand given as a 64-bit card mask: the fast per-hand call.
+
+    On CPython this is a built-in function (``csrc/pkc_speedups.c``) that
+    calls the C evaluator directly, about 20 million calls a second in a
+    Python loop; elsewhere the same checks run in Python over cffi.
 
     Args:
         mask: OR of :attr:`Card.mask` over 5 to 7 cards (bit
@@ -284,8 +277,7 @@ def evaluate_mask(mask: int) -> int:
     Raises:
         CardError: ``mask`` is not an int in 0 to 2**64 - 1, has bits that
             are not cards, or does not hold 5 to 7 cards.  (The C function
-            checks the bits and the count itself and returns 0 for them; cffi
-            refuses anything that is not a 64-bit unsigned int.)
+            checks the bits and the count itself and returns 0 for them.)
     """
     try:
         value: int = _eval_mask(mask)
@@ -294,6 +286,24 @@ def evaluate_mask(mask: int) -> int:
     if value:
         return value
     raise CardError(repr(mask), "mask must hold 5 to 7 cards and only card bits")
+
+
+def _bind_speedups(fallback: Callable[[int], int]) -> Callable[[int], int] | None:
+    """The built-in ``evaluate_mask`` of ``_speedups``, bound to this module's
+    C evaluator and to ``fallback`` (for what it does not evaluate itself),
+    or None where it is not built (PyPy)."""
+    try:
+        from . import _speedups
+    except ImportError:  # pragma: no cover - PyPy, where cffi is the fast path
+        return None
+    address = int(_ffi.cast("uintptr_t", _ffi.addressof(_lib, "pkc_eval_mask")))
+    return _speedups.bind(address, fallback)
+
+
+_evaluate_mask_py = evaluate_mask
+_fast_evaluate_mask = _bind_speedups(_evaluate_mask_py)
+if _fast_evaluate_mask is not None:
+    evaluate_mask = _fast_evaluate_mask  # type: ignore[assignment]  # same contract, in C
 
 
 def evaluate_codes(codes: Sequence[int]) -> int:
@@ -396,8 +406,10 @@ def evaluate_many(
             message gives the hand's index and the code); a buffer that is
             not integers, is more than 2-D, or whose length is not a whole
             number of hands; ``cards_per_hand`` not 5-7; ``out`` not a
-            writable, contiguous, native int32 buffer large enough.  Nothing
-            is written on an error.
+            writable, contiguous, native int32 buffer large enough.  For a
+            bad hand, ``out`` (if given) then holds the values of the hands
+            before it and is unchanged from it on; for the other errors
+            nothing is written.
     """
     view = _codes_view(codes)
     if cards_per_hand is None:
