@@ -21,7 +21,7 @@ import statistics
 import time
 from typing import Any, Callable
 
-from pokerkit_core.equity import Range, equity
+from pokerkit_core.equity import Range, calculate_equity
 
 
 def median_time(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
@@ -45,38 +45,38 @@ def row(name: str, what: str, value: str, note: str = "") -> None:
 
 def bench_ours(quick: bool) -> None:
     n = 2_000_000 if quick else 20_000_000
-    t, r = median_time(lambda: equity(["AhKh", "QsQd"], trials=n, seed=1), 3)
+    t, r = median_time(lambda: calculate_equity(["AhKh", "QsQd"], trials=n, seed=1), 3)
     row("pokerkit_core", "heads-up pre-flop sampled", f"{n / t / 1e6:.1f} M boards/s",
         f"AhKh {100 * r.players[0].equity:.2f}%")
     n3 = n // 2
-    t, r = median_time(lambda: equity(["AhKh", "QsQd", "7c6c"], trials=n3, seed=1), 3)
+    t, r = median_time(lambda: calculate_equity(["AhKh", "QsQd", "7c6c"], trials=n3, seed=1), 3)
     row("pokerkit_core", "3-way pre-flop sampled", f"{n3 / t / 1e6:.1f} M boards/s",
         f"AhKh {100 * r.players[0].equity:.2f}%")
-    t, r = median_time(lambda: equity(["AhKh", "QsQd"], exact=True), 15)
+    t, r = median_time(lambda: calculate_equity(["AhKh", "QsQd"], exact=True), 15)
     row("pokerkit_core", "exact heads-up pre-flop", f"{1e3 * t:.2f} ms",
         f"AhKh {100 * r.players[0].equity:.4f}% (best {1e3 * BEST:.2f} ms)")
-    t, r = median_time(lambda: equity(["AhKh", "random"], trials=n, seed=1), 3)
+    t, r = median_time(lambda: calculate_equity(["AhKh", "random"], trials=n, seed=1), 3)
     row("pokerkit_core", "heads-up vs random hand, sampled", f"{n / t / 1e6:.1f} M boards/s")
     opponents = Range.parse("22+, A2s+, K9s+, QTs+, JTs, ATo+, KJo+:0.5")
     calls = 200
 
     def ai_calls() -> None:
         for seed in range(calls):
-            equity(["AhKd", opponents], board="Qs7h2c", trials=5_000, seed=seed)
+            calculate_equity(["AhKd", opponents], board="Qs7h2c", trials=5_000, seed=seed)
 
     t, _ = median_time(ai_calls, 3)
     row("pokerkit_core", "hand vs weighted range, flop, 5k", f"{1e3 * t / calls:.3f} ms/call")
 
     def ai_exact() -> None:
         for _ in range(calls):
-            equity(["AhKd", opponents], board="Qs7h2c")
+            calculate_equity(["AhKd", opponents], board="Qs7h2c")
 
     t, _ = median_time(ai_exact, 3)
     row("pokerkit_core", "hand vs weighted range, flop, exact", f"{1e3 * t / calls:.3f} ms/call")
 
     def ai_calls_3way() -> None:
         for seed in range(calls):
-            equity(["AhKd", opponents, opponents], board="Qs7h2c", trials=10_000, seed=seed)
+            calculate_equity(["AhKd", opponents, opponents], board="Qs7h2c", trials=10_000, seed=seed)
 
     t, _ = median_time(ai_calls_3way, 3)
     row("pokerkit_core", "hand vs 2 ranges, flop, 10k", f"{1e3 * t / calls:.3f} ms/call")

@@ -13,7 +13,7 @@ from math import comb
 import pytest
 
 from pokerkit_core.cards import CARDS, parse_cards
-from pokerkit_core.equity import DEFAULT_TRIALS, EquityResult, Range, equity
+from pokerkit_core.equity import DEFAULT_TRIALS, EquityResult, Range, calculate_equity
 from pokerkit_core.errors import CardError, InvalidConfigError, PokerError, RangeError
 from pokerkit_core.evaluator import _equity_native
 
@@ -34,7 +34,7 @@ def pct(x: float) -> float:
 
 
 def test_c40_card_removal_exact() -> None:
-    r = equity(["QhQs", "TT+"])
+    r = calculate_equity(["QhQs", "TT+"])
     assert r.exact
     # TT+ loses QhQs's cards: 25 combos, each against every board
     assert r.trials == 25 * comb(48, 5)
@@ -46,7 +46,7 @@ def test_c40_card_removal_exact() -> None:
 
 
 def test_c40_card_removal_sampled() -> None:
-    r = equity(["QhQs", "TT+"], trials=10**6, seed=40)
+    r = calculate_equity(["QhQs", "TT+"], trials=10**6, seed=40)
     assert not r.exact and r.trials == 10**6
     assert abs(pct(r.players[0].equity) - 50.0125) <= 0.15
     assert abs(pct(r.players[0].win) - 47.89) <= 0.15
@@ -54,7 +54,7 @@ def test_c40_card_removal_sampled() -> None:
 
 
 def test_c43_tie_accounting() -> None:
-    r = equity(["Jc5c", "QdTd"])
+    r = calculate_equity(["Jc5c", "QdTd"])
     assert r.exact and r.trials == 1_712_304
     jc, qd = r.players
     wins = round(jc.win * r.trials)
@@ -74,7 +74,7 @@ def test_c43_tie_accounting() -> None:
 
 @pytest.mark.parametrize("players, board, expected, digits", EXACT_CASES)
 def test_exact_references(players: list[str], board: str, expected: list[float], digits: int) -> None:
-    r = equity(players, board=board)
+    r = calculate_equity(players, board=board)
     assert r.exact
     for p, e in zip(r.players, expected):
         assert round(pct(p.equity), digits) == pytest.approx(e, abs=1.5 * 10**-digits)
@@ -82,7 +82,7 @@ def test_exact_references(players: list[str], board: str, expected: list[float],
 
 
 def test_exact_pair_against_any_hand() -> None:
-    r = equity(["2s2h", "random"], exact=True)  # about 3 s
+    r = calculate_equity(["2s2h", "random"], exact=True)  # about 3 s
     assert r.exact and r.trials == comb(50, 2) * comb(48, 5)
     assert round(pct(r.players[0].equity), 3) == 50.334
 
@@ -91,7 +91,7 @@ def test_exact_pair_against_any_hand() -> None:
 def test_sampled_within_three_standard_errors(
     players: list[str], board: str, expected: list[float], digits: int
 ) -> None:
-    r = equity(players, board=board, trials=200_000, seed=7)
+    r = calculate_equity(players, board=board, trials=200_000, seed=7)
     assert not r.exact
     for p, e in zip(r.players, expected):
         assert 0 < p.stderr < 0.002
@@ -99,31 +99,31 @@ def test_sampled_within_three_standard_errors(
 
 
 def test_sampled_pair_against_any_hand() -> None:
-    r = equity(["2s2h", "random"], trials=400_000, seed=11)
+    r = calculate_equity(["2s2h", "random"], trials=400_000, seed=11)
     assert abs(r.players[0].equity - 0.50334) <= 3 * r.players[0].stderr
 
 
 def test_auto_falls_back_to_sampling() -> None:
-    r = equity(["random", "random", "random"], seed=1)
+    r = calculate_equity(["random", "random", "random"], seed=1)
     assert not r.exact and r.trials == 1_000_000
     for p in r.players:
         assert abs(p.equity - 1 / 3) <= 3 * p.stderr
 
 
 def test_seeded_reproducibility() -> None:
-    a = equity(["AhKh", "QQ+, AKs", "random"], trials=50_000, seed=123)
-    b = equity(["AhKh", "QQ+, AKs", "random"], trials=50_000, seed=123)
-    c = equity(["AhKh", "QQ+, AKs", "random"], trials=50_000, seed=124)
+    a = calculate_equity(["AhKh", "QQ+, AKs", "random"], trials=50_000, seed=123)
+    b = calculate_equity(["AhKh", "QQ+, AKs", "random"], trials=50_000, seed=123)
+    c = calculate_equity(["AhKh", "QQ+, AKs", "random"], trials=50_000, seed=124)
     assert a == b
     assert a.equities != c.equities
     # negative and huge seeds are reduced modulo 2**64
-    assert equity(["AhKh", "QsQd"], trials=1000, seed=-1) == equity(
+    assert calculate_equity(["AhKh", "QsQd"], trials=1000, seed=-1) == calculate_equity(
         ["AhKh", "QsQd"], trials=1000, seed=2**64 - 1
     )
 
 
 def test_split_board_ties_everyone() -> None:
-    r = equity(["2c3d", "4h5h", "7c8d"], board="AsKsQsJsTs")
+    r = calculate_equity(["2c3d", "4h5h", "7c8d"], board="AsKsQsJsTs")
     assert r.exact and r.trials == 1
     for p in r.players:
         assert p.win == 0 and p.tie == 1 and p.equity == pytest.approx(1 / 3)
@@ -132,33 +132,33 @@ def test_split_board_ties_everyone() -> None:
 def test_three_way_tie_shares() -> None:
     # on a Broadway straight board with one card to come, every hand plays the board
     # unless it makes a flush; equities must sum to one
-    r = equity(["2c3c", "4d5d", "6h7h"], board="AsKdQhJc", exact=True)
+    r = calculate_equity(["2c3c", "4d5d", "6h7h"], board="AsKdQhJc", exact=True)
     assert sum(r.equities) == pytest.approx(1.0)
     assert r.trials == 52 - 4 - 6
 
 
 def test_dead_cards_change_the_deck() -> None:
-    with_dead = equity(["AhAs", "KdKc"], dead="KhKs")
+    with_dead = calculate_equity(["AhAs", "KdKc"], dead="KhKs")
     assert with_dead.trials == comb(46, 5)
     assert with_dead.players[0].equity > 0.8126  # no kings left to hit
 
 
 def test_weights_mix_results() -> None:
-    kk = equity(["AhAs", "KK"]).players[0].equity
-    qq = equity(["AhAs", "QQ"]).players[0].equity
-    mixed = equity(["AhAs", "KK:1, QQ:3"]).players[0].equity
+    kk = calculate_equity(["AhAs", "KK"]).players[0].equity
+    qq = calculate_equity(["AhAs", "QQ"]).players[0].equity
+    mixed = calculate_equity(["AhAs", "KK:1, QQ:3"]).players[0].equity
     assert mixed == pytest.approx((kk + 3 * qq) / 4, abs=1e-12)
-    zero = equity(["AhAs", "KK, QQ:0"]).players[0].equity
+    zero = calculate_equity(["AhAs", "KK, QQ:0"]).players[0].equity
     assert zero == pytest.approx(kk, abs=1e-12)
 
 
 def test_range_object_and_cards_as_players() -> None:
     ah_as = tuple(parse_cards("AhAs"))
-    r1 = equity([ah_as, Range.parse("KdKc")])
-    r2 = equity(["AhAs", "KdKc"])
+    r1 = calculate_equity([ah_as, Range.parse("KdKc")])
+    r2 = calculate_equity(["AhAs", "KdKc"])
     assert r1.equities == r2.equities
     narrowed = Range.parse("KK, QQ").with_weights([1.0] * 6 + [0.0] * 6)
-    assert equity(["AhAs", narrowed]).equities == equity(["AhAs", "KK"]).equities
+    assert calculate_equity(["AhAs", narrowed]).equities == calculate_equity(["AhAs", "KK"]).equities
 
 
 # ---- ranges -----------------------------------------------------------------
@@ -254,7 +254,7 @@ def test_bad_range_values() -> None:
 )
 def test_hostile_equity_input(kwargs: dict[str, object], error: type[Exception]) -> None:
     with pytest.raises(error) as info:
-        equity(**kwargs)  # type: ignore[arg-type]
+        calculate_equity(**kwargs)  # type: ignore[arg-type]
     assert isinstance(info.value, PokerError) and isinstance(info.value, ValueError)
 
 
@@ -262,8 +262,8 @@ def test_too_many_cards_for_a_deal() -> None:
     hands = parse_cards("AhKhAsKs")
     dead = [c for c in CARDS if c not in hands][:44]  # 4 + 5 + 44 > 52
     with pytest.raises(InvalidConfigError):
-        equity(["AhKh", "AsKs"], dead=dead)
-    equity(["AhKh", "AsKs"], dead=dead[:43])  # exactly 52 is fine
+        calculate_equity(["AhKh", "AsKs"], dead=dead)
+    calculate_equity(["AhKh", "AsKs"], dead=dead[:43])  # exactly 52 is fine
 
 
 @pytest.mark.parametrize(
@@ -324,7 +324,7 @@ def test_low_level_limits() -> None:
 
 
 def test_result_json_form() -> None:
-    r = equity(["AhKh", "QsQd"], board="2c7d9s")
+    r = calculate_equity(["AhKh", "QsQd"], board="2c7d9s")
     d = r.to_dict()
     assert set(d) == {"exact", "trials", "players"}
     assert d["exact"] is True and d["trials"] == comb(45, 2)
@@ -361,8 +361,8 @@ def test_random_hand_shortcut_matches_weighted_sampling() -> None:
     # goes through the alias tables and rejection: both sample the same law
     rng = Range.random()
     nudged = rng.with_weights(list(rng.weights[:-1]) + [1.0000001])
-    a = equity(["AhKh", rng, rng, rng], trials=200_000, seed=5)
-    b = equity(["AhKh", nudged, nudged, nudged], trials=200_000, seed=5)
+    a = calculate_equity(["AhKh", rng, rng, rng], trials=200_000, seed=5)
+    b = calculate_equity(["AhKh", nudged, nudged, nudged], trials=200_000, seed=5)
     assert a.equities != b.equities
     for x, y in zip(a.players, b.players):
         assert abs(x.equity - y.equity) <= 4 * (x.stderr**2 + y.stderr**2) ** 0.5
@@ -374,7 +374,7 @@ def test_river_against_weighted_range_matches_brute_force() -> None:
     board = parse_cards("Qs7h2c5dKd")
     hero = parse_cards("AhKs")
     villain = Range.parse("AK:2, QQ, 77:0.5, 53s, KQ, AhQh")
-    r = equity([hero, villain], board=board)
+    r = calculate_equity([hero, villain], board=board)
     assert r.exact
     ours = evaluate(hero + board)
     won = tied = total = 0.0
@@ -392,9 +392,9 @@ def test_river_against_weighted_range_matches_brute_force() -> None:
 
 def test_flop_against_range_is_exact_by_default() -> None:
     villain = Range.parse("22+, A2s+, K9s+, QTs+, JTs, ATo+, KJo+:0.5")
-    exact = equity(["AhKd", villain], board="Qs7h2c")
+    exact = calculate_equity(["AhKd", villain], board="Qs7h2c")
     assert exact.exact
-    sampled = equity(["AhKd", villain], board="Qs7h2c", trials=100_000, seed=3)
+    sampled = calculate_equity(["AhKd", villain], board="Qs7h2c", trials=100_000, seed=3)
     p, q = exact.players[0], sampled.players[0]
     assert abs(p.equity - q.equity) <= 3 * q.stderr
 
@@ -420,7 +420,7 @@ def _native_once(players: list[str], trials: int, seed: int) -> tuple[bool, int,
 
 def test_small_sampled_calls_are_one_native_call() -> None:
     players = ["AhKh", "QQ+, AKs", "random"]
-    r = equity(players, trials=5000, seed=123)
+    r = calculate_equity(players, trials=5000, seed=123)
     _, deals, per_player = _native_once(players, 5000, 123)
     assert r.trials == deals == 5000
     assert tuple((p.win, p.tie, p.equity, p.stderr) for p in r.players) == per_player
@@ -440,9 +440,9 @@ def test_sampling_in_chunks_pools_counts_exactly(monkeypatch: pytest.MonkeyPatch
         return real(*args, **kwargs)
 
     monkeypatch.setattr(eq, "_equity_native", counting)
-    r = equity(players, trials=2500, seed=9)
+    r = calculate_equity(players, trials=2500, seed=9)
     assert calls == [1000, 1000, 500] and r.trials == 2500 and not r.exact
-    assert r == equity(players, trials=2500, seed=9)  # deterministic for a seed
+    assert r == calculate_equity(players, trials=2500, seed=9)  # deterministic for a seed
     # the same counts as the three chunks run by hand with their seeds
     chunks = [_native_once(players, n, eq._chunk_seed(9, i)) for i, n in enumerate((1000, 1000, 500))]
     assert chunks[0] == _native_once(players, 1000, 9)  # chunk 0 uses the seed itself
@@ -459,36 +459,36 @@ def test_default_sampling_of_rarely_fitting_ranges_is_bounded() -> None:
     # nine players on 30 pair combos fit together once in ~22,000 draws: the
     # default call stops after one rejection budget instead of running for
     # tens of minutes (it samples about 1,500 deals in well under a second)
-    r = equity(["AA,KK,QQ,JJ,TT"] * 9, seed=1)
+    r = calculate_equity(["AA,KK,QQ,JJ,TT"] * 9, seed=1)
     assert not r.exact and 100 < r.trials < DEFAULT_TRIALS
     assert sum(r.equities) == pytest.approx(1.0)
     assert all(0.05 < e < 0.2 for e in r.equities)
     # an explicit trial count is honoured (1,000 fit well inside one budget)
-    assert equity(["AA,KK,QQ,JJ,TT"] * 9, trials=1000, seed=1).trials == 1000
+    assert calculate_equity(["AA,KK,QQ,JJ,TT"] * 9, trials=1000, seed=1).trials == 1000
 
 
 def test_rare_combos_are_sampled_not_reported_impossible() -> None:
     # AhAs blocks both villain combos, AdAc (weight 1e-6) is the only fit
     players = ["AhAs:1, AdAc:1e-6", "AhKh:1, AsKs:1"]
-    exact = equity(players, exact=True)
-    small = equity(players, trials=1000, seed=1)
+    exact = calculate_equity(players, exact=True)
+    small = calculate_equity(players, trials=1000, seed=1)
     assert small.trials == 1000
-    big = equity(players, trials=200_000, seed=2)
+    big = calculate_equity(players, trials=200_000, seed=2)
     assert abs(big.players[0].equity - exact.players[0].equity) <= 4 * big.players[0].stderr
     # weights so small that the alias tables never draw them
-    tiny = equity(["AhAs:1, AdAc:1e-300", "AhKh:1, AsKs:1, 22:0"], trials=1000, seed=1)
+    tiny = calculate_equity(["AhAs:1, AdAc:1e-300", "AhKh:1, AsKs:1, 22:0"], trials=1000, seed=1)
     assert tiny.trials == 1000
     assert abs(tiny.players[0].equity - exact.players[0].equity) < 0.05
 
 
 def test_no_deal_and_unlikely_deals_are_told_apart() -> None:
     with pytest.raises(RangeError, match="no deal is possible"):
-        equity(["AA"] * 3, trials=100, seed=1)
+        calculate_equity(["AA"] * 3, trials=100, seed=1)
     with pytest.raises(RangeError, match="no deal is possible"):
-        equity(["AA,KK,QQ,JJ"] * 9, trials=10, seed=1)  # 16 cards for 18
+        calculate_equity(["AA,KK,QQ,JJ"] * 9, trials=10, seed=1)  # 16 cards for 18
     # deals exist (every one needs a TT player) but are too rare to sample
     with pytest.raises(RangeError, match="deals exist, but these ranges almost never fit"):
-        equity(["AA,KK,QQ,JJ,TT:1e-9"] * 9, trials=10, seed=1)
+        calculate_equity(["AA,KK,QQ,JJ,TT:1e-9"] * 9, trials=10, seed=1)
 
 
 @pytest.mark.parametrize(
@@ -503,19 +503,19 @@ def test_no_deal_and_unlikely_deals_are_told_apart() -> None:
 )
 def test_no_deal_messages_name_the_blockers(players: list[str], kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(RangeError) as info:
-        equity(players, **kwargs)  # type: ignore[arg-type]
+        calculate_equity(players, **kwargs)  # type: ignore[arg-type]
     assert message in str(info.value)
 
 
 def test_fixed_hand_conflicts_name_both_places() -> None:
     with pytest.raises(CardError, match=r"card Ah of players\[1\] \(AhQh\) is dealt twice: it is also held by players\[0\] \(AhKh\)"):
-        equity(["AhKh", "AhQh"])
+        calculate_equity(["AhKh", "AhQh"])
     with pytest.raises(CardError, match=r"card Ah of players\[0\] \(AhKh\) is dealt twice: it is also on the board"):
-        equity(["AhKh", "QsQd"], board="Ah2c3c")
+        calculate_equity(["AhKh", "QsQd"], board="Ah2c3c")
     with pytest.raises(CardError, match="card 2c is dealt twice: both on the board and among the dead cards"):
-        equity(["AhKh", "QsQd"], board="2c3c4c", dead="2c")
+        calculate_equity(["AhKh", "QsQd"], board="2c3c4c", dead="2c")
     with pytest.raises(CardError, match="duplicate card 2c in board"):
-        equity(["AhKh", "QsQd"], board=[CARDS[0], CARDS[0]])
+        calculate_equity(["AhKh", "QsQd"], board=[CARDS[0], CARDS[0]])
 
 
 @pytest.mark.parametrize(
@@ -534,11 +534,11 @@ def test_equity_argument_types(
     players: list[object], kwargs: dict[str, object], error: type[Exception], message: str
 ) -> None:
     with pytest.raises(error, match=message):
-        equity(players, **kwargs)  # type: ignore[arg-type]
+        calculate_equity(players, **kwargs)  # type: ignore[arg-type]
 
 
 def test_board_and_dead_none_mean_no_cards() -> None:
-    assert equity(["AhKh", "QsQd"], board=None, dead=None) == equity(["AhKh", "QsQd"])
+    assert calculate_equity(["AhKh", "QsQd"], board=None, dead=None) == calculate_equity(["AhKh", "QsQd"])
 
 
 def test_range_value_types() -> None:

@@ -103,3 +103,21 @@ def test_only_the_evaluator_imports_the_native_module() -> None:
     for path in _modules():
         if path.name != "evaluator.py":
             assert all(_top(i) not in ("_native", "_speedups") for i in _imports(path)), path
+
+
+def test_no_package_attribute_shadows_a_module() -> None:
+    """``import pokerkit_core.<module> as m`` gives the module: nothing
+    re-exported at package level has a module's name."""
+    import importlib
+    import pkgutil
+    import types
+
+    import pokerkit_core
+
+    for info in pkgutil.iter_modules(pokerkit_core.__path__):
+        if info.name == "__main__":  # runs the command line
+            continue
+        module = importlib.import_module(f"pokerkit_core.{info.name}")
+        assert getattr(pokerkit_core, info.name) is module, info.name
+        assert isinstance(module, types.ModuleType)
+        assert info.name not in pokerkit_core.__all__, info.name

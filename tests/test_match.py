@@ -9,7 +9,7 @@ import pytest
 from pokerkit_core.actions import Action, Raise
 from pokerkit_core.cli import main
 from pokerkit_core.errors import InvalidConfigError, PolicyError
-from pokerkit_core.match import MatchResult, match, play_hand
+from pokerkit_core.match import MatchResult, run_match, play_hand
 from pokerkit_core.observation import Observation
 from pokerkit_core.policies.baselines import AlwaysCall
 from pokerkit_core.rules import GameConfig
@@ -50,7 +50,7 @@ def _same(a: MatchResult, b: MatchResult) -> bool:
 
 
 def test_result_shape_and_zero_sum() -> None:
-    result = match(["call", "raise"], hands=40, seed=2)
+    result = run_match(["call", "raise"], hands=40, seed=2)
     assert result.hands == 40 and result.deals == 40 and not result.duplicate
     first, second = result.players
     assert (first.name, second.name) == ("call", "raise")
@@ -65,21 +65,21 @@ def test_result_shape_and_zero_sum() -> None:
 
 def test_same_seed_same_result_with_one_and_two_workers() -> None:
     kwargs = dict(hands=60, seed=7, duplicate=True, chunk_deals=10)
-    one = match(["hard", "normal"], workers=1, **kwargs)  # type: ignore[arg-type]
-    two = match(["hard", "normal"], workers=2, **kwargs)  # type: ignore[arg-type]
+    one = run_match(["hard", "normal"], workers=1, **kwargs)  # type: ignore[arg-type]
+    two = run_match(["hard", "normal"], workers=2, **kwargs)  # type: ignore[arg-type]
     assert _same(one, two)
-    other = match(["hard", "normal"], workers=1, hands=60, seed=8, duplicate=True, chunk_deals=10)
+    other = run_match(["hard", "normal"], workers=1, hands=60, seed=8, duplicate=True, chunk_deals=10)
     assert other.players != one.players
 
 
 def test_same_seed_same_result_twice() -> None:
-    a = match(["easy", "normal"], hands=50, seed=3, chunk_deals=7)
-    b = match(["easy", "normal"], hands=50, seed=3, chunk_deals=7)
+    a = run_match(["easy", "normal"], hands=50, seed=3, chunk_deals=7)
+    b = run_match(["easy", "normal"], hands=50, seed=3, chunk_deals=7)
     assert _same(a, b)
 
 
 def test_misbehaving_policies_are_recorded_and_folded() -> None:
-    result = match([Crasher, "call"], hands=10, seed=1)
+    result = run_match([Crasher, "call"], hands=10, seed=1)
     crasher, caller = result.players
     assert crasher.name == "crasher" and crasher.errors > 0 and caller.errors == 0
     decide_faults = [e for e in result.errors if e.substitute]
@@ -91,7 +91,7 @@ def test_misbehaving_policies_are_recorded_and_folded() -> None:
     assert crasher.chips < 0
     assert all(e.player == 0 and e.name == "crasher" for e in result.errors)
 
-    cheats = match([Cheater, AlwaysCall], hands=10, seed=1)
+    cheats = run_match([Cheater, AlwaysCall], hands=10, seed=1)
     assert cheats.players[0].errors > 0
     messages = " ".join(e.message for e in cheats.errors)
     assert "illegal action" in messages and "not an Action" in messages
@@ -107,7 +107,7 @@ def test_play_hand_substitutes_check_when_free() -> None:
 
 
 def test_duplicate_mode_replays_each_deal_with_seats_swapped() -> None:
-    result = match(["easy", "random"], hands=8, seed=4, duplicate=True, keep_hands=True)
+    result = run_match(["easy", "random"], hands=8, seed=4, duplicate=True, keep_hands=True)
     assert result.deals == 4 and len(result.hand_states) == 8
     for i in range(0, 8, 2):
         a, b = result.hand_states[i], result.hand_states[i + 1]
@@ -115,13 +115,13 @@ def test_duplicate_mode_replays_each_deal_with_seats_swapped() -> None:
         assert a.hole_cards == b.hole_cards  # same cards in the same seats
         assert a.config.button == b.config.button
     # A deterministic policy against itself breaks exactly even in duplicate.
-    mirror = match(["call", "raise"], hands=20, seed=4, duplicate=True)
+    mirror = run_match(["call", "raise"], hands=20, seed=4, duplicate=True)
     assert mirror.players[0].chips == 0
     assert mirror.players[0].name == "call"
 
 
 def test_button_alternates_every_hand() -> None:
-    result = match(["call", "call"], hands=6, seed=1, keep_hands=True)
+    result = run_match(["call", "call"], hands=6, seed=1, keep_hands=True)
     assert [s.config.button for s in result.hand_states] == [0, 1, 0, 1, 0, 1]
     assert [p.name for p in result.players] == ["call#1", "call#2"]
     assert all(s.config.stacks == (20_000, 20_000) for s in result.hand_states)
@@ -129,15 +129,15 @@ def test_button_alternates_every_hand() -> None:
 
 def test_bad_arguments() -> None:
     with pytest.raises(InvalidConfigError):
-        match(["call"], hands=10)
+        run_match(["call"], hands=10)
     with pytest.raises(InvalidConfigError):
-        match(["call", "call"], hands=0)
+        run_match(["call", "call"], hands=0)
     with pytest.raises(InvalidConfigError):
-        match(["call", "call"], hands=3, duplicate=True)
+        run_match(["call", "call"], hands=3, duplicate=True)
     with pytest.raises(InvalidConfigError):
-        match(["call", "call"], config=GameConfig.no_limit(players=3))
+        run_match(["call", "call"], config=GameConfig.no_limit(players=3))
     with pytest.raises(PolicyError):
-        match(["call", "no-such-bot"], hands=2)
+        run_match(["call", "no-such-bot"], hands=2)
 
 
 def test_dask_cluster_gives_the_same_result() -> None:
@@ -147,8 +147,8 @@ def test_dask_cluster_gives_the_same_result() -> None:
     )
     try:
         kwargs = dict(hands=40, seed=5, duplicate=True, chunk_deals=5)
-        local = match(["normal", "easy"], **kwargs)  # type: ignore[arg-type]
-        remote = match(["normal", "easy"], scheduler=cluster.scheduler_address, **kwargs)  # type: ignore[arg-type]
+        local = run_match(["normal", "easy"], **kwargs)  # type: ignore[arg-type]
+        remote = run_match(["normal", "easy"], scheduler=cluster.scheduler_address, **kwargs)  # type: ignore[arg-type]
     finally:
         cluster.close()
     assert _same(local, remote)
@@ -193,12 +193,12 @@ def test_unknown_policy_in_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_progress_bar_only_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
-    match(["call", "call"], hands=4, seed=1, progress=True)
+    run_match(["call", "call"], hands=4, seed=1, progress=True)
     assert "4/4" in capsys.readouterr().err
-    match(["call", "call"], hands=4, seed=1)  # stderr is not a terminal here
+    run_match(["call", "call"], hands=4, seed=1)  # stderr is not a terminal here
     assert capsys.readouterr().err == ""
 
 
 def test_unpicklable_factory_is_refused_for_workers() -> None:
     with pytest.raises(PolicyError, match="module level"):
-        match([lambda seed=None: AlwaysCall(), "call"], hands=4, workers=2)
+        run_match([lambda seed=None: AlwaysCall(), "call"], hands=4, workers=2)

@@ -25,7 +25,7 @@ from .evaluator import (
     evaluate_many,
     evaluate_mask,
 )
-from .equity import EquityResult, PlayerEquity, Range, equity
+from .equity import EquityResult, PlayerEquity, Range, calculate_equity
 from .rules import AUTO, BettingStructure, GameConfig, OddChipRule, RuleFlavour, Street
 from .actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
 from .events import (
@@ -53,7 +53,7 @@ from .tournament import (
     TournamentMode,
     run_tournament,
 )
-from .match import MatchResult, PlayerResult, match
+from .match import MatchResult, PlayerResult, run_match
 
 __version__ = "0.1.0"
 
@@ -87,7 +87,7 @@ __all__ = [
     "EquityResult",
     "PlayerEquity",
     "Range",
-    "equity",
+    "calculate_equity",
     # engine
     "AUTO",
     "BettingStructure",
@@ -129,7 +129,7 @@ __all__ = [
     "load_policy",
     "MatchResult",
     "PlayerResult",
-    "match",
+    "run_match",
     # tables and tournaments
     "Blinds",
     "ButtonRule",

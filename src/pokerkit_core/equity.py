@@ -23,10 +23,10 @@ combos' weights; the missing board cards are uniform over the rest of the
 deck.  A player's *equity* is the fraction of deals won plus ``1/k`` of every
 ``k``-way tie.
 
->>> r = equity(["AhAs", "KdKc"])
+>>> r = calculate_equity(["AhAs", "KdKc"])
 >>> r.exact, r.trials, round(r.players[0].equity, 5)
 (True, 1712304, 0.81255)
->>> round(equity(["QhQs", "TT+"]).players[0].equity, 4)
+>>> round(calculate_equity(["QhQs", "TT+"]).players[0].equity, 4)
 0.5001
 >>> len(Range.parse("QQ+, AKs"))
 22
@@ -81,7 +81,7 @@ __all__ = [
     "Range",
     "PlayerEquity",
     "EquityResult",
-    "equity",
+    "calculate_equity",
     "DEFAULT_TRIALS",
     "MAX_EXACT_EVALUATIONS",
     "EXACT_LIMIT",
@@ -371,7 +371,7 @@ class PlayerEquity:
 
 @dataclass(frozen=True, slots=True)
 class EquityResult:
-    """The result of :func:`equity`.
+    """The result of :func:`calculate_equity`.
 
     Attributes:
         exact: True when every deal was enumerated.
@@ -459,7 +459,7 @@ def _player_arg(player: PlayerLike, index: int) -> tuple[str, bytes, "array[floa
     return format_cards(cards), bytes(c.code for c in cards), array("d", (1.0,)), 1
 
 
-def equity(
+def calculate_equity(
     players: Sequence[PlayerLike],
     *,
     board: str | Iterable[Card] | None = (),

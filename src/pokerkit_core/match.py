@@ -1,6 +1,6 @@
 """Heads-up matches between two policies, with results in mbb/hand.
 
-:func:`match` plays two policies against each other, by default in the ACPC
+:func:`run_match` plays two policies against each other, by default in the ACPC
 heads-up no-limit format (RULES.md section 4: blinds 50/100, both stacks reset
 to 20,000 chips every hand, the button alternating every hand, no rake), and
 reports each player's result in milli-big-blinds per hand (mbb/hand) with a
@@ -25,7 +25,7 @@ A policy that raises an exception or returns an illegal action is recorded in
 otherwise, and the match goes on.
 
 Example:
-    >>> result = match(["call", "raise"], hands=20, seed=1)
+    >>> result = run_match(["call", "raise"], hands=20, seed=1)
     >>> result.hands, [p.name for p in result.players]
     (20, ['call', 'raise'])
 
@@ -62,7 +62,7 @@ __all__ = [
     "MatchResult",
     "PlayerResult",
     "PlayerSpec",
-    "match",
+    "run_match",
     "play_hand",
 ]
 
@@ -85,7 +85,7 @@ class MatchFault:
 
     Attributes:
         hand: 0-based number of the hand in the match.
-        player: Index of the player (0 or 1, in the order given to :func:`match`).
+        player: Index of the player (0 or 1, in the order given to :func:`run_match`).
         name: The player's name.
         seat: The seat it was playing in that hand.
         message: What went wrong.
@@ -152,7 +152,7 @@ class PlayerResult:
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """The outcome of :func:`match`.
+    """The outcome of :func:`run_match`.
 
     Attributes:
         hands: Hands played (twice the deals in duplicate mode).
@@ -479,7 +479,7 @@ def _summary(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
     return mean, (mean - half, mean + half)
 
 
-def match(
+def run_match(
     players: Sequence[PlayerSpec],
     *,
     hands: int = 1000,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pokerkit_core.match import match
+from pokerkit_core.match import run_match
 from pokerkit_core.observation import observe
 from pokerkit_core.rules import GameConfig
 from pokerkit_core.state import deal, legal_actions
@@ -18,6 +18,6 @@ def test_returns_a_legal_action() -> None:
 
 
 def test_beats_the_calling_station() -> None:
-    result = match([TightAggressive, "call"], hands=400, seed=1, duplicate=True)
+    result = run_match([TightAggressive, "call"], hands=400, seed=1, duplicate=True)
     assert result.players[0].errors == 0
     assert result.players[0].mbb_per_hand > 0

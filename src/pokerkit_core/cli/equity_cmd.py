@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..equity import equity
+from ..equity import calculate_equity
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -37,7 +37,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
 def run(args: argparse.Namespace) -> int:
     """Print each player's win, tie and equity (percent, or fractions in JSON)."""
-    result = equity(
+    result = calculate_equity(
         args.players,
         board=args.board,
         dead=args.dead,

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from ..errors import PolicyError
-from ..match import MatchResult, match
+from ..match import MatchResult, run_match
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         with log_path.open("a", encoding="utf-8"):
             pass
     started = time.perf_counter()
-    result = match(
+    result = run_match(
         [args.first, args.second],
         hands=args.hands,
         seed=args.seed,

@@ -8,7 +8,7 @@ At every decision it
    hands ranked by their heads-up strength, later hands by their made value
    on the board);
 2. estimates its equity against that range with the C Monte Carlo routine
-   (:func:`pokerkit_core.equity.equity`);
+   (:func:`pokerkit_core.equity.calculate_equity`);
 3. compares the expected value of checking or folding, of calling (pot
    odds), and of several bet sizes, where a bet's value counts the chance that
    the opponent folds to a bet of that size (observed per size class) and the
@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..actions import Action, ActionKind, Check, LegalActions
 from ..cards import CARDS, Card
-from ..equity import Range, equity
+from ..equity import Range, calculate_equity
 from ..errors import RangeError
 from ..evaluator import evaluate_many
 from .features import aggressive, passive, preflop_order, street_number, walk
@@ -285,7 +285,7 @@ def _as_range(rng: WeightedRange) -> Range:
     found = _RANGES.get(rng)
     if found is None:
         combos, weights = rng
-        # A short text: equity() labels players with it (the default lists every combo).
+        # A short text: calculate_equity() labels players with it (the default lists every combo).
         text = f"read of the opponent ({len(combos)} combos)"
         found = Range(tuple((CARDS[a], CARDS[b]) for a, b in combos), weights, text=text)
         if len(_RANGES) > 512:
@@ -386,9 +386,9 @@ class HardPolicy:
     ) -> float:
         seed = self._rng.getrandbits(32)
         try:
-            result = equity([hole, _as_range(combos)], board=board, trials=self._trials, seed=seed)
+            result = calculate_equity([hole, _as_range(combos)], board=board, trials=self._trials, seed=seed)
         except RangeError:  # every combo blocked by known cards
-            result = equity([hole, Range.random()], board=board, trials=self._trials, seed=seed)
+            result = calculate_equity([hole, Range.random()], board=board, trials=self._trials, seed=seed)
         return float(result.players[0].equity)
 
     def _decide(

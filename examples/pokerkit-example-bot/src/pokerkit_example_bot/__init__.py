@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from pokerkit_core.actions import Action, Bet, Call, Check, Fold, Raise
-from pokerkit_core.equity import equity
+from pokerkit_core.equity import calculate_equity
 from pokerkit_core.observation import Observation
 from pokerkit_core.rules import Street
 
@@ -35,7 +35,7 @@ class TightAggressive:
         if legal is None:  # only asked when it is our turn, but be safe
             return Check
         # Equity of our two cards against one random hand (fast C Monte Carlo).
-        win = equity(
+        win = calculate_equity(
             [observation.hole_cards, "random"],
             board=observation.board,
             trials=400,
