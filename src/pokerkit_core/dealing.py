@@ -176,7 +176,9 @@ def deal_cards(
     d = config._derived
     live = d.live
     need = 2 * len(live) + 5
-    if deck is not None:
+    if deck is None and hole_cards is None and board is None:  # the usual deal
+        drawn = [CARDS[code] for code in draw_codes(random.Random(seed), list(range(52)), need)]
+    elif deck is not None:
         if hole_cards is not None or board is not None:
             raise CardError("deck", "give either deck= or hole_cards=/board=, not both")
         order = as_cards(deck, "deck")

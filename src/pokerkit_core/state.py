@@ -28,27 +28,25 @@ References:
 
 from __future__ import annotations
 
-import random
 from typing import Sequence
 
 from .actions import Action, ActionKind, Call, LegalActions
-from .cards import CARDS, Card
+from .cards import Card
 from .errors import HandOverError, IllegalActionError, InvalidConfigError
-from .evaluator import evaluate_mask
 from .events import (
     ActionTaken,
-    BlindPosted,
     BoardDealt,
     Event,
-    HandMucked,
     HandShown,
     HoleCardsDealt,
     PotAwarded,
     UncalledBetReturned,
 )
 from .dealing import CardsArg, deal_cards, draw_codes, seat_arg, seed_arg
-from .pots import Chips, Pot, award_pot, split_into_pots
-from .rules import GameConfig, OddChipRule, Street, _Derived
+from .forced_bets import post_forced_bets
+from .pots import Chips, Pot
+from .rules import GameConfig, Street
+from .showdown import settle, showing_order
 
 __all__ = [
     "Street",
@@ -358,25 +356,7 @@ def deal(
         raise InvalidConfigError(f"deal needs a GameConfig, got {config!r}")
     seed = seed_arg(seed)
     d = config._derived
-    if deck is None and hole_cards is None and board is None:
-        live = d.live
-        need = 2 * len(live) + 5
-        codes = draw_codes(random.Random(seed), list(range(52)), need)
-        hole_list: list[tuple[Card, ...] | None] = [None] * d.n
-        k = 0
-        for seat in live:
-            hole_list[seat] = (CARDS[codes[k]], CARDS[codes[k + 1]])
-            k += 2
-        hole = tuple(hole_list)
-        full_board: tuple[Card, ...] = (
-            CARDS[codes[k]],
-            CARDS[codes[k + 1]],
-            CARDS[codes[k + 2]],
-            CARDS[codes[k + 3]],
-            CARDS[codes[k + 4]],
-        )
-    else:
-        hole, full_board = deal_cards(config, seed, deck, hole_cards, board)
+    hole, full_board = deal_cards(config, seed, deck, hole_cards, board)
     start = d.template
     if start is None:
         start = d.template = _post_forced_bets(config)
@@ -397,52 +377,26 @@ _Start = tuple[_Ints, _Ints, _Ints, tuple[bool, ...], _Ints, int, int, int, tupl
 
 
 def _post_forced_bets(config: GameConfig) -> _Start:
-    """Antes, then blinds, then the deal events: the same for every hand of a config."""
+    """Forced bets, deal events and first actor: the same for every hand of a config."""
     d = config._derived
     n = d.n
-    stacks = list(config.stacks)
-    bets = [0] * n
-    contribs = [0] * n
-    history: list[Event] = []
-    ante = config.ante
-    if ante:
-        for seat in d.live:
-            amount = min(ante, stacks[seat])
-            stacks[seat] -= amount
-            contribs[seat] += amount
-            history.append(BlindPosted(seat, amount, "ante"))
-    call_to = 0
-    for blind_seat, blind, kind in (
-        (config.small_blind_seat, config.small_blind, "small blind"),
-        (config.big_blind_seat, config.big_blind, "big blind"),
-    ):
-        if blind_seat is None or blind == 0:
-            continue
-        call_to = blind
-        amount = min(blind, stacks[blind_seat])
-        if amount:
-            stacks[blind_seat] -= amount
-            bets[blind_seat] += amount
-            contribs[blind_seat] += amount
-            history.append(BlindPosted(blind_seat, amount, kind))
-    for seat in d.live:
-        history.append(HoleCardsDealt(seat))
+    posted_stacks, posted_bets, contribs, call_to, posted = post_forced_bets(config)
+    history = posted + tuple(HoleCardsDealt(seat) for seat in d.live)
     folded = tuple(not live for live in d.live_mask)
     acted = (-1,) * n
-    posted_stacks, posted_bets = tuple(stacks), tuple(bets)
     to_act = -1
     if folded.count(False) > 1:
         to_act = _find_actor(n, d.preflop_start, posted_stacks, posted_bets, folded, acted, call_to)
     return (
         posted_stacks,
         posted_bets,
-        tuple(contribs),
+        contribs,
         folded,
         acted,
         call_to,
         d.street_bet[0],
         1 if call_to else 0,
-        tuple(history),
+        history,
         to_act,
     )
 
@@ -737,7 +691,7 @@ def _continue(
     if street == 3 or able < 2:
         if street < 3:
             # Run-out: hands are shown first, then each remaining street is dealt.
-            order = _showdown_order(d, n)
+            order = showing_order(config)
             history = history + tuple(HandShown(s, hole[s]) for s in order if not folded[s])  # type: ignore[arg-type]
             for nxt in range(street + 1, 4):
                 cards = full_board[_BOARD_AT[nxt - 1] : _BOARD_AT[nxt]]
@@ -754,12 +708,6 @@ def _continue(
         config, street, seat, board, hole, stacks, zeros, contribs, folded, not_acted, 0,
         d.street_bet[street], 0, history, full_board, (),
     )
-
-
-def _showdown_order(d: _Derived, n: int) -> list[int]:
-    """Seats in showing order: clockwise from the first to act after the flop."""
-    start = d.postflop_start[2]
-    return [(start + k) % n for k in range(n)]
 
 
 def _finish(
@@ -783,38 +731,8 @@ def _finish(
         total = sum(contribs)
         pots: tuple[Pot, ...] = (Pot(total, (winner,), (winner,), (total,)),)
     else:
-        raw = split_into_pots(contribs, folded)
-        board_mask = 0
-        for card in board:
-            board_mask |= card.mask
-        values = [0] * n
-        for s in in_hand:
-            cards = hole[s]
-            values[s] = evaluate_mask(board_mask | cards[0].mask | cards[1].mask)  # type: ignore[index]
-        exact = config.odd_chip is OddChipRule.EXACT
-        pots = tuple(award_pot(p, values, d.odd_order, exact) for p in raw)
-        already = {e.seat for e in history if isinstance(e, HandShown)}
-        if len(already) < len(in_hand):
-            # In showing order: the first hand is shown; a later one is shown
-            # if it wins a pot or beats or ties the best hand shown so far,
-            # otherwise mucked (unless the config shows every hand).
-            winners = {s for p in pots for s in p.winners}
-            best_shown = max((values[s] for s in already), default=0)
-            shows: list[Event] = []
-            for s in _showdown_order(d, n):
-                if folded[s] or s in already:
-                    continue
-                if (
-                    s in winners
-                    or not config.muck_losing_hands
-                    or not best_shown
-                    or values[s] >= best_shown
-                ):
-                    shows.append(HandShown(s, hole[s]))  # type: ignore[arg-type]
-                    best_shown = max(best_shown, values[s])
-                else:
-                    shows.append(HandMucked(s))
-            history = history + tuple(shows)
+        pots, shows = settle(config, board, hole, contribs, folded, history)
+        history = history + shows
     final: list[Chips] = list(stacks)
     for index, pot in enumerate(pots):
         for s, share in zip(pot.winners, pot.shares):
