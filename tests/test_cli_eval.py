@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +51,13 @@ def test_os_errors_are_one_line_with_status_1(capsys: pytest.CaptureFixture[str]
 def test_match_log_name_is_checked_before_playing(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "call", "call", "--hands", "2", "--log", "out.txt"]) == 2
     assert "*.phhs" in capsys.readouterr().err
+
+
+def test_replay_unreadable_file_is_not_counted_as_a_hand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    missing = str(tmp_path / "missing.log")
+    assert main(["replay", missing]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.strip() == "0 hands: 0 ok, 0 not ok; 1 file(s) could not be read"
+    assert captured.err.startswith(f"pokerkit-core replay: cannot read {missing}:")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -34,7 +35,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "replay",
         help="replay PHH hands and ACPC logs through the rules engine",
         description="Replay .phh, .phhs and ACPC .log files; report each hand as ok or "
-        "its first difference (exit status 1 if any hand is not ok).",
+        "its first difference (exit status 1 if any hand is not ok or a file cannot be read).",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help=".phh, .phhs or .log files")
     parser.add_argument(
@@ -123,22 +124,23 @@ def _values(hand: HandHistory | None, stacks: tuple[Amount, ...] | None) -> list
 
 def run(args: argparse.Namespace) -> int:
     """Replay the files; print one line (or JSON object) per hand and a summary."""
-    total = failed = 0
+    total = failed = unreadable = 0
     for name in args.files:
         try:
             results = list(replay_file(name, rules=args.rules, exact_split=args.exact_split))
         except (OSError, HistoryParseError, InvalidConfigError) as exc:
-            total += 1
-            failed += 1
-            _report(args, name, "-", None, ReplayResult(False, None, None, str(exc)))
+            # a file that cannot be read is no hand: say so on stderr, go on
+            unreadable += 1
+            print(f"pokerkit-core replay: cannot read {name}: {exc}", file=sys.stderr)
             continue
         for label, hand, result in results:
             total += 1
             failed += not result.ok
             _report(args, name, label, hand, result)
     if not args.json:
-        print(f"{total} hands: {total - failed} ok, {failed} not ok")
-    return 0 if failed == 0 else 1
+        files = f"; {unreadable} file(s) could not be read" if unreadable else ""
+        print(f"{total} hands: {total - failed} ok, {failed} not ok{files}")
+    return 0 if failed == 0 and unreadable == 0 else 1
 
 
 def _report(
