@@ -3,26 +3,30 @@
 * ``pokerkit_core._native``: the evaluator and equity code (``csrc/*.c``)
   through cffi in API, out-of-line mode (``csrc/build_ffi.py``).
 * ``pokerkit_core._speedups``: one CPython built-in, the per-hand
-  ``evaluate_mask`` (``csrc/pkc_speedups.c``, stable ABI), which calls into
-  ``_native``.  Not built on PyPy, where the cffi call is the fast path.
+  ``evaluate_mask`` (``csrc/pkc_speedups.c``), which calls into ``_native``.
+  Built with the stable ABI except where CPython refuses it (free-threaded
+  and ``Py_TRACE_REFS`` builds); not built on PyPy, where the cffi call is the
+  fast path.
 """
 
 import os
 import platform
 import sys
+import sysconfig
 
 from setuptools import Extension, setup
 
 ext_modules = []
 if platform.python_implementation() == "CPython":
-    compile_args = [] if sys.platform == "win32" else ["-O3", "-std=c99"]
+    compile_args = [] if sys.platform == "win32" else ["-O3", "-std=c99", "-Werror=implicit-function-declaration"]
     compile_args += os.environ.get("PKC_CFLAGS", "").split()
+    limited = not (sysconfig.get_config_var("Py_GIL_DISABLED") or sysconfig.get_config_var("Py_TRACE_REFS"))
     ext_modules.append(
         Extension(
             "pokerkit_core._speedups",
             sources=["csrc/pkc_speedups.c"],
-            define_macros=[("Py_LIMITED_API", "0x030A0000")],
-            py_limited_api=True,
+            define_macros=[("Py_LIMITED_API", "0x030A0000")] if limited else [],
+            py_limited_api=limited,
             extra_compile_args=compile_args,
             extra_link_args=os.environ.get("PKC_LDFLAGS", "").split(),
         )

@@ -18,7 +18,7 @@ ffibuilder = FFI()
 with open(os.path.join(HERE, "pkc_cdef.h"), encoding="utf-8") as f:
     ffibuilder.cdef(f.read())
 
-extra_compile_args = [] if sys.platform == "win32" else ["-O3", "-std=c99"]
+extra_compile_args = [] if sys.platform == "win32" else ["-O3", "-std=c99", "-Werror=implicit-function-declaration"]
 extra_compile_args += os.environ.get("PKC_CFLAGS", "").split()
 extra_link_args = os.environ.get("PKC_LDFLAGS", "").split()
 

@@ -714,6 +714,11 @@ static int eval_batch_k(const uint8_t *codes, size_t n_hands, int k,
                     return status;
                 }
             }
+            /* Only if another thread changed the codes meanwhile: the block
+             * now checks out but eval_block stopped early; evaluate it all. */
+            for (h = 0; h < n; h++) {
+                scratch[h] = eval_k(c + h * (size_t)k, k);
+            }
         }
         memcpy(out + start, scratch, n * sizeof(int32_t));
     }

@@ -20,8 +20,8 @@
 
 /* Read-only pointers to the tables built by pkc_init(). */
 typedef struct {
-    const uint64_t *card_key;     /* [52] rank key + suit counter per card */
-    const uint64_t *card_bit;     /* [52] mask bit per card */
+    const uint64_t *card_key;     /* [256] rank key + suit counter per card */
+    const uint64_t *card_bit;     /* [256] mask bit per card */
     const uint16_t *flush_table;  /* [8192] by 13-bit rank set */
     const uint16_t *displacement; /* [1 << BUCKET_BITS] */
     const uint16_t *rank_table;   /* [RANK_TABLE_SIZE] */

@@ -327,6 +327,13 @@ def test_builtin_evaluate_mask_is_the_python_one_in_c() -> None:
     for t in threads:
         t.join()
     assert not errors
+    # each binding is its own: a second one (another fallback) leaves the first alone
+    address = int(evaluator._ffi.cast("uintptr_t", evaluator._ffi.addressof(evaluator._lib, "pkc_eval_mask")))
+    other = _speedups.bind(address, lambda mask: -mask)
+    assert other(masks[0]) == values[0] and other(3) == -3
+    with pytest.raises(CardError):
+        builtin(3)
+    del other
     # bind refuses what is not an address or a callable, before changing anything
     with pytest.raises(ValueError):
         _speedups.bind(0, fallback)
@@ -335,3 +342,38 @@ def test_builtin_evaluate_mask_is_the_python_one_in_c() -> None:
     with pytest.raises(TypeError):
         _speedups.bind(1, 5)  # type: ignore[arg-type]
     assert builtin(masks[2]) == values[2]
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython", reason="CPython subinterpreters")
+def test_a_subinterpreter_does_not_disturb_the_main_binding() -> None:
+    testcapi = pytest.importorskip("_testcapi")
+    from pokerkit_core import evaluator
+
+    assert testcapi.run_in_subinterp("import pokerkit_core.evaluator") == 0
+    with pytest.raises(CardError, match="5 to 7 cards"):
+        evaluator.evaluate_mask(3)
+    with pytest.raises(CardError, match="need 5 to 7 cards"):
+        evaluate("As Ks")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="__buffer__ in Python classes is 3.12+")
+def test_out_whose_buffer_changes_between_requests_is_safe() -> None:
+    """``out`` is checked and written through one buffer request: an object
+    that hands out a large buffer first and a tiny one next cannot make C
+    write past the tiny one."""
+    import random
+
+    class Shifty:
+        def __init__(self) -> None:
+            self.calls = 0
+            self.big, self.small = array("i", [0] * 5_000), array("i", [0])
+
+        def __buffer__(self, flags: int) -> memoryview:
+            self.calls += 1
+            return memoryview(self.big if self.calls == 1 else self.small)
+
+    rng = random.Random(3)
+    codes = bytes(c for _ in range(5_000) for c in rng.sample(range(52), 7))
+    shifty = Shifty()
+    evaluate_many(codes, out=shifty)
+    assert list(shifty.big) == list(evaluate_many(codes)) and list(shifty.small) == [0]

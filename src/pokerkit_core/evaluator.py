@@ -264,7 +264,7 @@ def evaluate_mask(mask: int) -> int:
     """Value of a hand given as a 64-bit card mask: the fast per-hand call.
 
     On CPython this is a built-in function (``csrc/pkc_speedups.c``) that
-    calls the C evaluator directly, about 20 million calls a second in a
+    calls the C evaluator directly, about 24 million calls a second in a
     Python loop; elsewhere the same checks run in Python over cffi.
 
     Args:
@@ -435,7 +435,8 @@ def evaluate_many(
     if out_view.nbytes < 4 * n:
         raise CardError("out", f"out holds {out_view.nbytes // 4} values, {n} needed")
     codes_ptr = _ffi.from_buffer("uint8_t[]", view)
-    out_ptr = _ffi.from_buffer("int32_t[]", result, require_writable=True)
+    # the view that was checked, not `result` again: its buffer could differ
+    out_ptr = _ffi.from_buffer("int32_t[]", out_view, require_writable=True)
     a, b = int(_ffi.cast("uintptr_t", codes_ptr)), int(_ffi.cast("uintptr_t", out_ptr))
     if n and a < b + 4 * n and b < a + total:  # overlapping: read a copy
         view = memoryview(view.tobytes())
