@@ -59,6 +59,17 @@ int pkc_eval_batch(const uint8_t *codes, size_t n_hands, int k, int32_t *out,
 void pkc_eval_batch_unchecked(const uint8_t *codes, size_t n_hands, int k,
                               int32_t *out);
 
+/* Values of n_combos two-card combos (2 codes each in combos), each with
+ * the same n_board (3..5) board cards: the hands of a range on a board.  A
+ * combo that shares a card with the board or with the n_dead dead cards is
+ * blocked and gets 0.  Checked: codes 0..51, no card twice on the board and
+ * dead cards together (PKC_E_CARD / PKC_E_DUPLICATE, *bad_index = SIZE_MAX),
+ * combos of two valid, different cards (*bad_index = the combo; nothing is
+ * written then); PKC_E_COUNT for n_board out of range. */
+int pkc_eval_combos(const uint8_t *combos, size_t n_combos, const uint8_t *board,
+                    int n_board, const uint8_t *dead, int n_dead, int32_t *out,
+                    size_t *bad_index);
+
 /* Evaluate every k-card hand (k = 5, 6 or 7) from the 52-card deck.
  * counts[0..9] receives the number of hands per category (index = category),
  * *distinct the number of distinct values seen. */

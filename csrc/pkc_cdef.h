@@ -8,6 +8,9 @@ int pkc_eval_batch(const uint8_t *codes, size_t n_hands, int k, int32_t *out,
                    size_t *bad_index);
 void pkc_eval_batch_unchecked(const uint8_t *codes, size_t n_hands, int k,
                               int32_t *out);
+int pkc_eval_combos(const uint8_t *combos, size_t n_combos, const uint8_t *board,
+                    int n_board, const uint8_t *dead, int n_dead, int32_t *out,
+                    size_t *bad_index);
 int pkc_enumerate(int k, uint64_t counts[10], uint32_t *distinct);
 int pkc_best_five(const uint8_t *codes, int n, uint8_t out[5]);
 int pkc_hand_keys(const uint8_t *codes, size_t n_hands, int k, uint64_t *keys,

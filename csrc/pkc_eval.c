@@ -487,6 +487,13 @@ static inline int lookup_ranks(uint32_t key)
     return rank_table[slot_of(key, displacement[bucket_of(key)])];
 }
 
+/* The suit (0..3) whose counter in `key` shows five or more cards. */
+static inline int flush_suit(uint64_t key)
+{
+    uint64_t flags = (key & FLUSH_BITS) >> SUIT_SHIFT;
+    return flags & 0x8u ? 0 : flags & 0x80u ? 1 : flags & 0x800u ? 2 : 3;
+}
+
 /* Value of distinct, valid codes: the hot path. */
 static inline int eval_unchecked(const uint8_t *c, int n)
 {
@@ -761,6 +768,63 @@ void pkc_eval_batch_unchecked(const uint8_t *codes, size_t n_hands, int k,
     for (h = 0; h < n_hands; h++) {
         out[h] = eval_unchecked(codes + h * (size_t)k, k);
     }
+}
+
+int pkc_eval_combos(const uint8_t *combos, size_t n_combos, const uint8_t *board,
+                    int n_board, const uint8_t *dead, int n_dead, int32_t *out,
+                    size_t *bad_index)
+{
+    uint64_t board_key = SUIT_START, board_mask = 0, taken = 0;
+    size_t h;
+    int i;
+    if (!initialised) {
+        return PKC_E_INIT;
+    }
+    if (n_board < 3 || n_board > 5 || n_dead < 0 || n_dead > 52) {
+        return PKC_E_COUNT;
+    }
+    if (board == NULL || (dead == NULL && n_dead > 0) ||
+        ((combos == NULL || out == NULL) && n_combos > 0)) {
+        return PKC_E_ARG;
+    }
+    for (i = 0; i < n_board + n_dead; i++) { /* board and dead cards: valid, distinct */
+        uint8_t c = i < n_board ? board[i] : dead[i - n_board];
+        if (c > 51 || (taken >> c) & 1u) {
+            if (bad_index != NULL) {
+                *bad_index = (size_t)-1;
+            }
+            return c > 51 ? PKC_E_CARD : PKC_E_DUPLICATE;
+        }
+        taken |= 1ULL << c;
+        if (i < n_board) {
+            board_key += card_key[c];
+            board_mask |= card_bit[c];
+        }
+    }
+    for (h = 0; h < n_combos; h++) { /* check everything before writing */
+        uint8_t a = combos[2 * h], b = combos[2 * h + 1];
+        if (a > 51 || b > 51 || a == b) {
+            if (bad_index != NULL) {
+                *bad_index = h;
+            }
+            return a > 51 || b > 51 ? PKC_E_CARD : PKC_E_DUPLICATE;
+        }
+    }
+    for (h = 0; h < n_combos; h++) {
+        uint8_t a = combos[2 * h], b = combos[2 * h + 1];
+        if (((taken >> a) | (taken >> b)) & 1u) {
+            out[h] = 0;
+            continue;
+        }
+        {
+            uint64_t key = board_key + card_key[a] + card_key[b];
+            out[h] = (key & FLUSH_BITS)
+                         ? flush_table[((board_mask | card_bit[a] | card_bit[b]) >>
+                                        (16 * flush_suit(key))) & 0x1fffu]
+                         : lookup_ranks((uint32_t)key);
+        }
+    }
+    return PKC_OK;
 }
 
 int pkc_enumerate(int k, uint64_t counts[10], uint32_t *distinct)

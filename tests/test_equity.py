@@ -554,3 +554,44 @@ def test_range_value_types() -> None:
         Range(aces.combos, text=5)  # type: ignore[arg-type]
     with pytest.raises(RangeError, match="weights must be a tuple"):
         Range(aces.combos, [1.0] * 6)  # type: ignore[arg-type]
+
+
+def test_range_from_codes_is_the_constructor_fast() -> None:
+    """``Range.from_codes`` builds the same range as the constructor and
+    refuses the same bad input, with the checks run over whole buffers."""
+    import random
+
+    rng = random.Random(8)
+    for _ in range(200):
+        n = rng.randint(1, 60)
+        pairs = rng.sample([(a, b) for a in range(52) for b in range(a)], n)
+        pairs = [p if rng.random() < 0.5 else (p[1], p[0]) for p in pairs]
+        weights = tuple(rng.choice([0.0, 0.5, 1, 2.5]) for _ in range(n - 1)) + (1.0,)
+        slow = Range(tuple((CARDS[a], CARDS[b]) for a, b in pairs), weights, text="t")
+        fast = Range.from_codes(bytes(c for p in pairs for c in p), list(weights), text="t")
+        assert fast == slow and fast.combos == slow.combos and fast.weights == slow.weights
+        assert fast._codes == slow._codes and list(fast._weights) == list(slow._weights)
+    assert Range.from_codes([51, 50]).weights == (1.0,)
+    numpy = pytest.importorskip("numpy")
+    assert Range.from_codes(b"\x00\x01", [numpy.float64(0.5)]).weights == (0.5,)
+    for codes, weights, message in [
+        (b"", (), "non-empty"),
+        (b"\x00", (), "two cards each"),
+        (b"\x00\x34", (), "card code 52 is not 0-51"),
+        ([0, 300], (), "ints 0-51"),
+        ("AhKh", (), "ints 0-51"),
+        (b"\x05\x05", (), "two distinct Cards, not 3d3d"),
+        (b"\x00\x01\x01\x00", (), "listed twice"),
+        (b"\x00\x01", (True,), "not bool"),
+        (b"\x00\x01", ("1",), "not '1'"),
+        (b"\x00\x01\x02\x03", (1.0, "1"), "not '1'"),
+        (b"\x00\x01", (float("nan"),), "not nan"),
+        (b"\x00\x01", (-1.0,), "not -1.0"),
+        (b"\x00\x01", (0.0,), "weighs 0"),
+        (b"\x00\x01", (1.0, 1.0), "1 combos need 1 weights"),
+        (b"\x00\x01", "1", "tuple of numbers"),
+    ]:
+        with pytest.raises(RangeError, match=message):
+            Range.from_codes(codes, weights)  # type: ignore[arg-type]
+    with pytest.raises(RangeError, match="text must be a str"):
+        Range.from_codes(b"\x00\x01", text=None)  # type: ignore[arg-type]

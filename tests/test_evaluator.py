@@ -21,6 +21,7 @@ from pokerkit_core.evaluator import (
     enumerate_categories,
     evaluate,
     evaluate_codes,
+    evaluate_combos,
     evaluate_many,
     evaluate_mask,
     table_bytes,
@@ -246,3 +247,43 @@ def test_five_card_values_are_a_dense_ladder() -> None:
     values = {evaluate(list(c)).value for c in combinations(parse_cards("As Ks Qs Js Ts 9s 8s"), 5)}
     assert min(values) >> 12 == HandCategory.FLUSH
     assert max(values) == (HandCategory.STRAIGHT_FLUSH << 12) + 9  # royal: the top of 10
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), board_size=st.integers(3, 5), dead_size=st.integers(0, 4))
+def test_evaluate_combos_is_evaluate_codes_per_combo(seed: int, board_size: int, dead_size: int) -> None:
+    """Each combo gets the value of its two cards with the board, and 0 when
+    it holds a board or dead card."""
+    import random
+
+    rng = random.Random(seed)
+    known = rng.sample(range(52), board_size + dead_size)
+    board, dead = [CARDS[c] for c in known[:board_size]], [CARDS[c] for c in known[board_size:]]
+    pairs = [tuple(rng.sample(range(52), 2)) for _ in range(rng.randint(0, 300))]
+    values = evaluate_combos(bytes(c for p in pairs for c in p), board, dead=dead)
+    assert len(values) == len(pairs)
+    for (a, b), value in zip(pairs, values):
+        if a in known or b in known:
+            assert value == 0
+        else:
+            assert value == evaluate_codes([a, b, *known[:board_size]])
+
+
+def test_evaluate_combos_refuses_bad_input() -> None:
+    board = "As Kd 7h"
+    assert list(evaluate_combos(b"", board)) == []
+    assert list(evaluate_combos(array("B", [0, 1]), board)) == [evaluate_codes([0, 1, 51, 45, 22])]
+    for combos, board_, dead, message in [
+        (bytes([0, 0]), board, "", r"the same card twice in 'combo 0"),
+        (bytes([0, 1, 2, 52]), board, "", r"outside 0-51 in 'combo 1: \[2, 52\]'"),
+        ([0, 300], board, "", "two per combo"),
+        ([0], board, "", "two card codes each"),
+        ("AsKd", board, "", "two per combo"),
+        ([0, 1], "As Kd", "", "3 to 5 cards, got 2"),
+        ([0, 1], "As Kd 7h 2c 3c 4c", "", "3 to 5 cards, got 6"),
+        ([0, 1], board, "Kd", "board and dead cards must be distinct"),
+        ([0, 1], [1, 2, 3], "", "board must be card text or Cards"),
+        ([0, 1], board, 5, "dead must be card text or Cards"),
+    ]:
+        with pytest.raises(CardError, match=message):
+            evaluate_combos(combos, board_, dead=dead)  # type: ignore[arg-type]

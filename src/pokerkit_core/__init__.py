@@ -22,6 +22,7 @@ from .evaluator import (
     HandRank,
     evaluate,
     evaluate_codes,
+    evaluate_combos,
     evaluate_many,
     evaluate_mask,
 )
@@ -81,6 +82,7 @@ __all__ = [
     "HandRank",
     "evaluate",
     "evaluate_codes",
+    "evaluate_combos",
     "evaluate_many",
     "evaluate_mask",
     # equity

@@ -43,6 +43,7 @@ __all__ = [
     "evaluate_mask",
     "evaluate_codes",
     "evaluate_many",
+    "evaluate_combos",
     "enumerate_categories",
     "table_bytes",
 ]
@@ -54,6 +55,7 @@ if _lib.pkc_init() != 0:  # pragma: no cover - only on allocation failure
     raise EvaluatorError("the C evaluator could not build its tables")
 
 _VALID_MASK = 0x1FFF1FFF1FFF1FFF
+_SIZE_MAX = int(_ffi.cast("size_t", -1))
 _E_CARD = -1
 _E_DUPLICATE = -2
 
@@ -468,6 +470,68 @@ def _rows_to_view(rows: Any) -> memoryview:
         raise CardError(repr(rows)[:60], "card codes must be ints 0-51")
     width = widths.pop() if widths else 7
     return memoryview(bytes(flat)).cast("B", (len(table), width)) if table else memoryview(b"")
+
+
+def _cards_arg(cards: CardsLike, what: str) -> bytes:
+    """Card codes of card text or Cards (for a board or dead cards)."""
+    try:
+        hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        return bytes(card.code for card in hand)
+    except (TypeError, AttributeError):
+        raise CardError(repr(cards)[:60], f"{what} must be card text or Cards") from None
+
+
+def evaluate_combos(combos: Any, board: CardsLike, *, dead: CardsLike = ()) -> "array[int]":
+    """Values of many two-card combos on one board, in one C call.
+
+    The hands of a range on a board, for ranking a range or counting how
+    much of it a hand beats: each combo is evaluated with the same board
+    cards (the board's part of the work is done once).
+
+    Args:
+        combos: Card codes (``4 * rank + suit``), two per combo: ``bytes``
+            or any buffer or sequence of ints 0-51.
+        board: Three to five board cards (text or Cards).
+        dead: Other known cards (text or Cards), e.g. your own hole cards:
+            combos holding one are blocked, like combos holding a board card.
+
+    Returns:
+        An ``array('i')`` of one value per combo, in order; ``0`` for a
+        blocked combo (it shares a card with the board or ``dead``).
+
+    Raises:
+        CardError: A code outside 0-51 or an odd number of codes, a combo of
+            one card twice (the message names the combo), a board that is
+            not 3 to 5 cards, a card repeated on the board and ``dead``, or
+            a board or ``dead`` that is not card text or Cards.
+    """
+    try:
+        codes = bytes(combos)
+    except (TypeError, ValueError):
+        raise CardError(repr(combos)[:60], "combos must be card codes 0-51, two per combo") from None
+    if len(codes) % 2:
+        raise CardError(f"{len(codes)} codes", "combos need two card codes each")
+    board_codes = _cards_arg(board, "board")
+    dead_codes = _cards_arg(dead, "dead")
+    if not 3 <= len(board_codes) <= 5:
+        raise CardError(repr(board)[:60], f"a board for evaluate_combos has 3 to 5 cards, got {len(board_codes)}")
+    n = len(codes) // 2
+    out = array("i", bytes(4 * n))
+    bad = _ffi.new("size_t *")
+    status = _lib.pkc_eval_combos(
+        codes, n, board_codes, len(board_codes), dead_codes, len(dead_codes),
+        _ffi.from_buffer("int32_t[]", out, require_writable=True), bad,
+    )
+    if status in (_E_CARD, _E_DUPLICATE):
+        if bad[0] == _SIZE_MAX:
+            known = " ".join(CARDS[c].__str__() if c < 52 else str(c) for c in board_codes + dead_codes)
+            raise CardError(known, "board and dead cards must be distinct cards")
+        pair = list(codes[2 * bad[0] : 2 * bad[0] + 2])
+        what = "a card code outside 0-51" if status == _E_CARD else "the same card twice"
+        raise CardError(f"combo {bad[0]}: {pair}", what)
+    if status != 0:  # pragma: no cover - arguments were checked above
+        raise EvaluatorError(f"pkc_eval_combos failed with status {status}")
+    return out
 
 
 def enumerate_categories(cards_per_hand: int) -> tuple[dict[HandCategory, int], int]:

@@ -13,13 +13,12 @@ References:
 
 from __future__ import annotations
 
-from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from ..actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
 from ..cards import RANK_CHARS, Card
-from ..evaluator import HandCategory, evaluate_codes, evaluate_many
+from ..evaluator import HandCategory, evaluate_codes, evaluate_combos
 from ..events import ActionTaken, BlindPosted, BoardDealt
 
 if TYPE_CHECKING:
@@ -47,6 +46,9 @@ __all__ = [
     "uses_hole_cards",
     "walk",
 ]
+
+_ALL_COMBOS = bytes(c for a in range(52) for b in range(a + 1, 52) for c in (a, b))
+"""The 1,326 two-card combos as card codes, two per combo (lower code first)."""
 
 
 
@@ -219,21 +221,11 @@ def hand_strength(hole: Sequence[Card], board: Sequence[Card]) -> float:
     References:
         Billings et al. (2002), "hand strength" (HS).
     """
-    known = {c.code for c in (*hole, *board)}
-    rest = [c for c in range(52) if c not in known]
-    board_codes = bytes(c.code for c in board)
     mine = evaluate_codes([c.code for c in (*hole, *board)])
-    buf = bytearray()
-    n = 0
-    for i, a in enumerate(rest):
-        for b in rest[i + 1 :]:
-            buf.append(a)
-            buf.append(b)
-            buf += board_codes
-            n += 1
-    values: array[int] = evaluate_many(bytes(buf), cards_per_hand=2 + len(board))
+    values = [v for v in evaluate_combos(_ALL_COMBOS, board, dead=hole) if v]  # 0: blocked
+    n = len(values)
     win = sum(1 for v in values if v < mine)
-    tie = sum(1 for v in values if v == mine)
+    tie = values.count(mine)
     return (win + 0.5 * tie) / n
 
 

@@ -35,13 +35,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING, Sequence
 
 from ..actions import Action, ActionKind, Check, LegalActions
-from ..cards import CARDS, Card
+from ..cards import Card
 from ..equity import Range, calculate_equity
 from ..errors import RangeError
-from ..evaluator import evaluate_many
+from ..evaluator import evaluate_combos
 from .features import aggressive, passive, preflop_order, street_number, walk
 
 if TYPE_CHECKING:
@@ -247,26 +248,20 @@ def _narrow(rng: WeightedRange, board: Sequence[Card], keep: float, floor: float
         The narrowed range (never empty while ``rng`` has a live combo).
     """
     combos, weights = rng
-    board_codes = bytes(c.code for c in board)
-    live = [i for i, c in enumerate(combos) if c[0] not in board_codes and c[1] not in board_codes]
+    # one C call: each combo's value on the board, 0 for a combo holding a board card
+    values = evaluate_combos(bytes(chain.from_iterable(combos)), board)
+    live = [i for i, v in enumerate(values) if v]
     if not live:
         return rng
     if keep >= 0.999 or len(live) <= 3:
         return tuple(combos[i] for i in live), tuple(weights[i] for i in live)
-    buf = bytearray()
-    for i in live:
-        buf.append(combos[i][0])
-        buf.append(combos[i][1])
-        buf += board_codes
-    values = evaluate_many(bytes(buf), cards_per_hand=2 + len(board))
-    order = sorted(range(len(live)), key=values.__getitem__, reverse=True)
+    order = sorted(live, key=values.__getitem__, reverse=True)
     total = sum(weights[i] for i in live)
     wanted = keep * total
     mass = 0.0
     out_combos: list[Combo] = []
     out_weights: list[float] = []
-    for j in order:
-        i = live[j]
+    for i in order:
         weight = weights[i]
         if mass < wanted:
             mass += weight
@@ -287,7 +282,7 @@ def _as_range(rng: WeightedRange) -> Range:
         combos, weights = rng
         # A short text: calculate_equity() labels players with it (the default lists every combo).
         text = f"read of the opponent ({len(combos)} combos)"
-        found = Range(tuple((CARDS[a], CARDS[b]) for a, b in combos), weights, text=text)
+        found = Range.from_codes(bytes(chain.from_iterable(combos)), weights, text=text)
         if len(_RANGES) > 512:
             _RANGES.clear()
         _RANGES[rng] = found
