@@ -135,6 +135,10 @@ def _state(text: str):  # type: ignore[no-untyped-def]
         ("MATCHSTATE:1:0:r200r300c/cr400c/r500:|KhKc/3s2hAh/9d", "b700", Raise(300), None),
         ("MATCHSTATE:0:0:r200r300c/cr400c/r500r700:4cKs|/3s2hAh/9d", "k", Call, None),
         ("MATCHSTATE:0:0:r200:4cKs|", "f", Fold, None),
+        ("MATCHSTATE:1:0::|KhKc", "r\u00b2", Call,  # "r²": not ASCII digits
+         "WARNING: bad action format in response, changed to call"),
+        ("MATCHSTATE:1:0::|KhKc", "r" + "9" * 5000, Call,  # too long to be a raise
+         "WARNING: bad action format in response, changed to call"),
     ],
 )
 def test_bad_replies_are_fixed_as_the_acpc_dealer_does(

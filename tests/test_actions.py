@@ -160,7 +160,9 @@ def test_parse_errors_say_what_is_valid(text: object, reason: str) -> None:
 
 
 def test_parse_accepts_big_and_zero_padded_amounts() -> None:
-    assert Action.parse("r " + "9" * 100) == Raise(int("9" * 100))
+    assert Action.parse("r " + "0" * 80 + "9" * 18) == Raise(int("9" * 18))
+    with pytest.raises(IllegalActionError, match="raise-to from 1 to"):
+        Action.parse("r " + "9" * 100)  # above MAX_CHIPS
     assert Action.parse("b 0150") == Bet(150)
-    with pytest.raises(IllegalActionError, match="positive int raise-to, got 0"):
+    with pytest.raises(IllegalActionError, match="int raise-to from 1 to 1,000,000,000,000,000,000, got 0"):
         Action.parse("r 0")

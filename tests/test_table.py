@@ -14,15 +14,12 @@ from pokerkit_core.events import ActionTaken, BlindPosted
 from pokerkit_core.observation import Observation
 from pokerkit_core.state import HandState
 from bots import CallBot, ShoveBot
+from pokerkit_core.positions import ButtonRule, Positions, first_positions, next_positions
 from pokerkit_core.table import (
     Blinds,
-    ButtonRule,
-    Positions,
     StackMode,
     TableConfig,
     TableSession,
-    first_positions,
-    next_positions,
 )
 
 

@@ -18,7 +18,8 @@ from pokerkit_core.observation import Observation
 from pokerkit_core.policy import Policy, available_policies, load_policy
 from pokerkit_core.rules import BettingStructure, GameConfig, Street
 from pokerkit_core.state import act, deal, legal_actions
-from pokerkit_core.table import Blinds, ButtonRule, TableConfig, TableSession
+from pokerkit_core.positions import ButtonRule
+from pokerkit_core.table import Blinds, TableConfig, TableSession
 from pokerkit_core.tournament import (
     DEFAULT_SCHEDULE,
     BlindLevel,

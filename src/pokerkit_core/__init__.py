@@ -26,7 +26,8 @@ from .evaluator import (
     evaluate_many,
     evaluate_mask,
 )
-from .equity import EquityResult, PlayerEquity, Range, calculate_equity
+from .ranges import Range
+from .equity import EquityResult, PlayerEquity, calculate_equity
 from .rules import AUTO, BettingStructure, GameConfig, OddChipRule, RuleFlavour, Street
 from .actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
 from .events import (
@@ -44,7 +45,8 @@ from .pots import Pot, PotResolution, resolve_pots
 from .state import HandState, act, deal, legal_actions, show
 from .observation import Observation, observe
 from .policy import Policy, available_policies, load_policy
-from .table import Blinds, ButtonRule, StackMode, TableConfig, TableSession
+from .positions import ButtonRule
+from .table import Blinds, StackMode, TableConfig, TableSession
 from .tournament import (
     DEFAULT_SCHEDULE,
     BlindLevel,

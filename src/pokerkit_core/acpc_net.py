@@ -257,7 +257,9 @@ def fix_reply(text: str, state: HandState) -> tuple[Action, list[str]]:
     if code in ("c", "C", "k", "K"):
         return _call(legal.can_check), warnings
     if code in ("r", "R", "b", "B"):
-        if not fixed and not digits.isdigit():
+        # ASCII digits only (str.isdigit also takes "²" and other scripts),
+        # and few enough to print: anything longer is above every stack
+        if not fixed and not (digits.isascii() and digits.isdigit() and len(digits) <= 30):
             warnings.append("WARNING: bad action format in response, changed to call")
             return _call(legal.can_check), warnings
         if not (legal.can_bet or legal.can_raise):

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
-from .errors import IllegalActionError
+from .errors import IllegalActionError, shown
+from .rules import MAX_CHIPS
 
 __all__ = [
     "ActionKind",
@@ -65,7 +66,7 @@ _CONSTANT_NAMES = {
     ActionKind.ALL_IN: "AllIn",
 }
 _VALID_ACTIONS = (
-    "Fold, Check, Call, AllIn, Bet(to) or Raise(to) with to a positive int raise-to"
+    "Fold, Check, Call, AllIn, Bet(to) or Raise(to) with to an int raise-to from 1 to 10**18"
 )
 _VALID_TEXT = "f, k (or x), c, b N, r N or allin, where N is the raise-to in chips (digits 0-9)"
 _AMOUNT_RE = re.compile(r"[0-9]+")
@@ -81,14 +82,14 @@ class _RawAction(NamedTuple):
 
     def __repr__(self) -> str:
         if self.kind in (ActionKind.BET, ActionKind.RAISE):
-            return f"{self.kind.name.title()}({self.to!r})"
+            return f"{self.kind.name.title()}({shown(self.to)})"
         if isinstance(self.kind, ActionKind):
-            return f"Action({self.kind}, {self.to!r})"
-        return f"Action({self.kind!r}, {self.to!r})"
+            return f"Action({self.kind}, {shown(self.to)})"
+        return f"Action({shown(self.kind)}, {shown(self.to)})"
 
 
 def _type_note(value: object) -> str:
-    return f"{value!r} ({type(value).__name__})"
+    return f"{shown(value)} ({type(value).__name__})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,7 @@ class Action:
 
     Raises:
         IllegalActionError: ``kind`` is not an :class:`ActionKind`, ``to`` is
-            not a positive int for a bet or raise (bools and floats are
+            not an int from 1 to :data:`~pokerkit_core.rules.MAX_CHIPS` for a bet or raise (bools and floats are
             refused), or is anything but the int 0 for another kind.  The
             error's ``action`` holds the raw arguments and its ``legal``
             describes the valid forms.
@@ -116,14 +117,14 @@ class Action:
         kind, to = self.kind, self.to
         if not isinstance(kind, ActionKind):
             raise IllegalActionError(
-                _RawAction(kind, to), _VALID_ACTIONS, f"kind must be an ActionKind, not {kind!r}"
+                _RawAction(kind, to), _VALID_ACTIONS, f"kind must be an ActionKind, not {shown(kind)}"
             )
         if kind is ActionKind.BET or kind is ActionKind.RAISE:
-            if to.__class__ is not int or to <= 0:
+            if to.__class__ is not int or not 0 < to <= MAX_CHIPS:
                 raise IllegalActionError(
                     _RawAction(kind, to),
                     _VALID_ACTIONS,
-                    f"{kind.value} needs a positive int raise-to, got {_type_note(to)}",
+                    f"{kind.value} needs an int raise-to from 1 to {MAX_CHIPS:,}, got {_type_note(to)}",
                 )
         elif to.__class__ is not int or to != 0:
             raise IllegalActionError(
@@ -158,16 +159,16 @@ class Action:
 
         Raises:
             IllegalActionError: ``text`` is not a str, or not an action (an
-                unknown word, an amount that is not ASCII digits 0-9 or is 0,
-                more than 100 digits or 200 characters, or an amount where
-                none belongs).  The error's ``legal`` describes the valid
+                unknown word, an amount that is not ASCII digits 0-9, is 0 or
+                above :data:`~pokerkit_core.rules.MAX_CHIPS`, more than 100
+                digits or 200 characters, or an amount where none belongs).  The error's ``legal`` describes the valid
                 forms.
         """
         if not isinstance(text, str):
             raise IllegalActionError(text, _VALID_TEXT, f"action text must be a str, not {_type_note(text)}")
         if len(text) > _MAX_TEXT:
-            shown = text[:40] + "..."
-            raise IllegalActionError(shown, _VALID_TEXT, f"action text too long ({len(text)} characters)")
+            excerpt = text[:40] + "..."
+            raise IllegalActionError(excerpt, _VALID_TEXT, f"action text too long ({len(text)} characters)")
         parts = text.strip().lower().split()
         kind = _FROM_SHORT.get(parts[0]) if parts else None
         if kind is None or len(parts) > 2:
@@ -207,7 +208,7 @@ def Bet(to: int) -> Action:  # noqa: N802 - reads as an action constant
         ``Action(ActionKind.BET, to)``.
 
     Raises:
-        IllegalActionError: ``to`` is not a positive int.
+        IllegalActionError: ``to`` is not an int from 1 to :data:`~pokerkit_core.rules.MAX_CHIPS`.
     """
     return Action(ActionKind.BET, to)
 
@@ -222,7 +223,7 @@ def Raise(to: int) -> Action:  # noqa: N802 - reads as an action constant
         ``Action(ActionKind.RAISE, to)``.
 
     Raises:
-        IllegalActionError: ``to`` is not a positive int.
+        IllegalActionError: ``to`` is not an int from 1 to :data:`~pokerkit_core.rules.MAX_CHIPS`.
     """
     return Action(ActionKind.RAISE, to)
 

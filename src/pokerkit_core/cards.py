@@ -23,7 +23,7 @@ import re
 from enum import IntEnum
 from typing import Iterable, Iterator
 
-from .errors import CardError
+from .errors import CardError, shown
 
 __all__ = [
     "Rank",
@@ -119,9 +119,9 @@ class Card:
         if isinstance(rank, str) and suit is None:
             return cls.parse(rank)
         if rank.__class__ is bool or not (isinstance(rank, int) and 0 <= rank <= 12):
-            raise CardError(repr(rank), "rank must be 0-12 (deuce to ace)")
+            raise CardError(shown(rank), "rank must be 0-12 (deuce to ace)")
         if suit.__class__ is bool or not (isinstance(suit, int) and 0 <= suit <= 3):
-            raise CardError(repr(suit), "suit must be 0-3 (clubs, diamonds, hearts, spades)")
+            raise CardError(shown(suit), "suit must be 0-3 (clubs, diamonds, hearts, spades)")
         return CARDS[4 * rank + suit]
 
     @classmethod
@@ -157,7 +157,7 @@ class Card:
             CardError: ``code`` is not an int in 0-51.
         """
         if code.__class__ is bool or not isinstance(code, int) or not 0 <= code <= 51:
-            raise CardError(repr(code), "card code must be an int 0-51")
+            raise CardError(shown(code), "card code must be an int 0-51")
         return CARDS[code]
 
     @classmethod
@@ -235,11 +235,11 @@ def _iter_cards(text: str) -> Iterator[Card]:
             raise CardError(text, f"cannot read a card at position {pos}")
         rank_text, suit_text = match.group(1), match.group(2)
         if rank_text not in _RANK_OF:
-            raise CardError(text, f"unknown rank {rank_text!r} (ranks are 23456789TJQKA)")
+            raise CardError(text, f"unknown rank {shown(rank_text)} (ranks are 23456789TJQKA)")
         if suit_text == "":
-            raise CardError(text, f"missing suit after {rank_text!r} (suits are cdhs)")
+            raise CardError(text, f"missing suit after {shown(rank_text)} (suits are cdhs)")
         if suit_text not in _SUIT_OF:
-            raise CardError(text, f"unknown suit {suit_text!r} (suits are cdhs)")
+            raise CardError(text, f"unknown suit {shown(suit_text)} (suits are cdhs)")
         yield CARDS[4 * _RANK_OF[rank_text] + _SUIT_OF[suit_text]]
         pos = match.end()
 
@@ -260,7 +260,7 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
             ``allow_duplicates``) a card given twice; the message names it.
     """
     if not isinstance(text, str):
-        raise CardError(repr(text), "cards must be given as text")
+        raise CardError(shown(text), "cards must be given as text")
     cards = tuple(_iter_cards(text))
     if not allow_duplicates and len(set(cards)) != len(cards):
         seen: set[Card] = set()
@@ -300,7 +300,7 @@ def cards_to_mask(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:
         if card.__class__ is not Card:
-            raise CardError(repr(card), "expected a Card")
+            raise CardError(shown(card), "expected a Card")
         if mask & card.mask:
             raise CardError(str(card), f"duplicate card {card}")
         mask |= card.mask
@@ -321,7 +321,7 @@ def mask_to_cards(mask: int) -> tuple[Card, ...]:
         CardError: ``mask`` is not an int, or has a bit that is not a card.
     """
     if mask.__class__ is not int:
-        raise CardError(repr(mask), "a card mask must be an int")
+        raise CardError(shown(mask), "a card mask must be an int")
     if mask < 0 or mask & ~0x1FFF1FFF1FFF1FFF:
         raise CardError(hex(mask), "mask has bits that are not cards")
     return tuple(card for card in CARDS if mask & card.mask)

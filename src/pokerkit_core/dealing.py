@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import operator
 import random
+from enum import Enum
 from math import perm
 from typing import Iterable, Sequence, Union
 
 from .cards import CARDS, Card, format_cards, parse_cards
-from .errors import CardError, InvalidConfigError
+from .errors import CardError, InvalidConfigError, shown
 from .rules import GameConfig
 
 __all__ = ["CardsArg", "draw_codes", "seed_arg", "seat_arg", "as_cards", "deal_cards"]
@@ -71,22 +72,28 @@ def seed_arg(seed: object) -> int | None:
     """The seed handed to :class:`random.Random` (see :func:`deal`).
 
     Args:
-        seed: An int (not a bool) or ``None``.
+        seed: An int or NumPy integer (not a bool, not an enum member) or
+            ``None``.
 
     Returns:
-        ``None`` for ``None``; a non-negative seed unchanged; a negative
+        ``None`` for ``None``; a non-negative seed as a plain int; a negative
         seed ``s`` as ``s mod 2**128`` (two's complement), so ``-7`` and
         ``7`` deal differently.
 
     Raises:
-        InvalidConfigError: ``seed`` is not an int (bools refused) or None.
+        InvalidConfigError: ``seed`` is not an integer (bools and enum
+            members refused) or None.
     """
     if seed is None:
         return None
-    if not isinstance(seed, int) or seed.__class__ is bool:
-        raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
+    if seed.__class__ is bool or seed.__class__.__name__ == "bool_" or isinstance(seed, Enum):
+        raise InvalidConfigError(f"seed must be an int or None, got {shown(seed)}")
+    try:
+        value = operator.index(seed)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidConfigError(f"seed must be an int or None, got {shown(seed)}") from None
     # random.Random ignores the sign; two's complement keeps -7 and 7 apart
-    return int(seed) if seed >= 0 else seed & ((1 << _SEED_BITS) - 1)
+    return value if value >= 0 else value & ((1 << _SEED_BITS) - 1)
 
 
 def seat_arg(seat: object, n: int) -> int:
@@ -103,13 +110,13 @@ def seat_arg(seat: object, n: int) -> int:
         InvalidConfigError: Not an integer seat of the table.
     """
     if seat.__class__ is bool or seat.__class__.__name__ == "bool_":
-        raise InvalidConfigError(f"seat must be an int, not the bool {seat!r}")
+        raise InvalidConfigError(f"seat must be an int, not the bool {shown(seat)}")
     try:
         index = operator.index(seat)  # type: ignore[arg-type]
     except TypeError:
-        raise InvalidConfigError(f"seat must be an int, got {seat!r}") from None
+        raise InvalidConfigError(f"seat must be an int, got {shown(seat)}") from None
     if not 0 <= index < n:
-        raise InvalidConfigError(f"seat {index} is not one of seats 0-{n - 1}")
+        raise InvalidConfigError(f"seat {shown(index)} is not one of seats 0-{n - 1}")
     return index
 
 
@@ -131,14 +138,14 @@ def as_cards(value: CardsArg, what: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
     if isinstance(value, Card) or isinstance(value, (bytes, bytearray)):
-        raise CardError(repr(value), f"{what} must be card text or a sequence of Cards")
+        raise CardError(shown(value), f"{what} must be card text or a sequence of Cards")
     try:
         cards = tuple(value)
     except TypeError:
-        raise CardError(repr(value), f"{what} must be card text or a sequence of Cards") from None
+        raise CardError(shown(value), f"{what} must be card text or a sequence of Cards") from None
     for card in cards:
         if not isinstance(card, Card):
-            raise CardError(repr(value), f"{what} must hold Card values, got {card!r}")
+            raise CardError(shown(value), f"{what} must hold Card values, got {shown(card)}")
     return cards
 
 
@@ -205,7 +212,7 @@ def deal_cards(
         if hole_cards is not None:
             if not isinstance(hole_cards, (list, tuple)):
                 raise CardError(
-                    repr(hole_cards),
+                    shown(hole_cards),
                     f"hole_cards must be a list with one entry per seat ({d.n}): card text, "
                     "Cards or None",
                 )

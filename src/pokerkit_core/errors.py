@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "shown",
     "PokerError",
     "CardError",
     "InvalidConfigError",
@@ -21,6 +22,31 @@ __all__ = [
     "EvaluatorError",
     "RangeError",
 ]
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """``repr(value)`` for an error message: at most ``limit`` characters and
+    safe for any value.
+
+    An int too long to print (Python refuses ``str()`` of ints over 4,300
+    digits) is described by its size, a ``repr`` that raises by the type's
+    name, and a long ``repr`` is cut with ``...``.
+
+    Args:
+        value: Anything a caller passed in.
+        limit: Longest text returned (at least 10).
+
+    Returns:
+        Text for a message, never raising.
+    """
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"<an int of about {int(value.bit_length() * 0.30103) + 1} digits>"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a hostile __repr__, or a huge int inside
+        text = f"<{type(value).__name__} object>"
+    limit = max(limit, 10)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class PokerError(Exception):

@@ -34,7 +34,7 @@ from typing import Any, Callable, Iterable, Sequence, Union
 
 from . import _native
 from .cards import CARDS, Card, parse_cards
-from .errors import CardError, EvaluatorError, InvalidConfigError, RangeError
+from .errors import CardError, EvaluatorError, InvalidConfigError, RangeError, shown
 
 __all__ = [
     "HandCategory",
@@ -122,9 +122,9 @@ class HandRank:
     def __init__(self, value: int, cards: Sequence[Card]) -> None:
         cards = tuple(cards)
         if value.__class__ is not int or not 1 <= value >> 12 <= 9:
-            raise CardError(repr(value), "not a hand value of this evaluator")
+            raise CardError(shown(value), "not a hand value of this evaluator")
         if not 5 <= len(cards) <= 7 or any(c.__class__ is not Card for c in cards):
-            raise CardError(repr(cards)[:80], "a hand is 5 to 7 Cards")
+            raise CardError(shown(cards), "a hand is 5 to 7 Cards")
         self.value = value
         self.cards = cards
         self._best_five = None
@@ -237,14 +237,14 @@ def evaluate(cards: CardsLike) -> HandRank:
     try:
         hand: tuple[Card, ...] = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     except TypeError:
-        raise CardError(repr(cards)[:60], "expected card text or an iterable of Cards") from None
+        raise CardError(shown(cards), "expected card text or an iterable of Cards") from None
     mask = 0
     try:
         for card in hand:
             mask |= card.mask
     except (AttributeError, TypeError):
         bad = next(c for c in hand if not isinstance(c, Card))
-        raise CardError(repr(bad), "expected Card values or card text") from None
+        raise CardError(shown(bad), "expected Card values or card text") from None
     if mask.bit_count() != len(hand):
         raise CardError(" ".join(map(str, hand)), "duplicate card")
     try:
@@ -284,10 +284,10 @@ def evaluate_mask(mask: int) -> int:
     try:
         value: int = _eval_mask(mask)
     except (TypeError, OverflowError):
-        raise CardError(repr(mask), "mask must be an int in 0..2**64-1") from None
+        raise CardError(shown(mask), "mask must be an int in 0..2**64-1") from None
     if value:
         return value
-    raise CardError(repr(mask), "mask must hold 5 to 7 cards and only card bits")
+    raise CardError(shown(mask), "mask must hold 5 to 7 cards and only card bits")
 
 
 def _bind_speedups(fallback: Callable[[int], int]) -> Callable[[int], int] | None:
@@ -325,17 +325,17 @@ def evaluate_codes(codes: Sequence[int]) -> int:
         n = len(codes)
         values = [operator.index(code) for code in codes if code.__class__ is not bool]
     except TypeError:
-        raise CardError(repr(codes)[:80], "expected 5 to 7 int card codes") from None
+        raise CardError(shown(codes), "expected 5 to 7 int card codes") from None
     if len(values) != n:
-        raise CardError(repr(codes), "card codes must be ints, not bools")
+        raise CardError(shown(codes), "card codes must be ints, not bools")
     if not 5 <= n <= 7:
-        raise CardError(repr(codes), f"need 5 to 7 card codes, got {n}")
+        raise CardError(shown(codes), f"need 5 to 7 card codes, got {n}")
     seen = 0
     for code in values:
         if not 0 <= code <= 51:
-            raise CardError(repr(codes), f"card code {code!r} is not an int 0-51")
+            raise CardError(shown(codes), f"card code {shown(code)} is not an int 0-51")
         if seen >> code & 1:
-            raise CardError(repr(codes), f"duplicate card {CARDS[code]}")
+            raise CardError(shown(codes), f"duplicate card {CARDS[code]}")
         seen |= 1 << code
     value: int = _lib.pkc_eval_codes(_ffi.from_buffer("uint8_t[]", bytes(values)), n)
     return value
@@ -349,7 +349,7 @@ def _codes_view(codes: Any) -> memoryview:
     """A 1-D or 2-D byte view of ``codes``, converting other integer buffers."""
     try:
         view = memoryview(codes)
-    except TypeError:
+    except (TypeError, ValueError):  # not a buffer, or one NumPy cannot export (datetimes)
         return _rows_to_view(codes)
     if view.ndim > 2:
         raise CardError("codes", f"expected a 1-D or 2-D buffer of card codes, got {view.ndim}-D")
@@ -372,11 +372,11 @@ def _codes_view(codes: Any) -> memoryview:
     except ImportError:  # pragma: no cover - numpy is optional
         pass
     if view.format.lstrip("@=<>!") not in ("b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "n", "N"):
-        raise CardError("codes", f"unsupported buffer format {view.format!r}: give integer card codes")
+        raise CardError("codes", f"unsupported buffer format {shown(view.format)}: give integer card codes")
     try:
         items: Any = view.tolist()
     except NotImplementedError:  # pragma: no cover - non-native byte order without numpy
-        raise CardError("codes", f"unsupported buffer format {view.format!r}") from None
+        raise CardError("codes", f"unsupported buffer format {shown(view.format)}") from None
     return _rows_to_view(items if view.ndim == 2 else [items])
 
 
@@ -418,7 +418,7 @@ def evaluate_many(
         cards_per_hand = view.shape[1] if view.ndim == 2 and view.shape else 7
     k = cards_per_hand
     if k.__class__ is not int or not 5 <= k <= 7:
-        raise CardError(repr(k), "cards_per_hand must be 5, 6 or 7")
+        raise CardError(shown(k), "cards_per_hand must be 5, 6 or 7")
     if view.ndim == 2 and view.shape and view.shape[1] != k:
         raise CardError("codes", f"buffer has {view.shape[1]} cards per row, expected {k}")
     total = view.nbytes
@@ -429,9 +429,9 @@ def evaluate_many(
     try:
         out_view = memoryview(result)
     except TypeError:
-        raise CardError(repr(out)[:60], "out must be a writable buffer of int32 values") from None
+        raise CardError(shown(out), "out must be a writable buffer of int32 values") from None
     if out_view.itemsize != 4 or out_view.format not in _INT32_FORMATS:
-        raise CardError(repr(out_view.format), "out must hold native-endian int32 values")
+        raise CardError(shown(out_view.format), "out must hold native-endian int32 values")
     if out_view.readonly or not out_view.c_contiguous:
         raise CardError("out", "out must be writable and contiguous")
     if out_view.nbytes < 4 * n:
@@ -457,19 +457,58 @@ def evaluate_many(
 def _rows_to_view(rows: Any) -> memoryview:
     """A 2-D byte view of a list of hands (each a sequence of card codes)."""
     if isinstance(rows, (str, dict, set, frozenset)):
-        raise CardError(repr(rows)[:60], "expected a buffer or a list of hands of card codes")
+        raise CardError(shown(rows), "expected a buffer or a list of hands of card codes")
     try:
         table = [list(row) for row in rows]
     except TypeError:
-        raise CardError(repr(rows)[:60], "expected a buffer or a list of hands of card codes") from None
+        raise CardError(shown(rows), "expected a buffer or a list of hands of card codes") from None
     widths = {len(row) for row in table}
     if len(widths) > 1:
-        raise CardError(repr(rows)[:60], "every hand must have the same number of cards")
+        raise CardError(shown(rows), "every hand must have the same number of cards")
     flat = [x for row in table for x in row]
     if any(x.__class__ is not int or not 0 <= x <= 51 for x in flat):
-        raise CardError(repr(rows)[:60], "card codes must be ints 0-51")
+        raise CardError(shown(rows), "card codes must be ints 0-51")
     width = widths.pop() if widths else 7
+    if not 5 <= width <= 7:
+        raise CardError(shown(rows), f"a hand is 5 to 7 card codes, got {width}")
     return memoryview(bytes(flat)).cast("B", (len(table), width)) if table else memoryview(b"")
+
+
+_INT_FORMATS = frozenset("bBhHiIlLqQnN")
+
+
+def _flat_codes(codes: Any) -> bytes | None:
+    """Card codes as ``bytes``, or None when ``codes`` is not a flat run of
+    ints 0-255: ``bytes``/``bytearray`` and buffers of unsigned bytes as
+    they are; other integer buffers (NumPy ``int16``, ``array('i')``...) and
+    sequences of ints value by value (never their raw bytes); bools, floats,
+    strings and single ints refused."""
+    if isinstance(codes, (bytes, bytearray)):
+        return bytes(codes)
+    if isinstance(codes, (int, str)) or codes is None:
+        return None
+    try:
+        view = memoryview(codes)
+    except TypeError:
+        view = None
+    if view is not None:
+        kind = view.format.lstrip("@=<>!")
+        if view.itemsize == 1 and kind == "B":
+            return view.tobytes()
+        if kind not in _INT_FORMATS or view.ndim > 1:
+            return None
+        items: Any = view.tolist()
+    else:
+        try:
+            items = list(codes)
+        except TypeError:
+            return None
+        if any(x.__class__ is bool for x in items):
+            return None
+    try:
+        return bytes(items)
+    except (TypeError, ValueError):
+        return None
 
 
 def _cards_arg(cards: CardsLike, what: str) -> bytes:
@@ -478,7 +517,7 @@ def _cards_arg(cards: CardsLike, what: str) -> bytes:
         hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
         return bytes(card.code for card in hand)
     except (TypeError, AttributeError):
-        raise CardError(repr(cards)[:60], f"{what} must be card text or Cards") from None
+        raise CardError(shown(cards), f"{what} must be card text or Cards") from None
 
 
 def evaluate_combos(combos: Any, board: CardsLike, *, dead: CardsLike = ()) -> "array[int]":
@@ -489,8 +528,9 @@ def evaluate_combos(combos: Any, board: CardsLike, *, dead: CardsLike = ()) -> "
     cards (the board's part of the work is done once).
 
     Args:
-        combos: Card codes (``4 * rank + suit``), two per combo: ``bytes``
-            or any buffer or sequence of ints 0-51.
+        combos: Card codes (``4 * rank + suit``), two per combo: ``bytes``,
+            a flat buffer of integers (NumPy array, ``array``) or a sequence
+            of ints 0-51 (not bools).
         board: Three to five board cards (text or Cards).
         dead: Other known cards (text or Cards), e.g. your own hole cards:
             combos holding one are blocked, like combos holding a board card.
@@ -505,16 +545,15 @@ def evaluate_combos(combos: Any, board: CardsLike, *, dead: CardsLike = ()) -> "
             not 3 to 5 cards, a card repeated on the board and ``dead``, or
             a board or ``dead`` that is not card text or Cards.
     """
-    try:
-        codes = bytes(combos)
-    except (TypeError, ValueError):
-        raise CardError(repr(combos)[:60], "combos must be card codes 0-51, two per combo") from None
+    codes = _flat_codes(combos)
+    if codes is None:
+        raise CardError(shown(combos), "combos must be card codes 0-51, two per combo") from None
     if len(codes) % 2:
         raise CardError(f"{len(codes)} codes", "combos need two card codes each")
     board_codes = _cards_arg(board, "board")
     dead_codes = _cards_arg(dead, "dead")
     if not 3 <= len(board_codes) <= 5:
-        raise CardError(repr(board)[:60], f"a board for evaluate_combos has 3 to 5 cards, got {len(board_codes)}")
+        raise CardError(shown(board), f"a board for evaluate_combos has 3 to 5 cards, got {len(board_codes)}")
     n = len(codes) // 2
     out = array("i", bytes(4 * n))
     bad = _ffi.new("size_t *")
@@ -548,7 +587,7 @@ def enumerate_categories(cards_per_hand: int) -> tuple[dict[HandCategory, int], 
         CardError: ``cards_per_hand`` is not 5, 6 or 7.
     """
     if cards_per_hand.__class__ is not int or cards_per_hand not in (5, 6, 7):
-        raise CardError(repr(cards_per_hand), f"cards_per_hand must be 5, 6 or 7, not {cards_per_hand!r}")
+        raise CardError(shown(cards_per_hand), f"cards_per_hand must be 5, 6 or 7, not {shown(cards_per_hand)}")
     counts = _ffi.new("uint64_t[10]")
     distinct = _ffi.new("uint32_t *")
     status = _lib.pkc_enumerate(cards_per_hand, counts, distinct)
@@ -627,7 +666,7 @@ def _equity_native(
     total = 0
     for n in n_combos:
         if n.__class__ is not int or not 1 <= n <= _MAX_RANGE_COMBOS:
-            raise InvalidConfigError(f"a player needs 1 to 1326 combos, got {n!r}")
+            raise InvalidConfigError(f"a player needs 1 to 1326 combos, got {shown(n)}")
         total += n
     if not isinstance(combos, (bytes, bytearray)) or len(combos) != 2 * total:
         raise InvalidConfigError(f"expected {2 * total} combo card codes, got {len(combos)}")
@@ -637,7 +676,7 @@ def _equity_native(
         raise InvalidConfigError("weights must be finite and >= 0")
     for name, codes, limit in (("board", board, 5), ("dead", dead, 52)):
         if not isinstance(codes, (bytes, bytearray)) or len(codes) > limit:
-            raise CardError(repr(codes), f"{name} must be bytes of at most {limit} codes")
+            raise CardError(shown(codes), f"{name} must be bytes of at most {limit} codes")
     if max(combos) > 51 or (board and max(board) > 51) or (dead and max(dead) > 51):
         raise CardError("codes", "card code outside 0-51")
     if any(map(operator.eq, combos[0::2], combos[1::2])):
@@ -662,13 +701,13 @@ def _equity_native(
                 known |= 1 << code
         offset += n
     if mode not in _EQUITY_MODES:
-        raise InvalidConfigError(f"mode must be auto, exact or sample, not {mode!r}")
+        raise InvalidConfigError(f"mode must be auto, exact or sample, not {shown(mode)}")
     if trials.__class__ is not int or not 1 <= trials <= _MAX_TRIALS:
-        raise InvalidConfigError(f"trials must be an int from 1 to 2**40, got {trials!r}")
+        raise InvalidConfigError(f"trials must be an int from 1 to 2**40, got {shown(trials)}")
     if not isinstance(seed, int):
-        raise InvalidConfigError(f"seed must be an int, got {seed!r}")
+        raise InvalidConfigError(f"seed must be an int, got {shown(seed)}")
     if not (isinstance(max_exact, (int, float)) and max_exact >= 0):
-        raise InvalidConfigError(f"max_exact must be >= 0, got {max_exact!r}")
+        raise InvalidConfigError(f"max_exact must be >= 0, got {shown(max_exact)}")
 
     out = _ffi.new("double[]", 4 * n_players)
     deals = _ffi.new("uint64_t *")

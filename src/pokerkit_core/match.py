@@ -49,7 +49,7 @@ from typing import Any, Callable, Iterator, Sequence, Union
 
 from .actions import Action, Check, Fold
 from .cards import Card, full_deck
-from .errors import InvalidConfigError, PokerError, PolicyError
+from .errors import InvalidConfigError, PokerError, PolicyError, shown
 from .observation import observe
 from .policy import Policy, load_policy, policy_factory
 from .rules import GameConfig
@@ -227,9 +227,9 @@ def _make_policy(spec: PlayerSpec, seed: int) -> Policy:
     try:
         policy = spec(seed=seed)
     except Exception as exc:
-        raise PolicyError(f"policy factory {spec!r} failed: {exc}") from exc
+        raise PolicyError(f"policy factory {shown(spec)} failed: {exc}") from exc
     if not callable(getattr(policy, "decide", None)):
-        raise PolicyError(f"policy factory {spec!r} returned {policy!r}, which has no decide()")
+        raise PolicyError(f"policy factory {shown(spec)} returned {shown(policy)}, which has no decide()")
     return policy
 
 
@@ -541,7 +541,7 @@ def run_match(
     if len(players) != 2:
         raise InvalidConfigError(f"a match needs exactly two players, got {len(players)}")
     if not isinstance(hands, int) or hands < 1:
-        raise InvalidConfigError(f"hands must be a positive int, got {hands!r}")
+        raise InvalidConfigError(f"hands must be a positive int, got {shown(hands)}")
     if duplicate and hands % 2:
         raise InvalidConfigError(f"duplicate mode needs an even number of hands, got {hands}")
     if workers < 1 or chunk_deals < 1:
@@ -557,7 +557,7 @@ def run_match(
                 pickle.dumps(spec)
             except Exception as exc:
                 raise PolicyError(
-                    f"policy factory {spec!r} cannot be sent to worker processes "
+                    f"policy factory {shown(spec)} cannot be sent to worker processes "
                     f"(define it at module level): {exc}"
                 ) from exc
     if names is None:

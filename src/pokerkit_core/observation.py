@@ -24,6 +24,7 @@ from .cards import Card
 from .events import Event, HandShown
 from .rules import BettingStructure, Street
 from .dealing import seat_arg
+from .errors import InvalidConfigError, shown
 from .state import HandState, legal_actions
 
 __all__ = ["Observation", "observe"]
@@ -110,22 +111,27 @@ def observe(state: HandState, seat: int, *, hand_number: int | None = None) -> O
         is to act.
 
     Raises:
-        InvalidConfigError: ``seat`` is not a seat of the table: not an
-            integer (any int-like value such as a numpy int is accepted via
+        InvalidConfigError: ``state`` is not a :class:`HandState`,
+            ``hand_number`` is not an int >= 0 or None, or ``seat`` is not a
+            seat of the table: not an integer (any int-like value such as a numpy int is accepted via
             ``operator.index``; bools are refused) or out of range.
 
     References:
         RULES.md section 2 (hidden hole cards), section 7.
     """
+    if state.__class__ is not HandState:
+        raise InvalidConfigError(f"expected a HandState, got {shown(state)}")
+    if hand_number is not None and (hand_number.__class__ is not int or hand_number < 0):
+        raise InvalidConfigError(f"hand_number must be an int >= 0 or None, got {shown(hand_number)}")
     config = state.config
     n = config.seat_count
     seat = seat_arg(seat, n)
     own = state.hole_cards[seat]
-    shown: list[tuple[Card, ...] | None] = [None] * n
+    revealed: list[tuple[Card, ...] | None] = [None] * n
     history = state.history
     for event in history:
         if isinstance(event, HandShown):
-            shown[event.seat] = event.cards
+            revealed[event.seat] = event.cards
     to_act = state.to_act
     return Observation(
         seat=seat,
@@ -150,7 +156,7 @@ def observe(state: HandState, seat: int, *, hand_number: int | None = None) -> O
         all_in=state.all_in,
         seat_count=n,
         hand_number=hand_number,
-        shown_cards=tuple(shown),
+        shown_cards=tuple(revealed),
         call_to=state.call_to,
         starting_stacks=config.stacks,
     )

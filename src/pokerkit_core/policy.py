@@ -30,7 +30,7 @@ from __future__ import annotations
 import importlib.metadata
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, runtime_checkable
 
-from .errors import PolicyError
+from .errors import PolicyError, shown
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -64,6 +64,12 @@ class Policy(Protocol):
       called once per hand and seat when the hand is over; ``results`` are the
       net chips won (+) or lost (-) by each seat, seat 0 first; the
       observation's history then holds the showdown, if any.
+
+    The runners (:class:`~pokerkit_core.table.TableSession`,
+    :func:`~pokerkit_core.match.run_match`, tournaments) treat an exception
+    from a hook as they treat one from :meth:`decide`: they record it as the
+    policy's fault and go on (a strict table raises
+    :class:`~pokerkit_core.errors.PolicyError` instead).
 
     References:
         RULES.md section 7.
@@ -132,13 +138,13 @@ def policy_factory(name: str) -> PolicyFactory:
                 factory: Any = entry.load()
             except Exception as exc:  # a broken plug-in: report, never crash
                 raise PolicyError(
-                    f"policy {name!r} ({entry.value}) failed to load: {exc}"
+                    f"policy {shown(name)} ({entry.value}) failed to load: {exc}"
                 ) from exc
             if not callable(factory):
-                raise PolicyError(f"policy {name!r} ({entry.value}) is not callable")
+                raise PolicyError(f"policy {shown(name)} ({entry.value}) is not callable")
             return factory  # type: ignore[no-any-return]
     known = ", ".join(available_policies()) or "none"
-    raise PolicyError(f"no policy named {name!r} (registered: {known})")
+    raise PolicyError(f"no policy named {shown(name)} (registered: {known})")
 
 
 def load_policy(name: str, *, seed: int | None = None) -> Policy:
@@ -166,7 +172,7 @@ def load_policy(name: str, *, seed: int | None = None) -> Policy:
     try:
         policy = factory(seed=seed)
     except Exception as exc:
-        raise PolicyError(f"policy {name!r} could not be created: {exc}") from exc
+        raise PolicyError(f"policy {shown(name)} could not be created: {exc}") from exc
     if not callable(getattr(policy, "decide", None)):
-        raise PolicyError(f"policy {name!r} returned {policy!r}, which has no decide()")
+        raise PolicyError(f"policy {shown(name)} returned {shown(policy)}, which has no decide()")
     return policy

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Mapping, Sequence, Union
 
-from .errors import HandOverError
+from .errors import HandOverError, InvalidConfigError, shown
 from .evaluator import HandRank, evaluate
 from .events import HandShown
 
@@ -177,20 +177,25 @@ def resolve_pots(state: "HandState") -> PotResolution:
     Raises:
         HandOverError: The hand is not over yet (there is nothing to resolve;
             the name is shared with "the hand is in the wrong phase").
+        InvalidConfigError: ``state`` is not a hand state.
 
     References:
         RULES.md section 2 (uncalled bets, side pots, showdown, odd chips).
     """
-    if not state.is_over:
+    try:
+        over = state.is_over
+    except AttributeError:  # pots sits below state: no class check here
+        raise InvalidConfigError(f"expected a finished HandState, got {shown(state)}") from None
+    if not over:
         raise HandOverError("the hand is not over yet: nothing to resolve")
     pots = state.pots
     final = state.stacks
     starting = state.config.stacks
     results = tuple(final[seat] - starting[seat] for seat in range(len(final)))
-    shown: dict[int, HandRank] = {}
+    ranks: dict[int, HandRank] = {}
     board = state.board
     if len(board) >= 3:
         for event in state.history:
             if isinstance(event, HandShown):
-                shown[event.seat] = evaluate(event.cards + board)
-    return PotResolution(pots, tuple(final), results, shown)
+                ranks[event.seat] = evaluate(event.cards + board)
+    return PotResolution(pots, tuple(final), results, ranks)

@@ -26,14 +26,16 @@ References:
 from __future__ import annotations
 
 import dataclasses
+import operator
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Any, Final
 
-from .errors import InvalidConfigError
+from .errors import InvalidConfigError, shown
 
 __all__ = [
     "AUTO",
+    "MAX_CHIPS",
     "BettingStructure",
     "RuleFlavour",
     "OddChipRule",
@@ -42,6 +44,11 @@ __all__ = [
     "BettingRules",
     "betting_rules",
 ]
+
+MAX_CHIPS: Final = 10**18
+"""The largest chip amount a table takes: any stack, blind, ante, bet size or
+raise-to.  Far above any real game (a billion big blinds of a billion chips)
+and small enough that every amount prints in an error message."""
 
 AUTO: Final = -1
 """Sentinel for :class:`GameConfig` blind seats: derive the seat from the button."""
@@ -92,15 +99,24 @@ class Street(IntEnum):
     SHOWDOWN = 4
 
 
-def _check_int(name: str, value: object, minimum: int) -> int:
-    if not isinstance(value, int) or value.__class__ is bool or value < minimum:
-        raise InvalidConfigError(f"{name} must be an int >= {minimum}, got {value!r}")
-    return value
+def _check_int(name: str, value: object, minimum: int, maximum: int = MAX_CHIPS) -> int:
+    """``value`` as a plain int within ``minimum..maximum``: ints and NumPy
+    integers; bools and enum members (``Street.FLOP`` is no chip count) are
+    refused."""
+    number: int | None = None
+    if not (value.__class__ is bool or value.__class__.__name__ == "bool_" or isinstance(value, Enum)):
+        try:
+            number = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    if number is None or not minimum <= number <= maximum:
+        raise InvalidConfigError(f"{name} must be an int from {minimum} to {maximum:,}, got {shown(value)}")
+    return number
 
 
 def _check_players(players: object) -> int:
     if not isinstance(players, int) or players.__class__ is bool or not 2 <= players <= 9:
-        raise InvalidConfigError(f"players must be an int from 2 to 9, got {players!r}")
+        raise InvalidConfigError(f"players must be an int from 2 to 9, got {shown(players)}")
     return players
 
 
@@ -167,8 +183,11 @@ class GameConfig:
 
     Raises:
         InvalidConfigError: A value out of range or of the wrong type
-            (fewer than two dealt-in seats, a blind seat that is empty, an
-            empty button seat with an ``AUTO`` small blind, small blind above
+            (a chip amount that is not an int from 0 to :data:`MAX_CHIPS`,
+            fewer than two dealt-in seats, a blind seat that is empty, an
+            empty button seat with ``AUTO`` small and big blinds (with an
+            explicit big blind seat an ``AUTO`` small blind is the seat
+            before it), small blind above
             big blind, ``first_to_act`` not four seats, a non-bool
             ``muck_losing_hands``, ...).
 
@@ -201,38 +220,38 @@ class GameConfig:
         self._restore_inputs()
         stacks = self.stacks
         if not isinstance(stacks, (tuple, list)):
-            raise InvalidConfigError(f"stacks must be a tuple of ints, got {stacks!r}")
+            raise InvalidConfigError(f"stacks must be a tuple of ints, got {shown(stacks)}")
         stacks = tuple(stacks)
         object.__setattr__(self, "stacks", stacks)
         n = len(stacks)
         if not 2 <= n <= 9:
             raise InvalidConfigError(f"a table has 2 to 9 seats, got {n}")
-        for seat, chips in enumerate(stacks):
-            _check_int(f"stacks[{seat}]", chips, 0)
+        stacks = tuple(_check_int(f"stacks[{seat}]", chips, 0) for seat, chips in enumerate(stacks))
+        object.__setattr__(self, "stacks", stacks)
         live = tuple(seat for seat in range(n) if stacks[seat] > 0)
         if len(live) < 2:
             raise InvalidConfigError("at least two seats need chips to deal a hand")
-        _check_int("small_blind", self.small_blind, 0)
-        _check_int("big_blind", self.big_blind, 1)
-        _check_int("ante", self.ante, 0)
+        for name, minimum in (("small_blind", 0), ("big_blind", 1), ("ante", 0)):
+            object.__setattr__(self, name, _check_int(name, getattr(self, name), minimum))
         if self.small_blind > self.big_blind:
             raise InvalidConfigError(
                 f"small blind {self.small_blind} is above big blind {self.big_blind}"
             )
-        button = _check_int("button", self.button, 0)
+        button = _check_int("button", self.button, 0, 8)
+        object.__setattr__(self, "button", button)
         if button >= n:
             raise InvalidConfigError(f"button seat {button} is not one of seats 0-{n - 1}")
         if not isinstance(self.betting, BettingStructure):
-            raise InvalidConfigError(f"betting must be a BettingStructure, got {self.betting!r}")
+            raise InvalidConfigError(f"betting must be a BettingStructure, got {shown(self.betting)}")
         if not isinstance(self.odd_chip, OddChipRule):
-            raise InvalidConfigError(f"odd_chip must be an OddChipRule, got {self.odd_chip!r}")
+            raise InvalidConfigError(f"odd_chip must be an OddChipRule, got {shown(self.odd_chip)}")
         if not isinstance(self.flavour, RuleFlavour):
-            raise InvalidConfigError(f"flavour must be a RuleFlavour, got {self.flavour!r}")
+            raise InvalidConfigError(f"flavour must be a RuleFlavour, got {shown(self.flavour)}")
         small_bet = self.big_blind if self.small_bet is None else self.small_bet
         big_bet = 2 * self.big_blind if self.big_bet is None else self.big_bet
-        _check_int("small_bet", small_bet, 1)
-        _check_int("big_bet", big_bet, 1)
-        _check_int("raise_cap", self.raise_cap, 1)
+        small_bet = _check_int("small_bet", small_bet, 1)
+        big_bet = _check_int("big_bet", big_bet, 1)
+        object.__setattr__(self, "raise_cap", _check_int("raise_cap", self.raise_cap, 1))
         inputs = (self.small_blind_seat, self.big_blind_seat, self.small_bet, self.big_bet)
         object.__setattr__(self, "small_bet", small_bet)
         object.__setattr__(self, "big_bet", big_bet)
@@ -242,21 +261,21 @@ class GameConfig:
         object.__setattr__(self, "_inputs", inputs + (sb_seat, bb_seat, small_bet, big_bet))
         if self.muck_losing_hands.__class__ is not bool:
             raise InvalidConfigError(
-                f"muck_losing_hands must be True or False, got {self.muck_losing_hands!r}"
+                f"muck_losing_hands must be True or False, got {shown(self.muck_losing_hands)}"
             )
         first = self.first_to_act
         if first is not None:
             if not isinstance(first, (tuple, list)):
                 raise InvalidConfigError(
                     f"first_to_act must be a tuple of 4 seats (pre-flop, flop, turn, river), "
-                    f"got {first!r}"
+                    f"got {shown(first)}"
                 )
             first = tuple(first)
             if len(first) != 4:
                 raise InvalidConfigError("first_to_act needs one seat per street (4)")
             for seat in first:
                 if seat.__class__ is not int or not 0 <= seat < n:
-                    raise InvalidConfigError(f"first_to_act seat {seat!r} is not a seat")
+                    raise InvalidConfigError(f"first_to_act seat {shown(seat)} is not a seat")
             object.__setattr__(self, "first_to_act", first)
         object.__setattr__(self, "_derived", _Derived(self, live, small_bet, big_bet))
 
@@ -307,7 +326,7 @@ class GameConfig:
             if seat is None or _same(seat, AUTO):
                 continue
             if seat.__class__ is not int or not 0 <= seat < n:
-                raise InvalidConfigError(f"{name} {seat!r} is not one of seats 0-{n - 1}")
+                raise InvalidConfigError(f"{name} {shown(seat)} is not one of seats 0-{n - 1}")
             if self.stacks[seat] == 0:
                 raise InvalidConfigError(f"{name} {seat} is an empty seat (stack 0)")
         if sb == AUTO and (bb == AUTO or bb is None) and self.stacks[self.button] == 0:
@@ -459,12 +478,17 @@ class GameConfig:
             structures: the big blind on every street, in chips.
 
         Raises:
-            IndexError: ``street`` is :attr:`Street.SHOWDOWN`.
+            InvalidConfigError: ``street`` is not a betting :class:`Street`
+                (:attr:`Street.SHOWDOWN`, an int, or anything else).
 
         References:
             RULES.md section 5 (fixed-limit amounts).
         """
-        return self._derived.street_bet[int(street)]
+        if street.__class__ is not Street or street is Street.SHOWDOWN:
+            raise InvalidConfigError(
+                f"street must be Street.PREFLOP, FLOP, TURN or RIVER, got {shown(street)}"
+            )
+        return self._derived.street_bet[street]
 
 
 class BettingRules:

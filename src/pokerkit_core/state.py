@@ -32,7 +32,7 @@ from typing import Sequence
 
 from .actions import Action, ActionKind, Call, LegalActions
 from .cards import Card
-from .errors import HandOverError, IllegalActionError, InvalidConfigError
+from .errors import HandOverError, IllegalActionError, InvalidConfigError, shown
 from .events import (
     ActionTaken,
     BoardDealt,
@@ -353,7 +353,7 @@ def deal(
         blinds and antes); CASES.md C44, C45 (shuffle, seeding).
     """
     if config.__class__ is not GameConfig:
-        raise InvalidConfigError(f"deal needs a GameConfig, got {config!r}")
+        raise InvalidConfigError(f"deal needs a GameConfig, got {shown(config)}")
     seed = seed_arg(seed)
     d = config._derived
     hole, full_board = deal_cards(config, seed, deck, hole_cards, board)
@@ -493,11 +493,14 @@ def legal_actions(state: HandState) -> LegalActions:
 
     Raises:
         HandOverError: The hand is over.
+        InvalidConfigError: ``state`` is not a :class:`HandState`.
 
     References:
         RULES.md section 2 (fold only facing a bet, minimum bet and raise,
         short all-ins), section 5 (fixed-limit amounts and cap).
     """
+    if state.__class__ is not HandState:
+        raise _not_a_state(state)
     seat = state._to_act
     if seat < 0:
         raise HandOverError("the hand is over: no one is to act")
@@ -526,6 +529,10 @@ def legal_actions(state: HandState) -> LegalActions:
     )
 
 
+def _not_a_state(value: object) -> InvalidConfigError:
+    return InvalidConfigError(f"expected a HandState (from deal or act), got {shown(value)}")
+
+
 def _illegal(state: HandState, action: object, reason: str) -> IllegalActionError:
     return IllegalActionError(action, legal_actions(state), reason)
 
@@ -549,11 +556,14 @@ def act(state: HandState, action: Action) -> HandState:
         HandOverError: The hand has ended.
         IllegalActionError: ``action`` is not allowed; ``err.reason`` names
             the rule and ``err.legal`` lists what is.
+        InvalidConfigError: ``state`` is not a :class:`HandState`.
 
     References:
         RULES.md section 2 (actions, minimum raise, short all-in, uncalled
         bets, run-out), section 5 (fixed-limit).
     """
+    if state.__class__ is not HandState:
+        raise _not_a_state(state)
     seat = state._to_act
     if seat < 0:
         raise HandOverError("the hand is over: no more actions")
@@ -758,13 +768,16 @@ def show(state: HandState, seat: int) -> HandState:
 
     Raises:
         HandOverError: The hand is still in progress (cards stay hidden).
-        InvalidConfigError: ``seat`` is not an int seat of the table (bools
+        InvalidConfigError: ``state`` is not a :class:`HandState`, or
+            ``seat`` is not an int seat of the table (bools
             and other types refused; numpy ints accepted), was not dealt in,
             or already showed.
 
     References:
         RULES.md section 2 (the last player may voluntarily reveal).
     """
+    if state.__class__ is not HandState:
+        raise _not_a_state(state)
     if state._to_act >= 0:
         raise HandOverError("cards can be shown voluntarily only after the hand")
     hole = state._hole

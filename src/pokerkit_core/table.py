@@ -8,17 +8,8 @@ way to take chips off the table.  Every hand's final
 :class:`~pokerkit_core.state.HandState` is kept in a :class:`HandRecord`, so the
 whole session can be exported (for example with the history writers).
 
-The rotation itself is pure functions over a tuple of "live" flags, one per seat
-(:func:`first_positions`, :func:`next_positions`), so it can be checked without
-dealing a card:
-
->>> live = (True, True, True)
->>> p = first_positions(live, button=0)
->>> (p.button, p.small_blind_seat, p.big_blind_seat)
-(0, 1, 2)
->>> p = next_positions(p, (False, True, True))  # seat 0 busted
->>> (p.button, p.small_blind_seat, p.big_blind_seat)  # heads-up: button posts the SB
-(2, 2, 1)
+The button and blinds move as :mod:`pokerkit_core.positions` says
+(:func:`~pokerkit_core.positions.next_positions`).
 
 References:
     RULES.md section 2 (positions, heads-up), section 3 (rooms limited by time
@@ -28,28 +19,36 @@ References:
 
 from __future__ import annotations
 
+import numbers
 import random
 import time
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Callable, Protocol, Sequence
 
-from .actions import Check, Fold
-from .errors import InvalidConfigError, PolicyError
+from .actions import Action, Check, Fold
+from .checks import (
+    MAX_SEATS,
+    bool_arg,
+    describe_exception,
+    enum_arg,
+    int_arg,
+    items_arg,
+    players_arg,
+)
+from .dealing import seed_arg
+from .errors import InvalidConfigError, PokerError, PolicyError, shown
 from .events import Event
 from .observation import Observation, observe
 from .policy import Policy
+from .positions import ButtonRule, Positions, first_positions, next_positions
 from .rules import BettingStructure, GameConfig
 from .state import HandState, act, deal, legal_actions
 
 __all__ = [
     "Blinds",
     "BlindSource",
-    "ButtonRule",
     "StackMode",
-    "Positions",
-    "first_positions",
-    "next_positions",
     "TableConfig",
     "HandRecord",
     "TableListener",
@@ -57,25 +56,6 @@ __all__ = [
     "PolicyFault",
     "StopSession",
 ]
-
-
-class ButtonRule(Enum):
-    """How the button and the blinds move between hands.
-
-    References:
-        RULES.md section 5; Poker TDA rules (dead button).
-    """
-
-    DEAD_BUTTON = "dead-button"
-    """The big blind moves exactly one live seat each hand; the small blind
-    goes to the seat that had the big blind and the button to the seat that had
-    the small blind, either of which may be empty (dead).  Nobody skips or
-    repeats the big blind.  The default."""
-
-    MOVING_BUTTON = "moving-button"
-    """The button moves to the next live player and the blinds follow it; a
-    player may pay the big blind twice or skip it when someone busts."""
-
 
 class StackMode(Enum):
     """What happens to the stacks between hands."""
@@ -98,9 +78,14 @@ class Blinds:
         big_blind: Big blind, chips (at least 1).
         ante: Ante each dealt-in player posts, chips.
 
+    Amounts are ints up to :data:`~pokerkit_core.rules.MAX_CHIPS` (numpy
+    integers are taken and stored as ints; bools and enum members are not).
+
     Raises:
-        InvalidConfigError: A negative amount, a big blind under 1, or a
-            small blind above the big blind.
+        InvalidConfigError: An amount that is not an int (a bool, an enum
+            member, a float, text ...), a negative amount or one above
+            ``MAX_CHIPS``, a big blind under 1, or a small blind above the big
+            blind.
     """
 
     small_blind: int
@@ -108,12 +93,8 @@ class Blinds:
     ante: int = 0
 
     def __post_init__(self) -> None:
-        for name in ("small_blind", "big_blind", "ante"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise InvalidConfigError(f"{name} must be a non-negative int, got {value!r}")
-        if self.big_blind < 1:
-            raise InvalidConfigError(f"big_blind must be at least 1, got {self.big_blind}")
+        for name, minimum in (("small_blind", 0), ("big_blind", 1), ("ante", 0)):
+            object.__setattr__(self, name, int_arg(name, getattr(self, name), minimum))
         if self.small_blind > self.big_blind:
             raise InvalidConfigError(
                 f"small_blind {self.small_blind} is above big_blind {self.big_blind}"
@@ -123,11 +104,15 @@ class Blinds:
         """The same blinds for every hand (a :class:`BlindSource`).
 
         Args:
-            hand_number: 1-based hand number in the session (ignored).
+            hand_number: 1-based hand number in the session (only checked).
 
         Returns:
             ``self``.
+
+        Raises:
+            InvalidConfigError: ``hand_number`` is not an int of at least 1.
         """
+        int_arg("hand_number", hand_number, 1)
         return self
 
     def __str__(self) -> str:
@@ -153,141 +138,14 @@ class BlindSource(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Positions:
-    """Button and blind seats of one hand.
-
-    Attributes:
-        button: Seat of the button; may be an empty seat (dead button).
-        small_blind_seat: Seat in the small-blind position; it posts only if
-            a live player sits there (see :meth:`small_blind_posted_by`).
-            Heads-up it equals ``button``.
-        big_blind_seat: Seat of the big blind; always a live player.
-    """
-
-    button: int
-    small_blind_seat: int
-    big_blind_seat: int
-
-    def small_blind_posted_by(self, live: Sequence[bool]) -> int | None:
-        """The seat that posts the small blind, or ``None`` for a dead one.
-
-        Args:
-            live: One flag per seat, seat 0 first: ``True`` if a player with
-                chips sits there.
-
-        Returns:
-            ``small_blind_seat`` if that seat is live, else ``None``.
-        """
-        return self.small_blind_seat if live[self.small_blind_seat] else None
-
-
-def _next_live(live: Sequence[bool], seat: int) -> int:
-    """First live seat strictly clockwise after ``seat`` (wrapping)."""
-    count = len(live)
-    for step in range(1, count + 1):
-        candidate = (seat + step) % count
-        if live[candidate]:
-            return candidate
-    raise InvalidConfigError("no live seat at the table")
-
-
-def _check_live(live: Sequence[bool]) -> None:
-    if not 2 <= len(live) <= 9:
-        raise InvalidConfigError(f"a table has 2 to 9 seats, got {len(live)}")
-    if sum(1 for flag in live if flag) < 2:
-        raise InvalidConfigError("a hand needs at least two live players")
-
-
-def first_positions(live: Sequence[bool], *, button: int = 0) -> Positions:
-    """Positions of a session's first hand.
-
-    The small blind is the first live seat after the button and the big blind
-    the next; heads-up (two live players) the button posts the small blind.
-    If the given button seat is empty, heads-up the first live player after it
-    takes the button.
-
-    Args:
-        live: One flag per seat, seat 0 first (2-9 seats, at least two live).
-        button: Seat of the button, 0-based.
-
-    Returns:
-        The first hand's positions.
-
-    Raises:
-        InvalidConfigError: Fewer than two live seats, a seat count outside
-            2-9, or ``button`` out of range.
-
-    References:
-        RULES.md section 2 (positions, heads-up rule).
-    """
-    _check_live(live)
-    if not 0 <= button < len(live):
-        raise InvalidConfigError(f"button seat {button} is not at the table")
-    if sum(1 for flag in live if flag) == 2:
-        small = button if live[button] else _next_live(live, button)
-        return Positions(small, small, _next_live(live, small))
-    small = _next_live(live, button)
-    return Positions(button, small, _next_live(live, small))
-
-
-def next_positions(
-    previous: Positions,
-    live: Sequence[bool],
-    *,
-    rule: ButtonRule = ButtonRule.DEAD_BUTTON,
-) -> Positions:
-    """Positions of the next hand.
-
-    Dead-button rule (default): the big blind goes to the next live seat after
-    the previous big blind; with three or more live players the small blind
-    goes to the previous big blind's seat and the button to the previous small
-    blind's seat, either possibly empty (a dead small blind is not posted).
-    Moving-button rule: the button goes to the next live seat after the
-    previous button and the blinds follow it.  With two live players, under
-    either rule, the other player than the big blind has the button and posts
-    the small blind.
-
-    Args:
-        previous: The previous hand's positions.
-        live: One flag per seat for the coming hand, seat 0 first.
-        rule: :class:`ButtonRule` to apply.
-
-    Returns:
-        The next hand's positions.
-
-    Raises:
-        InvalidConfigError: Fewer than two live seats, a seat count outside
-            2-9, or ``previous`` naming seats that are not at the table.
-
-    References:
-        RULES.md section 5; Poker TDA rules (dead button); CASES.md C25, C29.
-    """
-    _check_live(live)
-    count = len(live)
-    for seat in (previous.button, previous.small_blind_seat, previous.big_blind_seat):
-        if not 0 <= seat < count:
-            raise InvalidConfigError(f"seat {seat} is not at the table")
-    heads_up = sum(1 for flag in live if flag) == 2
-    if rule is ButtonRule.MOVING_BUTTON:
-        button = _next_live(live, previous.button)
-        if heads_up:
-            return Positions(button, button, _next_live(live, button))
-        small = _next_live(live, button)
-        return Positions(button, small, _next_live(live, small))
-    big = _next_live(live, previous.big_blind_seat)
-    if heads_up:
-        small = _next_live(live, big)
-        return Positions(small, small, big)
-    return Positions(previous.small_blind_seat, previous.big_blind_seat, big)
-
-
-@dataclass(frozen=True, slots=True)
 class TableConfig:
     """Settings of a table session.
 
     Args:
         stacks: Starting stack of each seat, chips, seat 0 first (2-9 seats);
-            ``0`` marks an empty seat.
+            ``0`` marks an empty seat.  Any ordered iterable of ints (a
+            tuple, a list, a generator; numpy integers taken); stored as a
+            tuple of ints.
         blinds: Forced bets: a fixed :class:`Blinds` or any
             :class:`BlindSource` (e.g. a tournament blind schedule), asked
             once per hand before the deal.
@@ -302,13 +160,26 @@ class TableConfig:
         keep_hands: Keep every hand's final state in the records (needed to
             export the hands); ``False`` keeps only the summaries.
         strict: Raise :class:`~pokerkit_core.errors.PolicyError` when a
-            policy fails or picks an illegal action; by default the fault is
-            recorded in :attr:`TableSession.faults` and the seat checks (or
-            folds if it cannot check).
+            policy fails (in ``decide`` or a hook) or picks an illegal
+            action; by default the fault is recorded in
+            :attr:`TableSession.faults` and the seat checks (or folds if it
+            cannot check).
+
+    Enum-valued options take only the enum members (``StackMode.RESET``, not
+    the text ``"reset"``); ``keep_hands`` and ``strict`` take only ``True``
+    or ``False``; int options take ints (numpy integers too), never bools or
+    enum members.
 
     Raises:
-        InvalidConfigError: Bad seat count, negative stacks, fewer than two
-            players, a button out of range, or non-positive limits.
+        InvalidConfigError: ``stacks`` not a sequence of 2-9 ints from 0 to
+            :data:`~pokerkit_core.rules.MAX_CHIPS` or with fewer than two
+            players; ``blinds`` without a ``blinds_at`` method; ``button``
+            not an int seat of the table; ``button_rule``, ``stack_mode`` or
+            ``betting`` not a member of :class:`ButtonRule`,
+            :class:`StackMode` or
+            :class:`~pokerkit_core.rules.BettingStructure`; ``raise_cap`` or
+            ``max_hands`` not an int of at least 1; ``max_seconds`` not a
+            positive number; ``keep_hands`` or ``strict`` not a bool.
 
     References:
         RULES.md sections 3-5.
@@ -327,30 +198,36 @@ class TableConfig:
     strict: bool = False
 
     def __post_init__(self) -> None:
-        stacks = tuple(self.stacks)
+        items = items_arg("stacks", self.stacks, MAX_SEATS, "chip counts (one per seat)")
+        if len(items) < 2:
+            raise InvalidConfigError(f"a table has 2 to 9 seats, got {len(items)}")
+        stacks = tuple(int_arg(f"stacks[{seat}]", s, 0) for seat, s in enumerate(items))
         object.__setattr__(self, "stacks", stacks)
-        if not 2 <= len(stacks) <= 9:
-            raise InvalidConfigError(f"a table has 2 to 9 seats, got {len(stacks)}")
-        if any(not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in stacks):
-            raise InvalidConfigError(f"stacks must be non-negative ints, got {stacks}")
         if sum(1 for s in stacks if s > 0) < 2:
             raise InvalidConfigError("a session needs at least two players with chips")
-        for name in ("button", "raise_cap") + (("max_hands",) if self.max_hands is not None else ()):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidConfigError(f"{name} must be an int, got {value!r}")
-        if self.max_seconds is not None and (
-            not isinstance(self.max_seconds, (int, float)) or isinstance(self.max_seconds, bool)
+        if not callable(getattr(self.blinds, "blinds_at", None)):
+            raise InvalidConfigError(
+                "blinds must be a Blinds or a BlindSource (an object with a "
+                f"blinds_at(hand_number) method), got {shown(self.blinds)}"
+            )
+        object.__setattr__(self, "button", int_arg("button", self.button, 0, len(stacks) - 1))
+        enum_arg("button_rule", self.button_rule, ButtonRule)
+        enum_arg("stack_mode", self.stack_mode, StackMode)
+        enum_arg("betting", self.betting, BettingStructure)
+        object.__setattr__(self, "raise_cap", int_arg("raise_cap", self.raise_cap, 1))
+        if self.max_hands is not None:
+            object.__setattr__(self, "max_hands", int_arg("max_hands", self.max_hands, 1))
+        seconds = self.max_seconds
+        if seconds is not None and (
+            seconds.__class__.__name__ in ("bool", "bool_")
+            or not isinstance(seconds, numbers.Real)
+            or not seconds > 0
         ):
-            raise InvalidConfigError(f"max_seconds must be a number, got {self.max_seconds!r}")
-        if not 0 <= self.button < len(stacks):
-            raise InvalidConfigError(f"button seat {self.button} is not at the table")
-        if self.max_hands is not None and self.max_hands < 1:
-            raise InvalidConfigError(f"max_hands must be at least 1, got {self.max_hands}")
-        if self.max_seconds is not None and not self.max_seconds > 0:
-            raise InvalidConfigError(f"max_seconds must be positive, got {self.max_seconds}")
-        if self.raise_cap < 1:
-            raise InvalidConfigError(f"raise_cap must be at least 1, got {self.raise_cap}")
+            raise InvalidConfigError(
+                f"max_seconds must be a positive number of seconds or None, got {shown(seconds)}"
+            )
+        bool_arg("keep_hands", self.keep_hands)
+        bool_arg("strict", self.strict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,12 +261,16 @@ class HandRecord:
 
 @dataclass(frozen=True, slots=True)
 class PolicyFault:
-    """A policy that raised or chose an illegal action (it then checked or folded).
+    """A policy that raised or chose an illegal action (it then checked or
+    folded), or whose ``hand_started`` / ``hand_ended`` hook raised (the hand
+    went on as if the hook had returned).
 
     Attributes:
         hand_number: 1-based hand number.
         seat: The faulty seat.
-        message: What went wrong.
+        message: What went wrong, e.g. ``"decide raised ValueError: ..."``,
+            ``"hand_started raised KeyError: ..."`` or ``"decide returned
+            an illegal action ..."``.
     """
 
     hand_number: int
@@ -440,6 +321,7 @@ class TableListener(Protocol):
 
 
 def _call_hook(target: object, name: str, *args: object) -> None:
+    """Call ``target.name(*args)`` if it exists (listener hooks; errors propagate)."""
     hook = getattr(target, name, None)
     if callable(hook):
         hook(*args)
@@ -448,18 +330,36 @@ def _call_hook(target: object, name: str, *args: object) -> None:
 class TableSession:
     """A running table: deals consecutive hands between fixed players.
 
+    Faults: a policy whose ``decide`` raises or returns an illegal action, or
+    whose optional ``hand_started`` / ``hand_ended`` hook raises, is recorded
+    in :attr:`faults` and the hand goes on (the seat checks or folds for a
+    failed ``decide``; a failed hook is skipped).  With
+    :attr:`TableConfig.strict` every such fault raises
+    :class:`~pokerkit_core.errors.PolicyError` instead.
+    :class:`StopSession` raised by a policy (from ``decide`` or a hook) is
+    never a fault: it ends the session.  Exceptions raised by the
+    ``listener`` are the caller's own and propagate unchanged.
+
     Args:
         config: Session settings.
         players: One policy per seat, seat 0 first; ``None`` for an empty seat
-            (a seat with a starting stack of 0).
-        seed: Seeds the decks of all hands (``None``: fresh randomness).
+            (a seat with a starting stack of 0).  Any ordered iterable (a
+            list, a tuple, a generator).
+        seed: Seeds the decks of all hands (``None``: fresh randomness): an
+            int, not a bool, exactly as :func:`~pokerkit_core.state.deal`
+            takes it (negative seeds differ from their absolute value).
         listener: Optional :class:`TableListener`.
         clock: Wall clock for ``max_seconds``, in seconds (tests pass a
-            fake).
+            fake): a callable returning a number.
 
     Raises:
-        InvalidConfigError: ``players`` does not match the seats (a policy
-            for an empty seat or none for a seat with chips).
+        InvalidConfigError: ``config`` is not a :class:`TableConfig`;
+            ``players`` is not a sequence or does not match the seats (a
+            policy for an empty seat or none for a seat with chips); ``seed``
+            is not an int or ``None``; ``clock`` is not callable or does not
+            return a number.
+        PolicyError: A seat's player is not a policy (it has no callable
+            ``decide``, or is a policy class instead of an instance).
 
     References:
         RULES.md sections 3-5.
@@ -474,25 +374,44 @@ class TableSession:
         listener: object | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        if len(players) != len(config.stacks):
+        if not isinstance(config, TableConfig):
+            raise InvalidConfigError(f"config must be a TableConfig, got {shown(config)}")
+        seats = players_arg(players)
+        if len(seats) != len(config.stacks):
             raise InvalidConfigError(
-                f"{len(players)} players for {len(config.stacks)} seats"
+                f"{len(seats)} players for {len(config.stacks)} seats: give one policy per "
+                "seat of config.stacks (None for an empty seat)"
             )
-        for seat, (policy, stack) in enumerate(zip(players, config.stacks)):
+        for seat, (policy, stack) in enumerate(zip(seats, config.stacks)):
             if (policy is None) != (stack == 0):
                 raise InvalidConfigError(
-                    f"seat {seat}: a policy is needed exactly for seats with chips"
+                    f"seat {seat}: a policy is needed exactly for seats with chips "
+                    f"(stack {stack}, player {shown(policy)})"
                 )
+        if not callable(clock):
+            raise InvalidConfigError(
+                f"clock must be a callable returning seconds, got {shown(clock)}"
+            )
         self.config = config
-        self.players: tuple[Policy | None, ...] = tuple(players)
-        self._rng = random.Random(seed)
+        self.players: tuple[Policy | None, ...] = seats
+        self._rng = random.Random(seed_arg(seed))
         self._listener = listener
         self._clock = clock
-        self._started_at = clock()
+        self._started_at = self._now()
         self._stacks: tuple[int, ...] = config.stacks
         self._positions: Positions | None = None
         self._records: list[HandRecord] = []
         self._faults: list[PolicyFault] = []
+
+    def _now(self) -> float:
+        now = self._clock()
+        if (
+            now.__class__.__name__ in ("bool", "bool_")
+            or not isinstance(now, numbers.Real)
+            or now != now  # NaN
+        ):
+            raise InvalidConfigError(f"clock() must return a number of seconds, got {shown(now)}")
+        return now
 
     # -- queries ---------------------------------------------------------
 
@@ -530,12 +449,22 @@ class TableSession:
 
     @property
     def elapsed_seconds(self) -> float:
-        """Wall time since the session began, seconds."""
-        return self._clock() - self._started_at
+        """Wall time since the session began, seconds.
+
+        Raises:
+            InvalidConfigError: The session's ``clock`` returned something
+                that is not a number.
+        """
+        return self._now() - self._started_at
 
     @property
     def is_over(self) -> bool:
-        """True once fewer than two players have chips or a limit is reached."""
+        """True once fewer than two players have chips or a limit is reached.
+
+        Raises:
+            InvalidConfigError: The session's ``clock`` returned something
+                that is not a number (only asked with ``max_seconds``).
+        """
         if sum(1 for flag in self.live if flag) < 2:
             return True
         if self.config.max_hands is not None and self.hand_count >= self.config.max_hands:
@@ -574,11 +503,33 @@ class TableSession:
 
         Raises:
             InvalidConfigError: The session is over (fewer than two players),
-                or the blind source gives amounts the game refuses.
+                or the blind source fails, returns something that is not a
+                :class:`Blinds`, or gives amounts the game refuses.
         """
-        live = self.live
         positions = self.next_positions()
-        blinds = self.config.blinds.blinds_at(self.hand_count + 1)
+        return self._game_config(positions, self._blinds_at(self.hand_count + 1))
+
+    def _blinds_at(self, hand_number: int) -> Blinds:
+        """Ask the blind source for hand ``hand_number``'s blinds (checked)."""
+        source = self.config.blinds
+        try:
+            blinds: object = source.blinds_at(hand_number)
+        except PokerError:
+            raise
+        except Exception as exc:  # a broken custom blind source
+            raise InvalidConfigError(
+                f"the blind source {shown(source)} failed for hand {hand_number}: "
+                f"{describe_exception(exc)}"
+            ) from exc
+        if not isinstance(blinds, Blinds):
+            raise InvalidConfigError(
+                f"the blind source {shown(source)} returned {shown(blinds)} for hand "
+                f"{hand_number}; blinds_at must return a Blinds"
+            )
+        return blinds
+
+    def _game_config(self, positions: Positions, blinds: Blinds) -> GameConfig:
+        live = self.live
         stacks = tuple(s if flag else 0 for s, flag in zip(self._start_stacks(), live))
         return GameConfig(
             stacks=stacks,
@@ -602,26 +553,38 @@ class TableSession:
     def play_hand(self) -> HandRecord:
         """Deal and play one hand to its end.
 
+        The blind source is asked once, for this hand, before the deal.
+
         Returns:
             The hand's record (also appended to :attr:`records`).
 
         Raises:
-            InvalidConfigError: The session is already over.
+            InvalidConfigError: The session is already over, or the blind
+                source fails, returns something that is not a
+                :class:`Blinds` or gives amounts the game refuses.
             PolicyError: With ``strict``, a policy returned an illegal
-                action or failed.
-            StopSession: A policy ended the session; the hand is dropped.
+                action or raised in ``decide`` or ``hand_started`` (the hand
+                is dropped: not recorded, stacks unchanged), or raised in
+                ``hand_ended`` (raised after the hand is recorded and every
+                hook has run).
+            StopSession: A policy ended the session; a hand in progress is
+                dropped (from ``hand_ended`` the hand is already recorded).
         """
         if self.is_over:
             raise InvalidConfigError("the session is over")
         live = self.live
         positions = self.next_positions()
         hand_number = self.hand_count + 1
-        blinds = self.config.blinds.blinds_at(hand_number)
-        config = self.next_game_config()
+        blinds = self._blinds_at(hand_number)
+        config = self._game_config(positions, blinds)
         state = deal(config, seed=self._rng.getrandbits(64))
         for seat, policy in enumerate(self.players):
             if policy is not None and live[seat]:
-                _call_hook(policy, "hand_started", self._observe(state, seat, hand_number))
+                problem = self._policy_hook(
+                    policy, "hand_started", self._observe(state, seat, hand_number)
+                )
+                if problem is not None:
+                    self._fault(hand_number, seat, policy, *problem)
         _call_hook(self._listener, "hand_started", hand_number, state)
         if state.history:
             _call_hook(self._listener, "events", state, tuple(state.history))
@@ -659,12 +622,20 @@ class TableSession:
         )
         self._positions = positions
         self._records.append(record)
+        late: PolicyError | None = None
         for seat, policy in enumerate(self.players):
             if policy is not None and live[seat]:
-                _call_hook(
+                problem = self._policy_hook(
                     policy, "hand_ended", self._observe(state, seat, hand_number), results
                 )
+                if problem is not None:
+                    try:
+                        self._fault(hand_number, seat, policy, *problem)
+                    except PolicyError as exc:  # strict: raise once every hook has run
+                        late = late or exc
         _call_hook(self._listener, "hand_ended", record)
+        if late is not None:
+            raise late
         return record
 
     def run(self) -> tuple[HandRecord, ...]:
@@ -674,27 +645,64 @@ class TableSession:
             Every hand's record, first hand first.
 
         Raises:
+            InvalidConfigError: The blind source fails, returns something
+                that is not a :class:`Blinds` or gives amounts the game
+                refuses.
             PolicyError: With ``strict``, a policy returned an illegal action
-                or failed.
+                or raised (in ``decide`` or a hook).
             StopSession: A policy ended the session.
         """
         while not self.is_over:
             self.play_hand()
         return self.records
 
+    @staticmethod
+    def _policy_hook(
+        policy: Policy, name: str, *args: object
+    ) -> tuple[str, Exception] | None:
+        """Call an optional policy hook; its failure (not StopSession) is returned."""
+        hook = getattr(policy, name, None)
+        if not callable(hook):
+            return None
+        try:
+            hook(*args)
+        except StopSession:
+            raise
+        except Exception as exc:  # a misbehaving policy never stops the session
+            return f"{name} raised {describe_exception(exc)}", exc
+        return None
+
+    def _fault(
+        self, hand_number: int, seat: int, policy: Policy, message: str, cause: Exception | None
+    ) -> None:
+        """Record a fault, or raise it as a PolicyError with ``strict``."""
+        if self.config.strict:
+            raise PolicyError(
+                f"policy {shown(getattr(policy, 'name', '?'))} at seat {seat} failed in hand "
+                f"{hand_number}: {message}"
+            ) from cause
+        self._faults.append(PolicyFault(hand_number, seat, message))
+
     def _turn(self, state: HandState, seat: int, policy: Policy, hand_number: int) -> HandState:
         """Ask ``policy`` for its action and apply it; a fault folds or checks."""
+        cause: Exception | None = None
         try:
-            action = policy.decide(self._observe(state, seat, hand_number))
-            return act(state, action)
+            action: object = policy.decide(self._observe(state, seat, hand_number))
         except StopSession:
             raise
         except Exception as exc:  # a faulty policy must not end the session
-            if self.config.strict:
-                raise PolicyError(
-                    f"policy {getattr(policy, 'name', '?')!r} at seat {seat} failed: {exc}"
-                ) from exc
-            self._faults.append(PolicyFault(hand_number, seat, str(exc)))
+            message = f"decide raised {describe_exception(exc)}"
+            cause = exc
+        else:
+            if not isinstance(action, Action):
+                message = f"decide returned {shown(action)}, which is not an Action"
+            else:
+                try:
+                    return act(state, action)
+                except Exception as exc:  # an illegal action
+                    message = f"decide returned an illegal action: {describe_exception(exc)}"
+                    cause = exc
+        self._fault(hand_number, seat, policy, message, cause)
         legal = legal_actions(state)
         return act(state, Check if legal.can_check else Fold)
 

@@ -41,25 +41,23 @@ References:
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Sequence
 
-from .errors import InvalidConfigError
+from .dealing import seed_arg
+from .errors import InvalidConfigError, PolicyError, shown
 from .policy import Policy
 from .rules import BettingStructure
 from .state import HandState
-from .table import (
-    Blinds,
-    ButtonRule,
-    HandRecord,
-    PolicyFault,
-    StackMode,
-    TableConfig,
-    TableSession,
-)
+from .checks import MAX_SEATS, check_policy, enum_arg, int_arg, items_arg
+from .positions import ButtonRule
+from .table import Blinds, HandRecord, PolicyFault, StackMode, TableConfig, TableSession
 
 __all__ = [
+    "MAX_LEVELS",
     "BlindLevel",
     "BlindSchedule",
     "DEFAULT_SCHEDULE",
@@ -75,6 +73,10 @@ __all__ = [
 ]
 
 
+MAX_LEVELS = 10_000
+"""Most levels a :class:`BlindSchedule` takes."""
+
+
 @dataclass(frozen=True, slots=True)
 class BlindLevel:
     """One level of a blind schedule.
@@ -85,9 +87,12 @@ class BlindLevel:
         big_blind: Big blind, chips (at least 1).
         ante: Ante per player, chips.
 
+    All four are ints (numpy integers taken and stored as ints; bools and
+    enum members refused).
+
     Raises:
-        InvalidConfigError: ``from_hand`` under 1 or bad amounts (see
-            :class:`~pokerkit_core.table.Blinds`).
+        InvalidConfigError: ``from_hand`` not an int of at least 1, or bad
+            amounts (see :class:`~pokerkit_core.table.Blinds`).
     """
 
     from_hand: int
@@ -96,9 +101,11 @@ class BlindLevel:
     ante: int = 0
 
     def __post_init__(self) -> None:
-        if not isinstance(self.from_hand, int) or self.from_hand < 1:
-            raise InvalidConfigError(f"from_hand must be an int >= 1, got {self.from_hand!r}")
-        Blinds(self.small_blind, self.big_blind, self.ante)  # validates the amounts
+        object.__setattr__(self, "from_hand", int_arg("from_hand", self.from_hand, 1))
+        blinds = Blinds(self.small_blind, self.big_blind, self.ante)  # checks the amounts
+        object.__setattr__(self, "small_blind", blinds.small_blind)
+        object.__setattr__(self, "big_blind", blinds.big_blind)
+        object.__setattr__(self, "ante", blinds.ante)
 
     @property
     def blinds(self) -> Blinds:
@@ -114,12 +121,16 @@ class BlindSchedule:
     the middle of a hand (a table asks for the blinds once, before the deal).
 
     Args:
-        levels: The levels in order; the first starts at hand 1 and each
-            later one at a strictly greater hand.
+        levels: The levels in order (a tuple, a list or any ordered
+            iterable of :class:`BlindLevel`, at most :data:`MAX_LEVELS`);
+            the first starts at hand 1 and each later one at a strictly
+            greater hand.
 
     Raises:
-        InvalidConfigError: No level, the first not starting at hand 1, or
-            start hands not strictly increasing.
+        InvalidConfigError: ``levels`` not a sequence of
+            :class:`BlindLevel` (use :meth:`every` for plain amounts), no
+            level or more than :data:`MAX_LEVELS`, the first not starting at
+            hand 1, or start hands not strictly increasing.
 
     Example:
         >>> s = BlindSchedule((BlindLevel(1, 5, 10), BlindLevel(2, 10, 20, 5)))
@@ -133,8 +144,15 @@ class BlindSchedule:
     levels: tuple[BlindLevel, ...]
 
     def __post_init__(self) -> None:
-        levels = tuple(self.levels)
-        object.__setattr__(self, "levels", levels)
+        levels: list[BlindLevel] = []
+        for i, level in enumerate(items_arg("levels", self.levels, MAX_LEVELS, "BlindLevel")):
+            if not isinstance(level, BlindLevel):
+                raise InvalidConfigError(
+                    f"levels[{i}] must be a BlindLevel(from_hand, small_blind, big_blind, "
+                    f"ante), got {shown(level)} (BlindSchedule.every takes plain amounts)"
+                )
+            levels.append(level)
+        object.__setattr__(self, "levels", tuple(levels))
         if not levels:
             raise InvalidConfigError("a blind schedule needs at least one level")
         if levels[0].from_hand != 1:
@@ -144,8 +162,8 @@ class BlindSchedule:
         for before, after in zip(levels, levels[1:]):
             if after.from_hand <= before.from_hand:
                 raise InvalidConfigError(
-                    f"levels must start at increasing hands ({before.from_hand}, "
-                    f"then {after.from_hand})"
+                    f"levels must start at increasing hands ({before.from_hand:,}, "
+                    f"then {after.from_hand:,})"
                 )
 
     @classmethod
@@ -155,25 +173,33 @@ class BlindSchedule:
         """A schedule with a new level every ``hands_per_level`` hands.
 
         Args:
-            hands_per_level: Hands played at each level (at least 1).
+            hands_per_level: Hands played at each level (an int, at least 1).
             amounts: ``(small_blind, big_blind)`` or ``(small_blind,
-                big_blind, ante)`` per level, in chips, first level first.
+                big_blind, ante)`` per level, in chips, first level first
+                (at most :data:`MAX_LEVELS` levels).
 
         Returns:
             The schedule; level ``i`` (0-based) starts at hand
             ``1 + i * hands_per_level``.
 
         Raises:
-            InvalidConfigError: ``hands_per_level`` under 1, no amounts, or
-                bad amounts.
+            InvalidConfigError: ``hands_per_level`` not an int of at least
+                1; ``amounts`` not a sequence, empty or longer than
+                :data:`MAX_LEVELS`; a level that is not a tuple (or list) of
+                two or three amounts; or bad amounts (see
+                :class:`~pokerkit_core.table.Blinds`).
         """
-        if hands_per_level < 1:
-            raise InvalidConfigError(f"hands_per_level must be >= 1, got {hands_per_level}")
-        return cls(
-            tuple(
-                BlindLevel(1 + i * hands_per_level, *level) for i, level in enumerate(amounts)
-            )
-        )
+        step = int_arg("hands_per_level", hands_per_level, 1)
+        rows = items_arg("amounts", amounts, MAX_LEVELS, "(small_blind, big_blind[, ante]) tuples")
+        levels = []
+        for i, row in enumerate(rows):
+            if not isinstance(row, (tuple, list)) or len(row) not in (2, 3):
+                raise InvalidConfigError(
+                    f"amounts[{i}] must be (small_blind, big_blind) or (small_blind, "
+                    f"big_blind, ante), got {shown(row)}"
+                )
+            levels.append(BlindLevel(1 + i * step, *row))
+        return cls(tuple(levels))
 
     def level_index(self, hand_number: int) -> int:
         """0-based index of the level that hand ``hand_number`` is played at.
@@ -186,15 +212,11 @@ class BlindSchedule:
             is at most ``hand_number`` (the last level for any later hand).
 
         Raises:
-            InvalidConfigError: ``hand_number`` under 1.
+            InvalidConfigError: ``hand_number`` not an int of at least 1
+                (hands are numbered from 1).
         """
-        if hand_number < 1:
-            raise InvalidConfigError(f"hands are numbered from 1, got {hand_number}")
-        index = 0
-        for i, level in enumerate(self.levels):
-            if level.from_hand <= hand_number:
-                index = i
-        return index
+        number = int_arg("hand_number", hand_number, 1)
+        return bisect_right(self.levels, number, key=lambda level: level.from_hand) - 1
 
     def blinds_at(self, hand_number: int) -> Blinds:
         """The blinds of hand ``hand_number`` (1-based).
@@ -207,7 +229,8 @@ class BlindSchedule:
             chips.
 
         Raises:
-            InvalidConfigError: ``hand_number`` under 1.
+            InvalidConfigError: ``hand_number`` not an int of at least 1
+                (hands are numbered from 1).
 
         References:
             RULES.md section 5 (blinds rise by hand count); CASES.md C46.
@@ -247,12 +270,6 @@ class TournamentMode(Enum):
     """4 players, fixed-limit, ends after 24 hands (ranking then by chips)."""
 
 
-def _check_int(name: str, value: object) -> None:
-    """Refuse anything but a true ``int`` (``bool`` and ``"6"`` included)."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidConfigError(f"{name} must be an int, got {value!r}")
-
-
 @dataclass(frozen=True, slots=True)
 class TournamentConfig:
     """Settings of a sit-and-go.
@@ -270,12 +287,14 @@ class TournamentConfig:
 
     Raises:
         InvalidConfigError: ``players``, ``starting_stack``, ``max_hands``
-            or ``raise_cap`` not an ``int`` (``bool`` refused); players
-            outside 2-9, a non-positive stack, ``max_hands`` or
+            or ``raise_cap`` not an ``int`` (numpy integers taken; bools and
+            enum members refused); players outside 2-9, a stack outside 1 to
+            :data:`~pokerkit_core.rules.MAX_CHIPS`, ``max_hands`` or
             ``raise_cap`` under 1; ``betting`` not a
-            :class:`~pokerkit_core.rules.BettingStructure`, ``button_rule``
-            not a :class:`~pokerkit_core.table.ButtonRule`, or ``schedule``
-            without a ``blinds_at`` method.
+            :class:`~pokerkit_core.rules.BettingStructure` member,
+            ``button_rule`` not a :class:`~pokerkit_core.table.ButtonRule`
+            member (not their text values), or ``schedule`` without a
+            ``blinds_at`` method.
 
     References:
         RULES.md section 5.
@@ -290,28 +309,18 @@ class TournamentConfig:
     raise_cap: int = 4
 
     def __post_init__(self) -> None:
-        _check_int("players", self.players)
-        if not 2 <= self.players <= 9:
-            raise InvalidConfigError(f"a sit-and-go has 2 to 9 players, got {self.players}")
-        _check_int("starting_stack", self.starting_stack)
-        if self.starting_stack < 1:
-            raise InvalidConfigError(f"starting_stack must be positive, got {self.starting_stack}")
+        object.__setattr__(self, "players", int_arg("players", self.players, 2, MAX_SEATS))
+        object.__setattr__(
+            self, "starting_stack", int_arg("starting_stack", self.starting_stack, 1)
+        )
         if self.max_hands is not None:
-            _check_int("max_hands", self.max_hands)
-            if self.max_hands < 1:
-                raise InvalidConfigError(f"max_hands must be at least 1, got {self.max_hands}")
-        _check_int("raise_cap", self.raise_cap)
-        if self.raise_cap < 1:
-            raise InvalidConfigError(f"raise_cap must be at least 1, got {self.raise_cap}")
-        if not isinstance(self.betting, BettingStructure):
-            raise InvalidConfigError(f"betting must be a BettingStructure, got {self.betting!r}")
-        if not isinstance(self.button_rule, ButtonRule):
-            raise InvalidConfigError(
-                f"button_rule must be a ButtonRule, got {self.button_rule!r}"
-            )
+            object.__setattr__(self, "max_hands", int_arg("max_hands", self.max_hands, 1))
+        object.__setattr__(self, "raise_cap", int_arg("raise_cap", self.raise_cap, 1))
+        enum_arg("betting", self.betting, BettingStructure)
+        enum_arg("button_rule", self.button_rule, ButtonRule)
         if not callable(getattr(self.schedule, "blinds_at", None)):
             raise InvalidConfigError(
-                f"schedule must be a BlindSchedule (or have blinds_at), got {self.schedule!r}"
+                f"schedule must be a BlindSchedule (or have blinds_at), got {shown(self.schedule)}"
             )
 
     @classmethod
@@ -330,16 +339,20 @@ class TournamentConfig:
             ending after 24 hands.  All start with 1,000 chips.
 
         Raises:
-            InvalidConfigError: Unknown mode name.
+            InvalidConfigError: ``mode`` is neither a :class:`TournamentMode`
+                nor one of its values, or ``schedule`` has no ``blinds_at``
+                method.
 
         References:
             RULES.md section 5 ("Modes").
         """
-        try:
+        if not isinstance(mode, TournamentMode):
+            known = ", ".join(repr(m.value) for m in TournamentMode)
+            if not isinstance(mode, str) or mode not in {m.value for m in TournamentMode}:
+                raise InvalidConfigError(
+                    f"unknown mode {shown(mode)}: give a TournamentMode or one of {known}"
+                )
             mode = TournamentMode(mode)
-        except ValueError:
-            known = ", ".join(m.value for m in TournamentMode)
-            raise InvalidConfigError(f"unknown mode {mode!r} (known: {known})") from None
         if mode is TournamentMode.NO_LIMIT:
             return cls(players=6, schedule=schedule)
         if mode is TournamentMode.HEADS_UP:
@@ -358,7 +371,7 @@ class TournamentConfig:
             Stacks carried over, blinds from :attr:`schedule`.
 
         Raises:
-            InvalidConfigError: ``button`` is not a seat.
+            InvalidConfigError: ``button`` is not an int seat of the table.
         """
         return TableConfig(
             stacks=(self.starting_stack,) * self.players,
@@ -397,14 +410,25 @@ def eliminations(records: Sequence[HandRecord]) -> dict[int, tuple[int, int]]:
     """When each eliminated seat busted, from a session's hand records.
 
     Args:
-        records: Hand records, first hand first.
+        records: Hand records, first hand first (any iterable of
+            :class:`~pokerkit_core.table.HandRecord`).
 
     Returns:
         ``{seat: (hand_number, chips_at_start_of_that_hand)}`` for every seat
         that busted.
+
+    Raises:
+        InvalidConfigError: ``records`` is not an iterable of
+            :class:`~pokerkit_core.table.HandRecord`.
     """
+    if records is None or isinstance(records, (str, bytes, Mapping)) or not hasattr(
+        records, "__iter__"
+    ):
+        raise InvalidConfigError(f"records must be a sequence of HandRecord, got {shown(records)}")
     found: dict[int, tuple[int, int]] = {}
-    for record in records:
+    for i, record in enumerate(records):
+        if not isinstance(record, HandRecord):
+            raise InvalidConfigError(f"records[{i}] must be a HandRecord, got {shown(record)}")
         for seat in record.busted:
             found[seat] = (record.hand_number, record.starting_stacks[seat])
     return found
@@ -423,17 +447,20 @@ def rank_players(
     had when that hand began, equal ones sharing the place.
 
     Args:
-        names: One name per seat, seat 0 first.
-        chips: Chips per seat at the end, seat 0 first.
+        names: One name (a str) per seat, seat 0 first (at most 9).
+        chips: Chips per seat at the end (ints, at least 0), seat 0 first.
         eliminated: ``{seat: (hand_number, starting_chips)}`` for eliminated
-            seats (see :func:`eliminations`).
+            seats (see :func:`eliminations`); all ints.
 
     Returns:
         Every player once, best place first (ties in seat order).
 
     Raises:
-        InvalidConfigError: ``names`` and ``chips`` differ in length, or an
-            eliminated seat is out of range.
+        InvalidConfigError: ``names`` or ``chips`` not a sequence (of str,
+            resp. of non-negative ints) or longer than 9, ``names`` and
+            ``chips`` differ in length, ``eliminated`` not a mapping, an
+            eliminated seat out of range, or an elimination that is not a
+            pair of ints ``(hand_number >= 1, starting_chips >= 0)``.
 
     Example:
         >>> [(p.place, p.name) for p in rank_players(
@@ -444,11 +471,32 @@ def rank_players(
     References:
         RULES.md section 5 ("Final ranking").
     """
+    names = _names_arg("names", names)
+    chips = tuple(
+        int_arg(f"chips[{seat}]", c, 0)
+        for seat, c in enumerate(items_arg("chips", chips, MAX_SEATS, "chip counts"))
+    )
     if len(names) != len(chips):
         raise InvalidConfigError(f"{len(names)} names for {len(chips)} stacks")
-    for seat in eliminated:
-        if not 0 <= seat < len(names):
-            raise InvalidConfigError(f"eliminated seat {seat} is not at the table")
+    if not isinstance(eliminated, Mapping):
+        raise InvalidConfigError(
+            f"eliminated must be a dict {{seat: (hand_number, starting_chips)}}, "
+            f"got {shown(eliminated)}"
+        )
+    checked: dict[int, tuple[int, int]] = {}
+    for seat, entry in eliminated.items():
+        index = int_arg("eliminated seat", seat, 0, max(len(names) - 1, 0))
+        if index >= len(names):
+            raise InvalidConfigError(f"eliminated seat {index} is not at the table")
+        if not isinstance(entry, (tuple, list)) or len(entry) != 2:
+            raise InvalidConfigError(
+                f"eliminated[{index}] must be (hand_number, starting_chips), got {shown(entry)}"
+            )
+        checked[index] = (
+            int_arg(f"eliminated[{index}] hand_number", entry[0], 1),
+            int_arg(f"eliminated[{index}] starting_chips", entry[1], 0),
+        )
+    eliminated = checked
 
     def key(seat: int) -> tuple[int, int, int]:
         if seat in eliminated:
@@ -473,22 +521,49 @@ def rank_players(
 def player_names(policy_names: Sequence[str]) -> tuple[str, ...]:
     """Distinct display names: a name seated again gets ``#2``, ``#3`` ...
 
+    The names are always distinct: a suffixed name that is already taken
+    (``["a", "a#2", "a"]``) gets the next free number.
+
     Args:
-        policy_names: One policy name per seat, seat 0 first.
+        policy_names: One policy name (a str) per seat, seat 0 first (at
+            most 9).
 
     Returns:
         The names, e.g. ``("normal", "normal#2", "easy")``.
+
+    Raises:
+        InvalidConfigError: ``policy_names`` is not a sequence of str or
+            has more than 9 names.
 
     Example:
         >>> player_names(["normal", "hard", "normal"])
         ('normal', 'hard', 'normal#2')
     """
+    given = _names_arg("policy_names", policy_names)
+    taken = set(given)
     seen: dict[str, int] = {}
-    names = []
-    for name in policy_names:
+    names: list[str] = []
+    for name in given:
         seen[name] = seen.get(name, 0) + 1
-        names.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+        if seen[name] == 1:
+            names.append(name)
+            continue
+        number = seen[name]
+        while f"{name}#{number}" in taken:
+            number += 1
+        seen[name] = number
+        names.append(f"{name}#{number}")
+        taken.add(names[-1])
     return tuple(names)
+
+
+def _names_arg(what: str, names: object) -> tuple[str, ...]:
+    """``names`` as a tuple of at most 9 str (any ordered iterable)."""
+    items = items_arg(what, names, MAX_SEATS, "names (str), one per seat")
+    for seat, name in enumerate(items):
+        if not isinstance(name, str):
+            raise InvalidConfigError(f"{what}[{seat}] must be a str, got {shown(name)}")
+    return items  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,19 +594,29 @@ class TournamentResult:
 class Tournament:
     """A sit-and-go in progress.
 
+    Policy faults (a ``decide`` or hook that raises, an illegal action)
+    are recorded and the seat checks or folds, as in a
+    :class:`~pokerkit_core.table.TableSession`.
+
     Args:
         config: Tournament settings.
         players: One policy per seat, seat 0 first (``config.players`` of
-            them).
-        names: Distinct display names per seat (default: the policies'
-            names made distinct with :func:`player_names`).
-        seed: Seeds the decks of all hands.
+            them); any ordered iterable.
+        names: Distinct display names (str) per seat (default: the
+            policies' names made distinct with :func:`player_names`).
+        seed: Seeds the decks of all hands: an int (not a bool) or ``None``,
+            as :func:`~pokerkit_core.state.deal` takes it.
         button: Seat of the first button.
         listener: Optional :class:`~pokerkit_core.table.TableListener`.
 
     Raises:
-        InvalidConfigError: Wrong number of players or names, or names that
-            are not distinct.
+        InvalidConfigError: ``config`` not a :class:`TournamentConfig`;
+            ``players`` or ``names`` not a sequence, of the wrong length, or
+            names that are not str or not distinct; ``seed`` not an int or
+            ``None``; ``button`` not an int seat.
+        PolicyError: A player that is not a policy (no callable
+            ``decide``), or, without ``names``, a policy whose ``name`` is
+            not a str.
 
     References:
         RULES.md section 5.
@@ -547,20 +632,42 @@ class Tournament:
         button: int = 0,
         listener: object | None = None,
     ) -> None:
-        if len(players) != config.players:
+        if not isinstance(config, TournamentConfig):
             raise InvalidConfigError(
-                f"this tournament seats {config.players} players, got {len(players)}"
+                f"config must be a TournamentConfig (run_tournament also takes a mode), "
+                f"got {shown(config)}"
             )
+        seated = items_arg("players", players, MAX_SEATS, "policies")
+        if len(seated) != config.players:
+            raise InvalidConfigError(
+                f"this tournament seats {config.players} players, got {len(seated)}"
+            )
+        for seat, policy in enumerate(seated):
+            check_policy(seat, policy)
         if names is None:
-            names = player_names([getattr(p, "name", "player") for p in players])
-        if len(names) != len(players):
-            raise InvalidConfigError(f"{len(names)} names for {len(players)} players")
+            policy_names = []
+            for seat, policy in enumerate(seated):
+                name = getattr(policy, "name", "player")
+                if not isinstance(name, str):
+                    raise PolicyError(
+                        f"seat {seat}: the policy's name must be a str, got {shown(name)} "
+                        "(or pass names=)"
+                    )
+                policy_names.append(name)
+            names = player_names(policy_names)
+        names = _names_arg("names", names)
+        if len(names) != len(seated):
+            raise InvalidConfigError(f"{len(names)} names for {len(seated)} players")
         if len(set(names)) != len(names):
-            raise InvalidConfigError(f"player names must be distinct, got {list(names)}")
+            raise InvalidConfigError(f"player names must be distinct, got {shown(list(names))}")
+        seed = seed_arg(seed)
         self.config = config
         self.names: tuple[str, ...] = tuple(names)
         self.session = TableSession(
-            config.table_config(button=button), players, seed=seed, listener=listener
+            config.table_config(button=button),
+            seated,  # type: ignore[arg-type]
+            seed=seed,
+            listener=listener,
         )
 
     @property
@@ -585,7 +692,9 @@ class Tournament:
             Its record.
 
         Raises:
-            InvalidConfigError: The tournament is over.
+            InvalidConfigError: The tournament is over, or a custom
+                ``schedule`` fails or does not return a
+                :class:`~pokerkit_core.table.Blinds`.
             StopSession: A policy (a person) ended the game.
         """
         return self.session.play_hand()
@@ -612,6 +721,8 @@ class Tournament:
             The result with the final ranking.
 
         Raises:
+            InvalidConfigError: A custom ``schedule`` fails or does not
+                return a :class:`~pokerkit_core.table.Blinds`.
             StopSession: A policy (a person) ended the game.
         """
         self.session.run()
@@ -638,18 +749,25 @@ def run_tournament(
     """Play a whole sit-and-go between policies.
 
     Args:
-        config: Settings, or a mode (its preset).
+        config: Settings, or a mode (its preset): a
+            :class:`TournamentMode` or its value.
         players: One policy per seat, seat 0 first.
-        names: Distinct names per seat (default from the policies' names).
-        seed: Seeds every deck; the same seed and seeded policies replay the
-            same tournament.
+        names: Distinct names (str) per seat (default from the policies'
+            names).
+        seed: Seeds every deck (an int, not a bool, or ``None``); the same
+            seed and seeded policies replay the same tournament.
         button: Seat of the first button.
 
     Returns:
         The final ranking and every hand.
 
     Raises:
-        InvalidConfigError: Unknown mode, wrong number of players or names.
+        InvalidConfigError: Unknown mode, everything :class:`Tournament`
+            refuses (players or names not a sequence or of the wrong
+            length, names not distinct str, a bad seed or button), or a
+            custom schedule that fails or does not return ``Blinds``.
+        PolicyError: A player that is not a policy, or (without ``names``)
+            a policy whose ``name`` is not a str.
 
     References:
         RULES.md section 5.

@@ -17,6 +17,13 @@ button and small blind), which is also the order of
 >>> ms.position, ms.betting[1][0].amount, str(ms) == "MATCHSTATE:1:5:r300c/r900:|9s8s/2c7d9h"
 (1, 900, True)
 
+Limits: whole numbers (positions, hand numbers, raise amounts, log header
+counts) are ASCII digits from 0 to 10**18, as for game files (see
+:mod:`~pokerkit_core.history.acpc_game`); a logged chip value is a plain
+decimal of at most 19 digits before the point and 18 after (see
+:func:`parse_value`); the same card may not appear twice in one message or
+line.  Anything else raises :class:`~pokerkit_core.errors.HistoryParseError`.
+
 References:
     INTEROP.md section 1; the ACPC dealer v1.0.42 (``game.c``, ``dealer.c``).
 """
@@ -29,9 +36,18 @@ from fractions import Fraction
 from typing import IO, Iterable, Iterator
 
 from ..cards import Card, format_cards, parse_cards
-from ..errors import CardError, HistoryParseError
-from .acpc_game import INT32_MAX, AcpcGame, find_game_file, load_game, parse_game
-from .model import Amount, DealBoard, DealHole, Entry, HandHistory
+from ..errors import CardError, HistoryParseError, shown
+from .acpc_game import (
+    INT32_MAX,
+    AcpcGame,
+    _check_whole,
+    _text,
+    _whole,
+    find_game_file,
+    load_game,
+    parse_game,
+)
+from .model import Amount, DealBoard, DealHole, Entry, HandHistory, _excerpt
 
 __all__ = [
     "INT32_MAX",
@@ -69,10 +85,17 @@ class AcpcAction:
     amount: int | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in ("f", "c", "r"):
-            raise HistoryParseError(f"unknown ACPC action {self.kind!r}")
-        if self.amount is not None and (self.kind != "r" or self.amount <= 0):
-            raise HistoryParseError(f"bad ACPC action amount {self.kind}{self.amount}")
+        if not isinstance(self.kind, str) or self.kind not in ("f", "c", "r"):
+            raise HistoryParseError(
+                f"unknown ACPC action {shown(self.kind)} (expected f, c or r)"
+            )
+        if self.amount is None:
+            return
+        if self.kind != "r":
+            raise HistoryParseError(f"an ACPC {self.kind!r} action takes no amount")
+        _check_whole(self.amount, "an ACPC raise amount")
+        if self.amount == 0:
+            raise HistoryParseError("an ACPC raise amount must be at least 1, not 0")
 
     def __str__(self) -> str:
         return self.kind if self.amount is None else f"r{self.amount}"
@@ -89,15 +112,23 @@ class AcpcAction:
             or ``None``.
 
         Raises:
-            HistoryParseError: Anything else.
+            HistoryParseError: Anything else, including a ``text`` that is
+                not a ``str`` and an ``N`` that is not a whole number from 1
+                to 10**18.
         """
-        match = _ACTION.fullmatch(text)
+        match = _ACTION.fullmatch(_text(text, "an ACPC action"))
         if match is None:
-            raise HistoryParseError(f"bad ACPC action {text!r}")
-        return cls(match.group(1), int(match.group(2)) if match.group(2) else None)
+            raise HistoryParseError(
+                f"bad ACPC action {_excerpt(text)} (expected f, c, r or r<chips>)"
+            )
+        return cls(match.group(1), _amount(match.group(2)))
 
 
-_ACTION = re.compile(r"([fcr])(\d*)")
+_ACTION = re.compile(r"([fcr])([0-9]*)")
+
+
+def _amount(digits: str) -> int | None:
+    return _whole(digits, "ACPC raise amount") if digits else None
 
 
 def parse_betting(text: str) -> tuple[tuple[AcpcAction, ...], ...]:
@@ -112,18 +143,22 @@ def parse_betting(text: str) -> tuple[tuple[AcpcAction, ...], ...]:
         One tuple of actions per round, first round first.
 
     Raises:
-        HistoryParseError: An unknown action character.
+        HistoryParseError: ``text`` is not a ``str``, an unknown action
+            character, or a raise amount that is not a whole number from 1
+            to 10**18.
     """
     rounds = []
-    for part in text.split("/"):
+    for part in _text(text, "ACPC betting").split("/"):
         actions = []
         pos = 0
         while pos < len(part):
             match = _ACTION.match(part, pos)
             if match is None:
-                raise HistoryParseError(f"bad ACPC betting {text!r} at {part[pos:]!r}")
-            amount = int(match.group(2)) if match.group(2) else None
-            actions.append(AcpcAction(match.group(1), amount))
+                raise HistoryParseError(
+                    f"bad ACPC betting {_excerpt(text)} at {_excerpt(part[pos:])}"
+                    " (expected f, c, r or r<chips>)"
+                )
+            actions.append(AcpcAction(match.group(1), _amount(match.group(2))))
             pos = match.end()
         rounds.append(tuple(actions))
     return tuple(rounds)
@@ -151,8 +186,17 @@ def _parse_cards_section(text: str) -> tuple[_Holes, _Board]:
         holes = tuple(parse_cards(h) if h else None for h in parts[0].split("|"))
         board = tuple(parse_cards(b) for b in parts[1:])
     except CardError as exc:
-        raise HistoryParseError(f"bad cards {text!r}: {exc.reason}") from exc
+        raise HistoryParseError(f"bad cards {_excerpt(text)}: {exc.reason}") from exc
     return holes, board
+
+
+def _check_distinct(holes: _Holes, board: _Board) -> None:
+    seen: set[Card] = set()
+    for cards in (*holes, *board):
+        for card in cards or ():
+            if card in seen:
+                raise HistoryParseError(f"card {card} appears twice")
+            seen.add(card)
 
 
 def _format_cards_section(
@@ -165,6 +209,10 @@ def _format_cards_section(
 def parse_value(text: str) -> Fraction:
     """Parse a logged chip value (``"-242604.5"``, ``"7333.333333"``).
 
+    The dealer writes values with ``%.6f`` (trailing zeros cut), so a value
+    is an optional ``-``, 1 to 19 ASCII digits and optionally a point and 1
+    to 18 digits: no ``+``, exponent, spaces, underscores or fractions.
+
     Args:
         text: A decimal number as the dealer writes it.
 
@@ -172,12 +220,17 @@ def parse_value(text: str) -> Fraction:
         The value in chips, exactly (as written, not rounded further).
 
     Raises:
-        HistoryParseError: Not a number.
+        HistoryParseError: ``text`` is not a ``str`` or not such a number.
     """
-    try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError) as exc:
-        raise HistoryParseError(f"bad value {text!r}") from exc
+    if _VALUE.fullmatch(_text(text, "an ACPC value")) is None:
+        raise HistoryParseError(
+            f"bad value {_excerpt(text)} (expected a decimal such as -242604.5:"
+            " at most 19 digits before the point and 18 after, no exponent)"
+        )
+    return Fraction(text)
+
+
+_VALUE = re.compile(r"-?[0-9]{1,19}(?:\.[0-9]{1,18})?")
 
 
 def format_value(value: Amount | float) -> str:
@@ -216,10 +269,14 @@ class MatchState:
     board: tuple[tuple[Card, ...], ...] = ()
 
     def __post_init__(self) -> None:
-        if self.position < 0 or self.position >= len(self.hole_cards):
-            raise HistoryParseError(f"position {self.position} outside the hand")
-        if self.hand_number < 0:
-            raise HistoryParseError("negative hand number")
+        _check_whole(self.position, "position")
+        if self.position >= len(self.hole_cards):
+            raise HistoryParseError(
+                f"position {self.position} outside the hand"
+                f" (0 to {len(self.hole_cards) - 1} for {len(self.hole_cards)} players)"
+            )
+        _check_whole(self.hand_number, "hand number")
+        _check_distinct(self.hole_cards, self.board)
 
     @classmethod
     def parse(cls, text: str) -> MatchState:
@@ -232,15 +289,18 @@ class MatchState:
             The message.
 
         Raises:
-            HistoryParseError: Wrong prefix, field count, numbers or cards.
+            HistoryParseError: ``text`` is not a ``str``; wrong prefix or
+                field count; a position or hand number that is not a whole
+                number (0 to 10**18) or a position outside the hand; bad
+                betting; bad cards or the same card twice.
         """
-        fields = text.strip("\r\n").split(":")
+        fields = _text(text, "a MATCHSTATE message").strip("\r\n").split(":")
         if len(fields) != 5 or fields[0] != "MATCHSTATE":
-            raise HistoryParseError(f"not a MATCHSTATE message: {text!r}")
-        try:
-            position, hand = int(fields[1]), int(fields[2])
-        except ValueError as exc:
-            raise HistoryParseError(f"bad position or hand number in {text!r}") from exc
+            raise HistoryParseError(
+                "not a MATCHSTATE message (MATCHSTATE:<position>:<hand>:<betting>:<cards>):"
+                f" {_excerpt(text)}"
+            )
+        position, hand = _whole(fields[1], "position"), _whole(fields[2], "hand number")
         holes, board = _parse_cards_section(fields[4])
         return cls(position, hand, parse_betting(fields[3]), holes, board)
 
@@ -280,8 +340,10 @@ class StateLine:
     names: tuple[str, ...]
 
     def __post_init__(self) -> None:
+        _check_whole(self.hand_number, "hand number")
         if len(self.values) != len(self.hole_cards) or len(self.names) != len(self.values):
             raise HistoryParseError("STATE line: cards, values and names disagree in count")
+        _check_distinct(self.hole_cards, self.board)
 
     @classmethod
     def parse(cls, text: str) -> StateLine:
@@ -294,15 +356,18 @@ class StateLine:
             The line.
 
         Raises:
-            HistoryParseError: Wrong prefix or field count, bad numbers or cards.
+            HistoryParseError: ``text`` is not a ``str``; wrong prefix or
+                field count; a hand number that is not a whole number (0 to
+                10**18); bad betting, values (see :func:`parse_value`) or
+                cards, or the same card twice.
         """
-        fields = text.strip("\r\n").split(":")
+        fields = _text(text, "a STATE line").strip("\r\n").split(":")
         if len(fields) != 6 or fields[0] != "STATE":
-            raise HistoryParseError(f"not a STATE line: {text!r}")
-        try:
-            hand = int(fields[1])
-        except ValueError as exc:
-            raise HistoryParseError(f"bad hand number in {text!r}") from exc
+            raise HistoryParseError(
+                "not a STATE line (STATE:<hand>:<betting>:<cards>:<values>:<names>):"
+                f" {_excerpt(text)}"
+            )
+        hand = _whole(fields[1], "hand number")
         holes, board = _parse_cards_section(fields[3])
         values = tuple(parse_value(v) for v in fields[4].split("|"))
         names = tuple(fields[5].split("|"))
@@ -392,11 +457,14 @@ class ScoreLine:
             The line.
 
         Raises:
-            HistoryParseError: Wrong prefix or field count, or bad numbers.
+            HistoryParseError: ``text`` is not a ``str``; wrong prefix or
+                field count, or bad numbers (see :func:`parse_value`).
         """
-        fields = text.strip("\r\n").split(":")
+        fields = _text(text, "a SCORE line").strip("\r\n").split(":")
         if len(fields) != 3 or fields[0] != "SCORE":
-            raise HistoryParseError(f"not a SCORE line: {text!r}")
+            raise HistoryParseError(
+                f"not a SCORE line (SCORE:<totals>:<names>): {_excerpt(text)}"
+            )
         totals = tuple(parse_value(v) for v in fields[1].split("|"))
         names = tuple(fields[2].split("|"))
         if len(totals) != len(names):
@@ -446,16 +514,29 @@ def iter_log(fp: Iterable[str]) -> Iterator[tuple[int, str | StateLine | ScoreLi
     """Stream a dealer log: header text, ``STATE`` and ``SCORE`` lines.
 
     Args:
-        fp: Lines of the log (an open text file).
+        fp: Lines of the log (an open text file, or a list of ``str``).
 
     Yields:
         ``(line_number, item)``: a header/comment line as ``str`` (``#``
         included), or a parsed :class:`StateLine` / :class:`ScoreLine`.
 
     Raises:
-        HistoryParseError: A line that is none of these (with its number).
+        HistoryParseError: A line that is none of these (with its number);
+            ``fp`` is itself a ``str`` or ``bytes`` (pass
+            ``text.splitlines()``), or yields a line that is not a ``str``
+            (a file opened in binary mode).
     """
+    if isinstance(fp, (str, bytes)):
+        raise HistoryParseError(
+            "a log must be given as lines (an open text file or text.splitlines()),"
+            f" not one {type(fp).__name__}"
+        )
     for number, raw in enumerate(fp, start=1):
+        if not isinstance(raw, str):
+            raise HistoryParseError(
+                f"log lines must be str, not {type(raw).__name__} (open the file in text mode)",
+                number,
+            )
         line = raw.strip("\r\n")
         if not line.strip():
             continue
@@ -467,7 +548,9 @@ def iter_log(fp: Iterable[str]) -> Iterator[tuple[int, str | StateLine | ScoreLi
             elif line.startswith("SCORE:"):
                 yield number, ScoreLine.parse(line)
             else:
-                raise HistoryParseError(f"unexpected log line {line!r}")
+                raise HistoryParseError(
+                    f"unexpected log line {_excerpt(line)} (expected #, STATE: or SCORE:)"
+                )
         except HistoryParseError as exc:
             raise HistoryParseError(exc.message, number) from exc
 
@@ -476,25 +559,32 @@ def read_log(fp: IO[str] | Iterable[str]) -> AcpcLog:
     """Read a whole dealer log.
 
     Args:
-        fp: Lines of the log (an open text file).
+        fp: Lines of the log (an open text file, or a list of ``str``).
 
     Returns:
         The log: header fields, options, every ``STATE`` line in file order
         and the ``SCORE`` line (``None`` if absent).
 
     Raises:
-        HistoryParseError: No ``# name/game/hands/seed`` header, or a bad line.
+        HistoryParseError: No ``# name/game/hands/seed`` header, hands or
+            seed not a whole number (0 to 10**18), or a bad line or ``fp``
+            (see :func:`iter_log`).
     """
     header: list[str] | None = None
+    header_line = 0
     options: list[str] = []
     states: list[StateLine] = []
     score: ScoreLine | None = None
     for number, item in iter_log(fp):
         if isinstance(item, str):
             if item.startswith("# name/game/hands/seed"):
-                header = item.split()[2:]
+                header, header_line = item.split()[2:], number
                 if len(header) != 4:
-                    raise HistoryParseError("bad log header", number)
+                    raise HistoryParseError(
+                        "bad log header (expected # name/game/hands/seed <name> <game> <hands>"
+                        " <seed>)",
+                        number,
+                    )
             elif item.startswith("#--"):
                 options.append(item[1:])
         elif isinstance(item, StateLine):
@@ -504,8 +594,8 @@ def read_log(fp: IO[str] | Iterable[str]) -> AcpcLog:
     if header is None:
         raise HistoryParseError("no '# name/game/hands/seed' header")
     try:
-        hands, seed = int(header[2]), int(header[3])
-    except ValueError as exc:
-        raise HistoryParseError("bad hands or seed in the log header") from exc
+        hands, seed = _whole(header[2], "log header hands"), _whole(header[3], "log header seed")
+    except HistoryParseError as exc:
+        raise HistoryParseError(exc.message, header_line) from exc
     return AcpcLog(header[0], header[1], hands, seed, tuple(options), tuple(states), score)
 

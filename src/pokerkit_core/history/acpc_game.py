@@ -8,6 +8,13 @@ turns ACPC's whole-hand raise totals into street totals.  The other ACPC
 formats (``MATCHSTATE``, log lines) are in :mod:`pokerkit_core.history.acpc`,
 which also re-exports everything here.
 
+Limits (for every ACPC text this package reads): a whole number (a game
+value, hand number, position, raise amount, log header count) is plain ASCII
+digits ``0-9`` with no sign, from 0 to 10**18 (the engine's chip limit, far
+above the dealer's 32-bit counters); anything else raises
+:class:`~pokerkit_core.errors.HistoryParseError`, whose message quotes at most
+a short excerpt of the offending text.
+
 References:
     INTEROP.md section 1; the ACPC dealer v1.0.42 (``game.c``).
 """
@@ -19,8 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from ..errors import HistoryParseError, InvalidConfigError
-from .model import Move, MoveKind
+from ..errors import HistoryParseError, InvalidConfigError, shown
+from ..rules import MAX_CHIPS
+from .model import Move, MoveKind, _excerpt
 
 if TYPE_CHECKING:
     from ..rules import GameConfig
@@ -30,6 +38,33 @@ __all__ = ["INT32_MAX", "AcpcGame", "parse_game", "load_game", "find_game_file"]
 
 INT32_MAX = 2**31 - 1
 """The ACPC default stack (a limit game with no ``stack`` line)."""
+
+_MAX_NUMBER = MAX_CHIPS
+"""Largest whole number read from ACPC text (the engine's chip limit)."""
+
+_WHOLE = re.compile(r"[0-9]{1,19}")
+
+
+def _text(value: object, what: str) -> str:
+    """``value`` if it is a ``str``, else a :class:`HistoryParseError`."""
+    if not isinstance(value, str):
+        raise HistoryParseError(f"{what} must be text (str), not {type(value).__name__}")
+    return value
+
+
+def _whole(text: str, what: str) -> int:
+    """Parse a whole number: ASCII digits only, 0 to 10**18."""
+    if _WHOLE.fullmatch(text) is None or int(text) > _MAX_NUMBER:
+        raise HistoryParseError(
+            f"{what}: {_excerpt(text)} is not a whole number from 0 to 10**18 (digits 0-9)"
+        )
+    return int(text)
+
+
+def _check_whole(value: object, what: str) -> None:
+    """Refuse a value that is not an int (bools excluded) from 0 to 10**18."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_NUMBER:
+        raise HistoryParseError(f"{what} must be an int from 0 to 10**18, not {shown(value)}")
 
 
 # --------------------------------------------------------------------------- game files
@@ -73,9 +108,9 @@ class AcpcGame:
         if self.betting not in ("limit", "nolimit"):
             raise InvalidConfigError(f"betting type {self.betting!r} is not supported")
         if not 2 <= n <= 10:
-            raise InvalidConfigError(f"numPlayers must be 2 to 10, not {n}")
+            raise InvalidConfigError(f"numPlayers must be 2 to 10, not {shown(n)}")
         if not 1 <= rounds <= 4:
-            raise InvalidConfigError(f"numRounds must be 1 to 4, not {rounds}")
+            raise InvalidConfigError(f"numRounds must be 1 to 4, not {shown(rounds)}")
         for name, values, size in (
             ("stack", self.stacks, n),
             ("blind", self.blinds, n),
@@ -296,15 +331,16 @@ def parse_game(text: str) -> AcpcGame:
         The game.
 
     Raises:
-        HistoryParseError: No ``GAMEDEF`` block, an unknown key, or a value
-            that is not a number.
+        HistoryParseError: ``text`` is not a ``str``; no ``GAMEDEF`` block,
+            an unknown key, a key with no value, or a value that is not a
+            whole number from 0 to 10**18 (digits only, no sign).
         InvalidConfigError: Values that do not make a valid game (see
             :class:`AcpcGame`).
     """
     values: dict[str, list[int]] = {}
     betting = "limit"
     inside = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(_text(text, "a game definition").splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -322,12 +358,11 @@ def parse_game(text: str) -> AcpcGame:
             continue
         match = _GAME_KEY.match(line)
         if match is None:
-            raise HistoryParseError(f"cannot read game line {line!r}", number)
-        key = match.group(1).lower()
-        try:
-            values[key] = [int(v) for v in match.group(2).split()]
-        except ValueError as exc:
-            raise HistoryParseError(f"{key}: not whole numbers", number) from exc
+            raise HistoryParseError(f"cannot read game line {_excerpt(line)}", number)
+        name, fields = match.group(1), match.group(2).split()
+        if not fields:
+            raise HistoryParseError(f"{name}: no value (expected whole numbers)", number)
+        values[name.lower()] = [_whole(v, name) for v in fields]
     if not values:
         raise HistoryParseError("no GAMEDEF block")
     known = {
@@ -336,12 +371,19 @@ def parse_game(text: str) -> AcpcGame:
     }
     unknown = set(values) - known
     if unknown:
-        raise HistoryParseError(f"unknown game keys: {', '.join(sorted(unknown))}")
+        raise HistoryParseError(
+            f"unknown game keys: {_excerpt(', '.join(sorted(unknown)), 80)}"
+        )
     for key in ("numplayers", "numrounds", "blind"):
         if key not in values:
             raise HistoryParseError(f"game definition has no {key}")
     n = values["numplayers"][0]
     rounds = values["numrounds"][0]
+    # Checked before the per-player and per-round defaults are built from them.
+    if not 2 <= n <= 10:
+        raise InvalidConfigError(f"numPlayers must be 2 to 10, not {n}")
+    if not 1 <= rounds <= 4:
+        raise InvalidConfigError(f"numRounds must be 1 to 4, not {rounds}")
 
     def single(key: str, default: int) -> int:
         return values[key][0] if key in values else default
@@ -373,6 +415,7 @@ def load_game(path: str | Path) -> AcpcGame:
 
     Raises:
         OSError: The file cannot be read.
+        UnicodeDecodeError: The file is not UTF-8.
         HistoryParseError, InvalidConfigError: As :func:`parse_game`.
     """
     return parse_game(Path(path).read_text(encoding="utf-8"))

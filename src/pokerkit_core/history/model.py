@@ -128,6 +128,11 @@ Entry = Union[DealHole, DealBoard, Move, ShowCards]
 """One recorded event of a hand, in order."""
 
 
+def _excerpt(text: str, limit: int = 40) -> str:
+    """``repr(text)`` for an error message, cut to about ``limit`` characters."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
+
+
 def freeze(value: object) -> object:
     """Turn lists (and nested lists/dicts) into tuples so a value is hashable.
 

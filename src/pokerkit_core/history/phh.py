@@ -19,6 +19,16 @@ Variants ``NT`` (no-limit) and ``FT`` (fixed-limit) hold'em are supported.
 >>> loads(dumps(hand)) == hand
 True
 
+Limits: every amount (stacks, blinds, antes, bet sizes, ``cbr`` amounts,
+finishing stacks) is a finite decimal number of at most 10**18 with at most
+18 digits after the point (trailing zeros not counted), and at most 10**18
+chips once scaled (the engine's chip limit); amounts are read exactly, never
+rounded.  A ``cbr`` amount is written as digits with an optional fraction and
+exponent (``300``, ``2.5``, ``1e3``).  An integer ``hand`` is at most 10**18
+in size, and lists and tables kept in :attr:`HandHistory.extra` nest at most
+32 deep.  Anything else raises :class:`~pokerkit_core.errors.HistoryParseError`,
+whose message quotes at most a short excerpt of the offending text.
+
 References:
     INTEROP.md section 2; the PHH specification 0.0.2 (Kim 2024).
 """
@@ -36,7 +46,8 @@ from typing import IO, Any, Iterable, Iterator
 import tomli_w
 
 from ..cards import format_cards, parse_cards
-from ..errors import CardError, HistoryParseError
+from ..errors import CardError, HistoryParseError, shown
+from ..rules import MAX_CHIPS
 from .model import (
     Amount,
     DealBoard,
@@ -46,6 +57,7 @@ from .model import (
     Move,
     MoveKind,
     ShowCards,
+    _excerpt,
     freeze,
 )
 
@@ -87,17 +99,54 @@ _KNOWN_KEYS = frozenset(
 )
 _HEADER = re.compile(r"^\[\s*([^\[\]\s]+)\s*\]\s*(#.*)?$")
 _PLAYER = re.compile(r"^p([1-9][0-9]?)$")
+_AMOUNT_TEXT = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+
+_MAX_AMOUNT = MAX_CHIPS
+"""Largest amount, in the file's units and in chips (the engine's chip limit)."""
+_MAX_PLACES = 18
+"""Most digits after the decimal point in an amount (trailing zeros not counted)."""
+_MAX_DEPTH = 32
+"""Deepest nesting of lists and tables in a field kept in ``extra``."""
+
+
+def _text_argument(value: object, what: str) -> str:
+    if isinstance(value, str):
+        return value
+    hint = " (decode it as UTF-8 first, or use load())" if isinstance(value, bytes) else ""
+    raise HistoryParseError(f"{what} needs text (str), not {type(value).__name__}{hint}")
 
 
 def _decimal(value: object, key: str) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
-        raise HistoryParseError(f"{key}: {value!r} is not a number")
-    try:
-        result = Decimal(value) if not isinstance(value, float) else Decimal(repr(value))
-    except InvalidOperation as exc:  # pragma: no cover - guarded above
-        raise HistoryParseError(f"{key}: {value!r} is not a number") from exc
-    if not result.is_finite():
-        raise HistoryParseError(f"{key}: {value!r} is not a finite amount")
+        raise HistoryParseError(f"{key}: {shown(value)} is not a number")
+    if isinstance(value, int) and not -_MAX_AMOUNT <= value <= _MAX_AMOUNT:
+        raise HistoryParseError(f"{key}: {shown(value)} is more than 10**18")
+    result = Decimal(value) if not isinstance(value, float) else Decimal(repr(value))
+    return _checked(result, key)
+
+
+def _checked(value: Decimal, key: str) -> Decimal:
+    """``value`` within the amount limits, exactly, without trailing zeros.
+
+    Works on the digits alone (no Decimal arithmetic, which would round to
+    28 digits and is slow on huge exponents).
+    """
+    sign, digits, exponent = value.as_tuple()
+    if not isinstance(exponent, int):  # "n", "N" or "F": NaN or infinity
+        raise HistoryParseError(f"{key}: {shown(value)} is not a finite amount")
+    significant = len(digits)
+    while significant and digits[significant - 1] == 0:
+        significant -= 1
+    if significant == 0:
+        return Decimal(0)
+    exponent += len(digits) - significant
+    if -exponent > _MAX_PLACES:
+        raise HistoryParseError(
+            f"{key}: {shown(value)} has more than {_MAX_PLACES} digits after the point"
+        )
+    result = Decimal((sign, digits[:significant], exponent))
+    if exponent + significant > 19 or not -_MAX_AMOUNT <= result <= _MAX_AMOUNT:
+        raise HistoryParseError(f"{key}: {shown(value)} is more than 10**18")
     return result
 
 
@@ -113,19 +162,33 @@ def _numbers(doc: dict[str, Any], key: str, required: bool = True) -> list[Decim
 
 
 def _scale_for(values: Iterable[Decimal]) -> int:
-    scale = 1
+    """Chips per unit: 10 to the most digits after the point (values from :func:`_checked`)."""
+    places = 0
     for value in values:
-        exponent = value.normalize().as_tuple().exponent
-        if isinstance(exponent, int) and exponent < 0:
-            scale = max(scale, 10 ** (-exponent))
+        exponent = value.as_tuple().exponent
+        if isinstance(exponent, int):
+            places = max(places, -exponent)
+    scale: int = 10**places
     return scale
 
 
 def _chips(value: Decimal, scale: int, key: str) -> int:
-    scaled = value * scale
-    if scaled != scaled.to_integral_value():
-        raise HistoryParseError(f"{key}: {value} is not a whole number of chips")
+    scaled = _scaled(value, scale, key)
+    if scaled.denominator != 1:
+        raise HistoryParseError(
+            f"{key}: {value:f} is not a whole number of chips at {scale} chips per unit"
+        )
     return int(scaled)
+
+
+def _scaled(value: Decimal, scale: int, key: str) -> Fraction:
+    scaled = Fraction(value) * scale
+    if abs(scaled) > _MAX_AMOUNT:
+        raise HistoryParseError(
+            f"{key}: {value:f} is more than 10**18 chips at {scale} chips per unit"
+            " (the file's most precise amount sets the unit)"
+        )
+    return scaled
 
 
 def _cards_or_unknown(text: str) -> tuple[Any, ...] | None:
@@ -134,13 +197,13 @@ def _cards_or_unknown(text: str) -> tuple[Any, ...] | None:
     try:
         return parse_cards(text)
     except CardError as exc:
-        raise HistoryParseError(f"bad cards {text!r}: {exc.reason}") from exc
+        raise HistoryParseError(f"bad cards {_excerpt(text)}: {exc.reason}") from exc
 
 
 def _player(token: str) -> int:
     match = _PLAYER.match(token)
     if match is None:
-        raise HistoryParseError(f"{token!r} is not a player (p1, p2, ...)")
+        raise HistoryParseError(f"{_excerpt(token)} is not a player (p1, p2, ...)")
     return int(match.group(1)) - 1
 
 
@@ -150,16 +213,21 @@ def parse_action(text: str, *, scale: int = 1) -> Entry | None:
     Args:
         text: E.g. ``"d dh p1 AcKd"``, ``"d db AhKhQh"``, ``"p2 cbr 300"``,
             ``"p1 cc"``, ``"p3 f"``, ``"p1 sm AcKd"``; ``#`` starts a comment.
-        scale: Chips per unit of the file's amounts.
+        scale: Chips per unit of the file's amounts (1 to 10**18).
 
     Returns:
         The entry, or ``None`` for an empty or comment-only string.
 
     Raises:
-        HistoryParseError: Unknown action, bad player, bad cards, or an
-            action of a variant other than hold'em (draws, bring-in).
+        HistoryParseError: ``text`` is not a ``str`` or ``scale`` not an int
+            from 1 to 10**18; unknown action, bad player, bad cards, an
+            amount outside the limits of the module docstring or not a
+            whole number of chips, or an action of a variant other than
+            hold'em (draws, bring-in).
     """
-    tokens = text.split("#", 1)[0].split()
+    if isinstance(scale, bool) or not isinstance(scale, int) or not 1 <= scale <= _MAX_AMOUNT:
+        raise HistoryParseError(f"scale must be an int from 1 to 10**18, not {shown(scale)}")
+    tokens = _text_argument(text, "parse_action()").split("#", 1)[0].split()
     if not tokens:
         return None
     if tokens[0] == "d":
@@ -169,12 +237,12 @@ def parse_action(text: str, *, scale: int = 1) -> Entry | None:
         if len(tokens) == 3 and tokens[1] == "db":
             board = _cards_or_unknown(tokens[2])
             if board is None:
-                raise HistoryParseError(f"unknown board cards in {text!r}")
+                raise HistoryParseError(f"unknown board cards in {_excerpt(text)}")
             return DealBoard(board)
-        raise HistoryParseError(f"unknown dealer action {text!r}")
+        raise HistoryParseError(f"unknown dealer action {_excerpt(text)}")
     player = _player(tokens[0])
     if len(tokens) < 2:
-        raise HistoryParseError(f"no action in {text!r}")
+        raise HistoryParseError(f"no action in {_excerpt(text)}")
     code, args = tokens[1], tokens[2:]
     if code == "f" and not args:
         return Move(player, MoveKind.FOLD)
@@ -184,34 +252,52 @@ def parse_action(text: str, *, scale: int = 1) -> Entry | None:
         if not args:
             return Move(player, MoveKind.BET_RAISE)
         if len(args) != 1:
-            raise HistoryParseError(f"cbr takes one amount: {text!r}")
+            raise HistoryParseError(f"cbr takes one amount: {_excerpt(text)}")
         return Move(player, MoveKind.BET_RAISE, _chips(_decimal_text(args[0]), scale, "cbr"))
     if code == "sm":
         if not args or args == ["-"]:
             return ShowCards(player, None, shown=False)
         return ShowCards(player, _cards_or_unknown("".join(args)), shown=True)
     if code in ("sd", "pb"):
-        raise HistoryParseError(f"{code!r} (draw/stud) is not a hold'em action: {text!r}")
-    raise HistoryParseError(f"unknown action {text!r}")
+        raise HistoryParseError(f"{code!r} (draw/stud) is not a hold'em action: {_excerpt(text)}")
+    raise HistoryParseError(f"unknown action {_excerpt(text)} (expected f, cc, cbr or sm)")
 
 
 def _decimal_text(token: str) -> Decimal:
+    if _AMOUNT_TEXT.fullmatch(token) is None:
+        raise HistoryParseError(
+            f"{_excerpt(token)} is not an amount (expected digits such as 300, 2.5 or 1e3)"
+        )
     try:
         value = Decimal(token)
-    except InvalidOperation as exc:
-        raise HistoryParseError(f"{token!r} is not an amount") from exc
-    if not value.is_finite():
-        raise HistoryParseError(f"{token!r} is not a finite amount")
-    return value
+    except InvalidOperation as exc:  # an exponent beyond Decimal's range
+        raise HistoryParseError(f"cbr: {_excerpt(token)} is more than 10**18") from exc
+    return _checked(value, "cbr")
 
 
 def _amount_tokens(actions: list[str]) -> list[Decimal]:
     found = []
-    for text in actions:
+    for index, text in enumerate(actions):
         tokens = text.split("#", 1)[0].split()
         if len(tokens) == 3 and tokens[1] == "cbr":
-            found.append(_decimal_text(tokens[2]))
+            try:
+                found.append(_decimal_text(tokens[2]))
+            except HistoryParseError as exc:
+                raise HistoryParseError(f"actions[{index}]: {exc.message}") from exc
     return found
+
+
+def _too_deep(value: object) -> bool:
+    """Whether lists and tables nest more than ``_MAX_DEPTH`` deep in ``value``."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, tuple, dict)):
+            if depth >= _MAX_DEPTH:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def from_dict(doc: dict[str, Any]) -> HandHistory:
@@ -225,8 +311,12 @@ def from_dict(doc: dict[str, Any]) -> HandHistory:
         The hand.
 
     Raises:
-        HistoryParseError: A required key is missing or a value is invalid.
+        HistoryParseError: ``doc`` is not a ``dict``, a required key is
+            missing or a value is invalid (amounts: see the limits in the
+            module docstring).
     """
+    if not isinstance(doc, dict):
+        raise HistoryParseError(f"a hand must be a table (dict), not {type(doc).__name__}")
     variant = doc.get("variant")
     if not isinstance(variant, str):
         raise HistoryParseError("missing required key 'variant'")
@@ -256,13 +346,19 @@ def from_dict(doc: dict[str, Any]) -> HandHistory:
     if finish_values is not None:
         finishing = tuple(_fraction_chips(v, scale) for v in finish_values)
     players = doc.get("players", [])
-    if not isinstance(players, list):
-        raise HistoryParseError("players must be a list of names")
-    hand_id = doc.get("hand")
-    if hand_id is not None and not isinstance(hand_id, (int, str)):
-        hand_id = str(hand_id)
+    if not isinstance(players, list) or not all(
+        isinstance(p, str) or (isinstance(p, int) and abs(p) <= _MAX_AMOUNT) for p in players
+    ):
+        raise HistoryParseError("players must be a list of names (strings or ids up to 10**18)")
+    hand_id = _hand_id(doc.get("hand"))
     trimming = doc.get("ante_trimming_status")
-    extra = tuple(sorted((k, freeze(v)) for k, v in doc.items() if k not in _KNOWN_KEYS))
+    extra_items = [(str(k), v) for k, v in doc.items() if k not in _KNOWN_KEYS]
+    for key, value in extra_items:
+        if _too_deep(value):
+            raise HistoryParseError(
+                f"{_excerpt(key)}: lists or tables nested more than {_MAX_DEPTH} deep"
+            )
+    extra = tuple(sorted((k, freeze(v)) for k, v in extra_items))
     try:
         return HandHistory(
             variant=variant,
@@ -288,13 +384,25 @@ def from_dict(doc: dict[str, Any]) -> HandHistory:
         raise HistoryParseError(str(exc)) from exc
 
 
+def _hand_id(value: object) -> int | str | None:
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        if not -_MAX_AMOUNT <= value <= _MAX_AMOUNT:
+            raise HistoryParseError(f"hand: {shown(value)} is more than 10**18")
+        return value
+    if isinstance(value, (float, Decimal)):
+        return str(value)
+    raise HistoryParseError(f"hand must be a number or a string, not {shown(value)}")
+
+
 def _heads_up_swap(blinds: tuple[int, ...]) -> tuple[int, ...]:
     """PHH heads-up blinds ``[SB, BB]`` are posted reversed (p1 posts the BB)."""
     return (blinds[1], blinds[0]) if len(blinds) == 2 else blinds
 
 
 def _fraction_chips(value: Decimal, scale: int) -> Amount:
-    fraction = Fraction(value) * scale
+    fraction = _scaled(value, scale, "finishing_stacks")
     return fraction.numerator if fraction.denominator == 1 else fraction
 
 
@@ -309,21 +417,33 @@ def _parse_toml(text: str, first_line: int = 1) -> dict[str, Any]:
         raise HistoryParseError(
             f"not valid TOML: {exc}", None if line is None else first_line + line - 1
         ) from exc
+    except ValueError as exc:  # an integer too long for int() (over 4300 digits)
+        raise HistoryParseError(
+            "not readable TOML: a number has too many digits (amounts must be at most 10**18)",
+            first_line,
+        ) from exc
+    except RecursionError as exc:
+        raise HistoryParseError(
+            "not readable TOML: arrays or tables nested too deeply", first_line
+        ) from exc
 
 
 def loads(text: str) -> HandHistory:
     """Read one hand from the text of a ``.phh`` file.
 
     Args:
-        text: A TOML document with the keys of one hand.
+        text: A TOML document with the keys of one hand (``str``; decode
+            bytes as UTF-8 first, or use :func:`load`).
 
     Returns:
         The hand.
 
     Raises:
-        HistoryParseError: Not TOML, or not a valid hold'em hand.
+        HistoryParseError: ``text`` is not a ``str``, not TOML, or not a
+            valid hold'em hand (amounts: see the limits in the module
+            docstring).
     """
-    return from_dict(_parse_toml(text))
+    return from_dict(_parse_toml(_text_argument(text, "loads()")))
 
 
 def load(fp: IO[str] | IO[bytes]) -> HandHistory:
@@ -338,7 +458,8 @@ def load(fp: IO[str] | IO[bytes]) -> HandHistory:
 
     Raises:
         HistoryParseError: As :func:`loads` (not TOML, or not a valid
-            hold'em hand).
+            hold'em hand), or ``fp.read()`` gave neither ``str`` nor
+            ``bytes``.
         UnicodeDecodeError: A binary file that is not UTF-8.
         OSError: The file cannot be read.
 
@@ -354,19 +475,22 @@ def loads_all(text: str) -> list[HandHistory]:
 
     Args:
         text: TOML with one table per hand (``[1]``, ``[2]``, ...); a document
-            with top-level hand keys is read as a single hand.
+            with top-level hand keys is read as a single hand (``str``; decode
+            bytes as UTF-8 first).
 
     Returns:
         The hands in file order.
 
     Raises:
-        HistoryParseError: Not TOML, or a hand is invalid.
+        HistoryParseError: ``text`` is not a ``str``, not TOML, or a hand is
+            invalid.
     """
-    return list(_iter_text(text.splitlines(keepends=True)))
+    return list(_iter_text(_text_argument(text, "loads_all()").splitlines(keepends=True)))
 
 
 def _iter_text(lines: Iterable[str]) -> Iterator[HandHistory]:
     chunk: list[str] = []
+    depth = 0  # brackets left open by the chunk's lines (multi-line arrays)
     label: str | None = None
     start = 1
     number = 0
@@ -389,22 +513,25 @@ def _iter_text(lines: Iterable[str]) -> Iterator[HandHistory]:
 
     for line in lines:
         number += 1
+        if not isinstance(line, str):
+            raise HistoryParseError(
+                f"lines must be str, not {type(line).__name__} (open the file in text mode)",
+                number,
+            )
         header = _HEADER.match(line.strip())
-        if header and not _in_array(chunk):
+        if header and depth <= 0:
             yield from flush()
-            chunk, label, start = [], header.group(1).strip("'\""), number + 1
+            chunk, depth, label, start = [], 0, header.group(1).strip("'\""), number + 1
             continue
         chunk.append(line)
+        depth += _bracket_balance(line)
     yield from flush()
 
 
-def _in_array(chunk: list[str]) -> bool:
-    """Whether the lines so far leave a multi-line array open (crudely)."""
-    depth = 0
-    for line in chunk:
-        code = re.sub(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"", "", line).split("#", 1)[0]
-        depth += code.count("[") - code.count("]")
-    return depth > 0
+def _bracket_balance(line: str) -> int:
+    """Brackets a line opens minus those it closes, outside strings and comments (crudely)."""
+    code = re.sub(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"", "", line).split("#", 1)[0]
+    return code.count("[") - code.count("]")
 
 
 def _with_label(hand: HandHistory, label: str) -> HandHistory:
@@ -419,15 +546,21 @@ def iter_hands(fp: IO[str]) -> Iterator[HandHistory]:
     name (``"1"``) as :attr:`~HandHistory.hand_id`.
 
     Args:
-        fp: A text file.
+        fp: A text file (or any iterable of ``str`` lines).
 
     Yields:
         Each hand in file order.
 
     Raises:
         HistoryParseError: Bad TOML or an invalid hand (the line is where the
-            hand's table starts).
+            hand's table starts); ``fp`` is a ``str`` or ``bytes`` (use
+            :func:`loads_all`) or yields a line that is not a ``str`` (a file
+            opened in binary mode).
     """
+    if isinstance(fp, (str, bytes)):
+        raise HistoryParseError(
+            f"iter_hands() needs an open text file, not a {type(fp).__name__} (use loads_all())"
+        )
     yield from _iter_text(fp)
 
 
@@ -459,15 +592,46 @@ def read_file(path: str | Path) -> list[HandHistory]:
 
 
 def _number(chips: Amount, scale: int) -> int | Decimal | float:
+    """``chips / scale`` for the file: exact unless no decimal can write it."""
     if isinstance(chips, Fraction) and chips.denominator != 1:
         value = chips / scale
-        decimal = Decimal(value.numerator) / Decimal(value.denominator)
-        return float(value) if Fraction(float(value)) == value else decimal
-    whole = int(chips)
-    if scale == 1:
-        return whole
-    digits = len(str(scale)) - 1
-    return (Decimal(whole) / scale).quantize(Decimal(1).scaleb(-digits))
+        try:
+            if Fraction(float(value)) == value:
+                return float(value)
+        except OverflowError:
+            pass
+    else:
+        value = Fraction(int(chips), scale)
+        if scale == 1:
+            return value.numerator
+    exact = _exact_decimal(value, _places(scale))
+    if exact is None:  # e.g. a third of a chip: 28 significant digits
+        return Decimal(value.numerator) / Decimal(value.denominator)
+    return exact
+
+
+def _places(scale: int) -> int:
+    """``k`` when ``scale`` is ``10**k`` (amounts are written with ``k`` decimals), else 0."""
+    places = 0
+    while scale % 10 == 0:
+        scale //= 10
+        places += 1
+    return places if scale == 1 else 0
+
+
+def _exact_decimal(value: Fraction, places: int) -> Decimal | None:
+    """``value`` as a Decimal with at least ``places`` decimals, exactly; ``None``
+    when its decimal expansion does not end."""
+    rest, twos, fives = value.denominator, 0, 0
+    while rest % 2 == 0:
+        rest, twos = rest // 2, twos + 1
+    while rest % 5 == 0:
+        rest, fives = rest // 5, fives + 1
+    if rest != 1:
+        return None
+    places = max(places, twos, fives)
+    sign, digits, _ = Decimal(value.numerator * 10**places // value.denominator).as_tuple()
+    return Decimal((sign, digits, -places))
 
 
 def format_entry(entry: Entry, *, scale: int = 1) -> str:
@@ -475,11 +639,16 @@ def format_entry(entry: Entry, *, scale: int = 1) -> str:
 
     Args:
         entry: A deal, move or show.
-        scale: Chips per unit of the file's amounts.
+        scale: Chips per unit of the file's amounts (an int, at least 1).
 
     Returns:
         E.g. ``"p2 cbr 300"`` or ``"d dh p1 AcKd"``.
+
+    Raises:
+        HistoryParseError: ``scale`` is not an int of at least 1.
     """
+    if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
+        raise HistoryParseError(f"scale must be an int of at least 1, not {shown(scale)}")
     if isinstance(entry, DealHole):
         cards = "????" if entry.cards is None else format_cards(entry.cards)
         return f"d dh p{entry.player + 1} {cards}"
@@ -510,6 +679,9 @@ def to_dict(hand: HandHistory) -> dict[str, Any]:
 
     Returns:
         Keys in the usual PHH order: the game, ``actions``, then the others.
+        Amounts are exact (``int``, ``float`` or ``Decimal``), except a
+        fraction of a chip that no decimal writes exactly (e.g. a third),
+        which is given to 28 significant digits.
     """
     scale = hand.chip_scale
     doc: dict[str, Any] = {"variant": hand.variant}
