@@ -17,21 +17,8 @@ from pokerkit_core.errors import HistoryParseError, InvalidConfigError
 from pokerkit_core.history import acpc, phh
 from pokerkit_core.history.acpc import AcpcAction, MatchState, ScoreLine, StateLine
 from pokerkit_core.history.model import Move, MoveKind
+from test_acpc import HUNL
 
-HUNL = """\
-GAMEDEF
-nolimit
-numPlayers = 2
-numRounds = 4
-stack = 20000 20000
-blind = 100 50
-firstPlayer = 2 1 1 1
-numSuits = 4
-numRanks = 13
-numHoleCards = 2
-numBoardCards = 0 3 1 1
-END GAMEDEF
-"""
 
 PHH = """\
 variant = "NT"
