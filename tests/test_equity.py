@@ -524,7 +524,7 @@ def test_fixed_hand_conflicts_name_both_places() -> None:
         ([1, 2], {}, CardError, r"players\[0\] must be hole cards"),
         ([None, "AhKh"], {}, CardError, r"players\[0\] must be hole cards"),
         ([b"AhKh", "QsQd"], {}, CardError, r"players\[0\] must be hole cards"),
-        (["AhKh", "QsQd"], {"board": 5}, CardError, "board must be card text or Card values"),
+        (["AhKh", "QsQd"], {"board": 5}, CardError, "board must be card text or a sequence of Cards"),
         (["AhKh", "QsQd"], {"dead": 5}, CardError, "dead cards must be card text"),
         (["AhKh", "QsQd"], {"exact": "yes"}, InvalidConfigError, "exact must be True, False or None"),
         (["AhKh", "QsQd"], {"exact": 1}, InvalidConfigError, "exact must be True, False or None"),

@@ -282,8 +282,8 @@ def test_evaluate_combos_refuses_bad_input() -> None:
         ([0, 1], "As Kd", "", "3 to 5 cards, got 2"),
         ([0, 1], "As Kd 7h 2c 3c 4c", "", "3 to 5 cards, got 6"),
         ([0, 1], board, "Kd", "board and dead cards must be distinct"),
-        ([0, 1], [1, 2, 3], "", "board must be card text or Cards"),
-        ([0, 1], board, 5, "dead must be card text or Cards"),
+        ([0, 1], [1, 2, 3], "", "board must hold Card values"),
+        ([0, 1], board, 5, "dead must be card text or a sequence of Cards"),
     ]:
         with pytest.raises(CardError, match=message):
             evaluate_combos(combos, board_, dead=dead)  # type: ignore[arg-type]

@@ -31,6 +31,7 @@ __all__ = [
     "Card",
     "CARDS",
     "parse_cards",
+    "as_cards",
     "format_cards",
     "cards_to_mask",
     "mask_to_cards",
@@ -267,6 +268,46 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
         for card in cards:
             if card in seen:
                 raise CardError(text, f"duplicate card {card}")
+            seen.add(card)
+    return cards
+
+
+def as_cards(value: str | Iterable[Card], what: str, *, distinct: bool = False) -> tuple[Card, ...]:
+    """Cards given as card text or as any iterable of :class:`Card`: the
+    check behind every "cards" argument of the library (board, dead cards,
+    deck, hole cards).
+
+    Args:
+        value: Card text (``"AsKd"``, ``"As Kd"``) or an iterable of
+            :class:`Card` (not a lone Card, not bytes).
+        what: Name of the argument, for error messages (``"board"``).
+        distinct: Also refuse a card given twice in a sequence (text always
+            refuses it).
+
+    Returns:
+        The cards in the order given.
+
+    Raises:
+        CardError: Unreadable card text, a lone :class:`Card`, bytes, a
+            non-iterable, an item that is not a :class:`Card`, or (with
+            ``distinct``) a card given twice.
+    """
+    if isinstance(value, str):
+        return parse_cards(value)
+    if isinstance(value, (Card, bytes, bytearray)):
+        raise CardError(shown(value), f"{what} must be card text or a sequence of Cards")
+    try:
+        cards = tuple(value)
+    except TypeError:
+        raise CardError(shown(value), f"{what} must be card text or a sequence of Cards") from None
+    for card in cards:
+        if not isinstance(card, Card):
+            raise CardError(shown(value), f"{what} must hold Card values, got {shown(card)}")
+    if distinct and len(set(cards)) != len(cards):
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                raise CardError(format_cards(cards, " "), f"duplicate card {card} in {what}")
             seen.add(card)
     return cards
 

@@ -17,11 +17,11 @@ from enum import Enum
 from math import perm
 from typing import Iterable, Sequence, Union
 
-from .cards import CARDS, Card, format_cards, parse_cards
+from .cards import CARDS, Card, as_cards, format_cards
 from .errors import CardError, InvalidConfigError, shown
 from .rules import GameConfig
 
-__all__ = ["CardsArg", "draw_codes", "seed_arg", "seat_arg", "as_cards", "deal_cards"]
+__all__ = ["CardsArg", "draw_codes", "seed_arg", "seat_arg", "deal_cards"]
 
 CardsArg = Union[str, Iterable[Card]]
 """Cards as text (``"AsKd"``) or any iterable of :class:`~pokerkit_core.cards.Card`."""
@@ -118,35 +118,6 @@ def seat_arg(seat: object, n: int) -> int:
     if not 0 <= index < n:
         raise InvalidConfigError(f"seat {shown(index)} is not one of seats 0-{n - 1}")
     return index
-
-
-def as_cards(value: CardsArg, what: str) -> tuple[Card, ...]:
-    """Cards given as card text or as a sequence of :class:`Card`.
-
-    Args:
-        value: Card text (``"AsKd"``) or any iterable of :class:`Card`.
-        what: Name of the argument, for error messages (``"board"``).
-
-    Returns:
-        The cards in the order given (duplicates are not checked here for
-        sequences; text refuses them).
-
-    Raises:
-        CardError: Unreadable card text, a lone :class:`Card`, bytes, a
-            non-iterable, or an item that is not a :class:`Card`.
-    """
-    if isinstance(value, str):
-        return parse_cards(value)
-    if isinstance(value, Card) or isinstance(value, (bytes, bytearray)):
-        raise CardError(shown(value), f"{what} must be card text or a sequence of Cards")
-    try:
-        cards = tuple(value)
-    except TypeError:
-        raise CardError(shown(value), f"{what} must be card text or a sequence of Cards") from None
-    for card in cards:
-        if not isinstance(card, Card):
-            raise CardError(shown(value), f"{what} must hold Card values, got {shown(card)}")
-    return cards
 
 
 def deal_cards(

@@ -57,7 +57,7 @@ from array import array
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence, Union
 
-from .cards import CARDS, Card, format_cards, parse_cards
+from .cards import CARDS, Card, as_cards, format_cards, parse_cards
 from .errors import CardError, InvalidConfigError, RangeError, shown
 from .evaluator import _equity_native
 from .ranges import Range
@@ -164,25 +164,7 @@ class EquityResult:
 
 
 def _cards_arg(cards: str | Iterable[Card] | None, what: str) -> tuple[Card, ...]:
-    if cards is None:
-        return ()
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    if isinstance(cards, (bytes, bytearray)):
-        raise CardError(shown(cards), f"{what} must be card text or Card values, not bytes")
-    try:
-        result = tuple(cards)
-    except TypeError:
-        raise CardError(shown(cards), f"{what} must be card text or Card values") from None
-    for card in result:
-        if not isinstance(card, Card):
-            raise CardError(shown(card), f"{what} must be card text or Card values")
-    seen: set[Card] = set()
-    for card in result:
-        if card in seen:
-            raise CardError(format_cards(result, " "), f"duplicate card {card} in {what}")
-        seen.add(card)
-    return result
+    return () if cards is None else as_cards(cards, what, distinct=True)
 
 
 def _player_arg(player: PlayerLike, index: int) -> tuple[str, bytes, "array[float]", int]:

@@ -33,7 +33,7 @@ from enum import IntEnum
 from typing import Any, Callable, Iterable, Sequence, Union
 
 from . import _native
-from .cards import CARDS, Card, parse_cards
+from .cards import CARDS, Card, as_cards, parse_cards
 from .errors import CardError, EvaluatorError, InvalidConfigError, RangeError, shown
 
 __all__ = [
@@ -511,15 +511,6 @@ def _flat_codes(codes: Any) -> bytes | None:
         return None
 
 
-def _cards_arg(cards: CardsLike, what: str) -> bytes:
-    """Card codes of card text or Cards (for a board or dead cards)."""
-    try:
-        hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-        return bytes(card.code for card in hand)
-    except (TypeError, AttributeError):
-        raise CardError(shown(cards), f"{what} must be card text or Cards") from None
-
-
 def evaluate_combos(combos: Any, board: CardsLike, *, dead: CardsLike = ()) -> "array[int]":
     """Values of many two-card combos on one board, in one C call.
 
@@ -550,8 +541,8 @@ def evaluate_combos(combos: Any, board: CardsLike, *, dead: CardsLike = ()) -> "
         raise CardError(shown(combos), "combos must be card codes 0-51, two per combo") from None
     if len(codes) % 2:
         raise CardError(f"{len(codes)} codes", "combos need two card codes each")
-    board_codes = _cards_arg(board, "board")
-    dead_codes = _cards_arg(dead, "dead")
+    board_codes = bytes(card.code for card in as_cards(board, "board"))
+    dead_codes = bytes(card.code for card in as_cards(dead, "dead"))
     if not 3 <= len(board_codes) <= 5:
         raise CardError(shown(board), f"a board for evaluate_combos has 3 to 5 cards, got {len(board_codes)}")
     n = len(codes) // 2
