@@ -21,6 +21,7 @@ from fractions import Fraction
 from ..errors import HistoryParseError
 from ..evaluator import evaluate
 from .acpc import AcpcGame, StateLine
+from .acpc_game import next_to_act
 
 __all__ = ["DealerOutcome", "emulate_dealer"]
 
@@ -90,12 +91,7 @@ def emulate_dealer(game: AcpcGame, line: StateLine) -> DealerOutcome:
     for round_index, actions in enumerate(line.betting):
         player = game.first_player[round_index]
         for action in actions:
-            for _ in range(n):
-                if not folded[player] and spent[player] < stacks[player]:
-                    break
-                player = (player + 1) % n
-            else:
-                raise HistoryParseError("an action after every player folded or is all-in")
+            player = next_to_act(player, folded, spent, stacks)
             if action.kind == "f":
                 folded[player] = True
             elif action.kind == "c":

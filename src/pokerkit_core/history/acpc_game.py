@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..errors import HistoryParseError, InvalidConfigError, shown
 from ..rules import MAX_CHIPS
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..rules import GameConfig
     from .acpc import AcpcAction
 
-__all__ = ["INT32_MAX", "AcpcGame", "parse_game", "load_game", "find_game_file"]
+__all__ = ["INT32_MAX", "AcpcGame", "parse_game", "load_game", "find_game_file", "next_to_act"]
 
 INT32_MAX = 2**31 - 1
 """The ACPC default stack (a limit game with no ``stack`` line)."""
@@ -288,12 +288,7 @@ class AcpcGame:
             moves: list[Move] = []
             player = self.first_player[round_index]
             for action in actions:
-                for _ in range(n):
-                    if not folded[player] and spent[player] < stacks[player]:
-                        break
-                    player = (player + 1) % n
-                else:
-                    raise HistoryParseError("an action after every player folded or is all-in")
+                player = next_to_act(player, folded, spent, stacks)
                 highest = max(spent)
                 if action.kind == "f":
                     folded[player] = True
@@ -315,6 +310,32 @@ class AcpcGame:
                 player = (player + 1) % n
             rounds_out.append(tuple(moves))
         return tuple(rounds_out)
+
+
+def next_to_act(player: int, folded: Sequence[bool], spent: Sequence[int], stacks: Sequence[int]) -> int:
+    """The first seat from ``player`` (clockwise, inclusive) that can still
+    act in an ACPC hand: not folded and not all-in, as the dealer's
+    ``currentPlayer`` does.
+
+    Args:
+        player: The seat to start from (ACPC player order).
+        folded: Per seat, whether it folded.
+        spent: Chips each seat has put in over the hand.
+        stacks: Each seat's stack at the start of the hand, chips.
+
+    Returns:
+        The seat that acts next.
+
+    Raises:
+        HistoryParseError: Every player folded or is all-in (an action after
+            the betting closed).
+    """
+    n = len(folded)
+    for _ in range(n):
+        if not folded[player] and spent[player] < stacks[player]:
+            return player
+        player = (player + 1) % n
+    raise HistoryParseError("an action after every player folded or is all-in")
 
 
 _GAME_KEY = re.compile(r"^\s*([A-Za-z]+)\s*=\s*(.*?)\s*$")
