@@ -377,3 +377,57 @@ def test_out_whose_buffer_changes_between_requests_is_safe() -> None:
     shifty = Shifty()
     evaluate_many(codes, out=shifty)
     assert list(shifty.big) == list(evaluate_many(codes)) and list(shifty.small) == [0]
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython", reason="the built-in is CPython only")
+def test_builtin_evaluate_is_the_python_one_in_c() -> None:
+    """On CPython ``evaluate`` is a built-in for tuples and lists of the
+    library's Cards; it returns what the Python ``evaluate`` returns, hands
+    everything else to it (so errors are the same), and leaks nothing."""
+    import copy
+    import gc
+    import inspect
+    import random
+
+    from pokerkit_core import _speedups, evaluator
+    from pokerkit_core.cards import Card
+
+    fast, python = evaluator.evaluate, evaluator._evaluate_py
+    assert type(fast).__name__ == "builtin_function_or_method" and fast is evaluator._fast_evaluate
+    assert str(inspect.signature(fast)) == "(cards, /)" and "Raises:" in (fast.__doc__ or "")
+    rng = random.Random(9)
+    for _ in range(2_000):
+        hand = tuple(CARDS[c] for c in rng.sample(range(52), rng.randint(5, 7)))
+        got, want = fast(hand), python(hand)
+        assert (got.value, got.cards, got._best_five) == (want.value, want.cards, None)
+        assert got.cards is hand and type(got) is evaluator.HandRank
+        assert fast(list(hand)).cards == hand and str(fast(list(hand))) == str(want)
+    fresh = Card._make(51)  # a Card that is not the interned one: the Python path
+    assert fresh is not CARDS[51] and fast((fresh, *CARDS[:4])).value == python((fresh, *CARDS[:4])).value
+    assert fast(copy.copy(CARDS[:5])).value == python(CARDS[:5]).value
+
+    class Hand(tuple):  # type: ignore[type-arg]
+        pass
+
+    assert fast(Hand(CARDS[:7])).value == python(CARDS[:7]).value
+    for bad in (CARDS[:4], CARDS[:8], (CARDS[0],) * 5, [1, 2, 3, 4, 5], None, 5, "xx", (CARDS[0], "As", *CARDS[1:4])):
+        with pytest.raises(CardError) as fast_error:
+            fast(bad)  # type: ignore[arg-type]
+        with pytest.raises(CardError) as python_error:
+            python(bad)  # type: ignore[arg-type]
+        assert str(fast_error.value) == str(python_error.value)
+    hand = CARDS[10:17]
+    gc.collect()
+    before = [sys.getrefcount(c) for c in hand] + [sys.getrefcount(hand)]
+    for _ in range(10_000):
+        fast(hand)
+        fast(list(hand))
+    gc.collect()
+    assert [sys.getrefcount(c) for c in hand] + [sys.getrefcount(hand)] == before
+    address = int(evaluator._ffi.cast("uintptr_t", evaluator._ffi.addressof(evaluator._lib, "pkc_eval_mask")))
+    with pytest.raises(ValueError):
+        _speedups.bind_evaluate(0, python, CARDS, evaluator.HandRank)
+    with pytest.raises(TypeError):
+        _speedups.bind_evaluate(address, python, CARDS[:51], evaluator.HandRank)
+    with pytest.raises(TypeError):
+        _speedups.bind_evaluate(address, python, tuple(range(52)), evaluator.HandRank)
