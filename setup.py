@@ -2,8 +2,9 @@
 
 * ``pokerkit_core._native``: the evaluator and equity code (``csrc/*.c``)
   through cffi in API, out-of-line mode (``csrc/build_ffi.py``).
-* ``pokerkit_core._speedups``: one CPython built-in, the per-hand
-  ``evaluate_mask`` (``csrc/pkc_speedups.c``), which calls into ``_native``.
+* ``pokerkit_core._speedups``: the per-hand ``evaluate_mask`` and
+  ``evaluate`` as CPython built-ins (``csrc/pkc_speedups.c``), which call
+  into ``_native``.
   Built with the stable ABI except where CPython refuses it (free-threaded
   and ``Py_TRACE_REFS`` builds); not built on PyPy, where the cffi call is the
   fast path.

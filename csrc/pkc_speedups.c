@@ -1,28 +1,32 @@
 /*
- * pokerkit_core._speedups: the per-hand call evaluate_mask as a CPython
- * built-in function, for loops that call it millions of times.  A cffi call
- * releases and retakes the GIL and saves errno on every call; for a
- * 10-nanosecond evaluation that is most of the cost.  This function does
- * neither: it reads an exact int, calls the evaluator and returns the value,
- * in about half the time.
+ * pokerkit_core._speedups: the per-hand calls evaluate_mask(mask) and
+ * evaluate(cards) as CPython built-in functions, for loops that call them
+ * millions of times.  A cffi call releases and retakes the GIL and saves
+ * errno on every call; for a 10-nanosecond evaluation that is most of the
+ * cost.  These functions do neither.
  *
- * It holds no evaluator of its own.  evaluator.py passes bind() the address
- * of pkc_eval_mask in the cffi module pokerkit_core._native (one copy of the
- * tables) and the pure-Python evaluate_mask, which the built-in calls for
- * anything it does not handle itself: an argument that is not an exact int
- * (bool, NumPy integers, other objects) and every mask the C function
- * refuses, so that the errors and their messages come from one place.
+ * They hold no evaluator of their own.  evaluator.py passes the address of
+ * pkc_eval_mask in the cffi module pokerkit_core._native (one copy of the
+ * tables) and the pure-Python function of the same name, the fallback,
+ * which the built-in calls for everything it does not handle itself:
  *
- * bind_evaluate() does the same for evaluate(cards): a tuple or list of 5
- * to 7 of the library's own (interned) Card objects is evaluated here and
- * the HandRank built here; card text and everything unusual goes to the
- * Python evaluate.
+ *   evaluate_mask: an exact int mask of 5 to 7 card bits is evaluated here;
+ *       anything else (bools, NumPy integers, bad masks) goes to the fallback.
+ *   evaluate: an exact tuple or list of 5 to 7 of the library's own
+ *       (interned) Card objects is evaluated here and its HandRank built
+ *       here; card text and everything else goes to the fallback.
+ *   Keyword calls go to the fallback too.
  *
- * Each built-in bind() returns carries its own binding (a capsule as its
- * `self`, holding the function pointer and a reference to the fallback), so
- * there is no global state: several bindings, module reloads and
- * subinterpreters do not affect one another, and a binding lives as long as
- * its function.
+ * So results and errors (with their messages) come from one place.
+ *
+ * Each built-in carries its own binding: its `self` is a small module object
+ * ("pokerkit_core._speedups.binding") whose state holds the function pointer
+ * and strong references to the fallback (and for evaluate the Card objects
+ * and the HandRank class).  There is no global state, so several bindings,
+ * module reloads and subinterpreters do not affect one another; a binding
+ * lives as long as its function and takes part in garbage collection; and
+ * because `self` is a module the built-in pickles by name, as a function
+ * does.
  *
  * Built with the stable ABI (Py_LIMITED_API, set by setup.py) where the
  * interpreter allows it; not built on PyPy, where cffi is the fast path.
@@ -35,19 +39,102 @@
 
 typedef int (*eval_mask_fn)(uint64_t mask);
 
+#define CARD_SLOTS 128 /* open addressing: the 52 Card objects by address */
+
 typedef struct {
-    eval_mask_fn eval_mask; /* pkc_eval_mask */
-    PyObject *fallback;     /* the Python evaluate_mask (a strong reference) */
+    eval_mask_fn eval_mask;        /* pkc_eval_mask */
+    PyObject *fallback;            /* the Python function of the same name */
+    PyObject *hand_rank;           /* evaluate: the HandRank class */
+    PyObject *cards;               /* evaluate: the CARDS tuple */
+    PyObject *names[3];            /* evaluate: "value", "cards", "_best_five" */
+    PyObject *card_at[CARD_SLOTS]; /* borrowed: `cards` holds them */
+    uint64_t mask_at[CARD_SLOTS];
 } binding_t;
 
-static PyObject *evaluate_mask(PyObject *self, PyObject *arg)
+static int binding_traverse(PyObject *holder, visitproc visit, void *arg)
 {
-    const binding_t *b = (const binding_t *)PyCapsule_GetPointer(self, NULL);
+    binding_t *b = (binding_t *)PyModule_GetState(holder);
+    if (b != NULL) {
+        Py_VISIT(b->fallback);
+        Py_VISIT(b->hand_rank);
+        Py_VISIT(b->cards);
+    }
+    return 0;
+}
+
+static int binding_clear(PyObject *holder)
+{
+    binding_t *b = (binding_t *)PyModule_GetState(holder);
+    int i;
+    if (b != NULL) {
+        Py_CLEAR(b->fallback);
+        Py_CLEAR(b->hand_rank);
+        Py_CLEAR(b->cards);
+        for (i = 0; i < 3; i++) {
+            Py_CLEAR(b->names[i]);
+        }
+        memset(b->card_at, 0, sizeof b->card_at);
+    }
+    return 0;
+}
+
+static void binding_free(void *holder)
+{
+    binding_clear((PyObject *)holder);
+}
+
+static struct PyModuleDef binding_def = {
+    PyModuleDef_HEAD_INIT, "pokerkit_core._speedups.binding",
+    "What one built-in of pokerkit_core._speedups is bound to.",
+    sizeof(binding_t), NULL, NULL, binding_traverse, binding_clear, binding_free};
+
+/* The call went to the built-in with keywords or a wrong number of
+ * arguments: hand the whole call to the fallback. */
+static PyObject *call_fallback(const binding_t *b, PyObject *const *args,
+                               Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *tuple, *kwargs = NULL, *result;
+    Py_ssize_t i, nkw = kwnames != NULL ? PyTuple_Size(kwnames) : 0;
+    tuple = PyTuple_New(nargs);
+    if (tuple == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < nargs; i++) {
+        Py_INCREF(args[i]);
+        PyTuple_SetItem(tuple, i, args[i]);
+    }
+    if (nkw > 0) {
+        kwargs = PyDict_New();
+        for (i = 0; kwargs != NULL && i < nkw; i++) {
+            if (PyDict_SetItem(kwargs, PyTuple_GetItem(kwnames, i), args[nargs + i]) < 0) {
+                Py_CLEAR(kwargs);
+            }
+        }
+        if (kwargs == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+    }
+    result = PyObject_Call(b->fallback, tuple, kwargs);
+    Py_DECREF(tuple);
+    Py_XDECREF(kwargs);
+    return result;
+}
+
+/* ---- evaluate_mask(mask) ----------------------------------------------- */
+
+static PyObject *evaluate_mask(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kwnames)
+{
+    const binding_t *b = (const binding_t *)PyModule_GetState(self);
     if (b == NULL) {
         return NULL;
     }
-    if (PyLong_CheckExact(arg)) {
-        unsigned long long mask = PyLong_AsUnsignedLongLong(arg);
+    if (nargs != 1 || kwnames != NULL) {
+        return call_fallback(b, args, nargs, kwnames);
+    }
+    if (PyLong_CheckExact(args[0])) {
+        unsigned long long mask = PyLong_AsUnsignedLongLong(args[0]);
         if (mask == (unsigned long long)-1 && PyErr_Occurred()) {
             PyErr_Clear(); /* negative or above 2**64 - 1: the fallback says so */
         } else {
@@ -57,33 +144,10 @@ static PyObject *evaluate_mask(PyObject *self, PyObject *arg)
             }
         }
     }
-    /* `self` (the capsule, and with it the fallback) is kept alive by the
-     * function object for the length of this call */
-    return PyObject_CallFunctionObjArgs(b->fallback, arg, NULL);
+    return PyObject_CallFunctionObjArgs(b->fallback, args[0], NULL);
 }
 
-static void free_binding(PyObject *capsule)
-{
-    binding_t *b = (binding_t *)PyCapsule_GetPointer(capsule, NULL);
-    if (b != NULL) {
-        Py_XDECREF(b->fallback);
-        PyMem_Free(b);
-    }
-}
-
-/* ---- evaluate(cards) --------------------------------------------------- */
-
-#define CARD_SLOTS 128 /* open addressing: the 52 Card objects by address */
-
-typedef struct {
-    eval_mask_fn eval_mask;
-    PyObject *fallback;            /* the Python evaluate */
-    PyObject *hand_rank;           /* the HandRank class */
-    PyObject *names[3];            /* "value", "cards", "_best_five" */
-    PyObject *card_at[CARD_SLOTS]; /* borrowed: the cards tuple holds them */
-    uint64_t mask_at[CARD_SLOTS];
-    PyObject *cards;               /* the CARDS tuple (a strong reference) */
-} eval_binding_t;
+/* ---- evaluate(cards) ---------------------------------------------------- */
 
 static size_t card_slot(const void *card)
 {
@@ -91,7 +155,7 @@ static size_t card_slot(const void *card)
 }
 
 /* The mask bit of `card` if it is one of the 52 Card objects, else 0. */
-static uint64_t card_mask(const eval_binding_t *b, PyObject *card)
+static uint64_t card_mask(const binding_t *b, PyObject *card)
 {
     size_t i = card_slot(card), k;
     for (k = 0; k < CARD_SLOTS; k++, i = (i + 1) % CARD_SLOTS) {
@@ -105,16 +169,44 @@ static uint64_t card_mask(const eval_binding_t *b, PyObject *card)
     return 0;
 }
 
-static PyObject *evaluate_cards(PyObject *self, PyObject *arg)
+/* A HandRank of `value` for the tuple `hand`, as the Python evaluate builds
+ * it (object.__new__ and three attributes). */
+static PyObject *new_hand_rank(const binding_t *b, int value, PyObject *hand)
 {
-    const eval_binding_t *b = (const eval_binding_t *)PyCapsule_GetPointer(self, NULL);
-    PyObject *hand = NULL, *rank = NULL, *value = NULL;
+    PyObject *number = PyLong_FromLong(value), *rank = NULL;
+    if (number != NULL) {
+        void *slot = PyType_GetSlot((PyTypeObject *)b->hand_rank, Py_tp_alloc);
+        allocfunc alloc = NULL;
+        memcpy(&alloc, &slot, sizeof alloc); /* a data pointer to a function pointer */
+        rank = alloc != NULL ? alloc((PyTypeObject *)b->hand_rank, 0) : NULL;
+    }
+    if (rank == NULL || PyObject_SetAttr(rank, b->names[0], number) < 0 ||
+        PyObject_SetAttr(rank, b->names[1], hand) < 0 ||
+        PyObject_SetAttr(rank, b->names[2], Py_None) < 0) {
+        Py_CLEAR(rank);
+        if (!PyErr_Occurred()) {
+            PyErr_NoMemory();
+        }
+    }
+    Py_XDECREF(number);
+    return rank;
+}
+
+static PyObject *evaluate_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                PyObject *kwnames)
+{
+    const binding_t *b = (const binding_t *)PyModule_GetState(self);
+    PyObject *arg, *hand, *result;
     Py_ssize_t n, i;
     uint64_t mask = 0;
-    int ok = 1, v;
+    int value = 0;
     if (b == NULL) {
         return NULL;
     }
+    if (nargs != 1 || kwnames != NULL) {
+        return call_fallback(b, args, nargs, kwnames);
+    }
+    arg = args[0];
     if (PyTuple_CheckExact(arg)) {
         Py_INCREF(arg);
         hand = arg;
@@ -127,63 +219,31 @@ static PyObject *evaluate_cards(PyObject *self, PyObject *arg)
         return PyObject_CallFunctionObjArgs(b->fallback, arg, NULL);
     }
     n = PyTuple_Size(hand);
-    if (n < 5 || n > 7) {
-        ok = 0;
-    }
-    for (i = 0; ok && i < n; i++) {
-        uint64_t bit = card_mask(b, PyTuple_GetItem(hand, i));
-        if (bit == 0 || (mask & bit)) {
-            ok = 0; /* not one of our Cards, or a duplicate */
+    if (n >= 5 && n <= 7) {
+        for (i = 0; i < n; i++) {
+            uint64_t bit = card_mask(b, PyTuple_GetItem(hand, i));
+            if (bit == 0 || (mask & bit)) {
+                break; /* not one of our Cards, or a duplicate */
+            }
+            mask |= bit;
         }
-        mask |= bit;
+        value = i == n ? b->eval_mask(mask) : 0;
     }
-    v = ok ? b->eval_mask(mask) : 0;
-    if (v == 0) { /* the Python evaluate says what is wrong, or copes */
-        PyObject *result = PyObject_CallFunctionObjArgs(b->fallback, arg, NULL);
-        Py_DECREF(hand);
-        return result;
-    }
-    value = PyLong_FromLong(v);
-    if (value != NULL) {
-        void *slot = PyType_GetSlot((PyTypeObject *)b->hand_rank, Py_tp_alloc);
-        allocfunc alloc = NULL;
-        memcpy(&alloc, &slot, sizeof alloc); /* a data pointer to a function pointer */
-        rank = alloc != NULL ? alloc((PyTypeObject *)b->hand_rank, 0) : NULL;
-    }
-    if (rank == NULL || PyObject_SetAttr(rank, b->names[0], value) < 0 ||
-        PyObject_SetAttr(rank, b->names[1], hand) < 0 ||
-        PyObject_SetAttr(rank, b->names[2], Py_None) < 0) {
-        Py_CLEAR(rank);
-        if (!PyErr_Occurred()) {
-            PyErr_NoMemory();
-        }
-    }
-    Py_XDECREF(value);
+    result = value != 0 ? new_hand_rank(b, value, hand)
+                        : PyObject_CallFunctionObjArgs(b->fallback, arg, NULL);
     Py_DECREF(hand);
-    return rank;
+    return result;
 }
 
-static void free_eval_binding(PyObject *capsule)
-{
-    eval_binding_t *b = (eval_binding_t *)PyCapsule_GetPointer(capsule, NULL);
-    int i;
-    if (b != NULL) {
-        Py_XDECREF(b->fallback);
-        Py_XDECREF(b->hand_rank);
-        Py_XDECREF(b->cards);
-        for (i = 0; i < 3; i++) {
-            Py_XDECREF(b->names[i]);
-        }
-        PyMem_Free(b);
-    }
-}
+/* ---- binding ------------------------------------------------------------ */
 
-/* The method definition shared by every binding; its doc is the fallback's
- * (the first bind() sets it), prefixed with the signature line that gives
- * __text_signature__. */
-static PyMethodDef evaluate_mask_def = {"evaluate_mask", evaluate_mask, METH_O, NULL};
-static PyMethodDef evaluate_def = {"evaluate", evaluate_cards, METH_O, NULL};
+static PyMethodDef evaluate_mask_def = {"evaluate_mask", (PyCFunction)(void (*)(void))evaluate_mask,
+                                        METH_FASTCALL | METH_KEYWORDS, NULL};
+static PyMethodDef evaluate_def = {"evaluate", (PyCFunction)(void (*)(void))evaluate_cards,
+                                   METH_FASTCALL | METH_KEYWORDS, NULL};
 
+/* The doc of a built-in: the fallback's, after the signature line that
+ * gives __text_signature__ (set by the first bind; the same for all). */
 static int set_doc(PyMethodDef *def, const char *head, PyObject *fallback)
 {
     const char *text = NULL;
@@ -216,6 +276,46 @@ static int set_doc(PyMethodDef *def, const char *head, PyObject *fallback)
     return 0;
 }
 
+/* A new binding holder for `address` and `fallback`, or NULL. */
+static PyObject *new_binding(PyObject *address, PyObject *fallback, binding_t **state)
+{
+    PyObject *holder;
+    void *pointer = PyLong_AsVoidPtr(address);
+    if (pointer == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "a binding needs the address of pkc_eval_mask");
+        }
+        return NULL;
+    }
+    if (!PyCallable_Check(fallback)) {
+        PyErr_SetString(PyExc_TypeError, "a binding needs a callable fallback");
+        return NULL;
+    }
+    holder = PyModule_Create(&binding_def);
+    if (holder == NULL) {
+        return NULL;
+    }
+    *state = (binding_t *)PyModule_GetState(holder);
+    memcpy(&(*state)->eval_mask, &pointer, sizeof(*state)->eval_mask);
+    Py_INCREF(fallback);
+    (*state)->fallback = fallback;
+    return holder;
+}
+
+/* The built-in `def` bound to `holder`, named after the fallback's module. */
+static PyObject *new_function(PyMethodDef *def, PyObject *holder, PyObject *fallback)
+{
+    PyObject *function, *module = PyObject_GetAttrString(fallback, "__module__");
+    if (module == NULL) {
+        Py_DECREF(holder);
+        return NULL;
+    }
+    function = PyCFunction_NewEx(def, holder, module);
+    Py_DECREF(module);
+    Py_DECREF(holder);
+    return function;
+}
+
 /* bind(address, fallback, /) -> the built-in evaluate_mask.
  *
  * address: int, the address of pkc_eval_mask (from cffi's ffi.addressof).
@@ -223,51 +323,21 @@ static int set_doc(PyMethodDef *def, const char *head, PyObject *fallback)
  * for everything but a valid exact-int mask carry over. */
 static PyObject *bind(PyObject *self, PyObject *args)
 {
-    PyObject *address, *fallback, *module, *capsule, *function;
+    PyObject *address, *fallback, *holder;
     binding_t *b;
-    void *pointer;
     (void)self;
     if (!PyArg_ParseTuple(args, "O!O:bind", &PyLong_Type, &address, &fallback)) {
         return NULL;
     }
-    pointer = PyLong_AsVoidPtr(address);
-    if (pointer == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "bind() needs the address of pkc_eval_mask");
-        }
+    holder = new_binding(address, fallback, &b);
+    if (holder == NULL) {
         return NULL;
     }
-    if (!PyCallable_Check(fallback)) {
-        PyErr_SetString(PyExc_TypeError, "bind() needs a callable fallback");
+    if (set_doc(&evaluate_mask_def, "evaluate_mask(mask)\n--\n\n", fallback) < 0) {
+        Py_DECREF(holder);
         return NULL;
     }
-    if (set_doc(&evaluate_mask_def, "evaluate_mask(mask, /)\n--\n\n", fallback) < 0) {
-        return NULL;
-    }
-    module = PyObject_GetAttrString(fallback, "__module__");
-    if (module == NULL) {
-        return NULL;
-    }
-    b = (binding_t *)PyMem_Malloc(sizeof *b);
-    if (b == NULL) {
-        Py_DECREF(module);
-        return PyErr_NoMemory();
-    }
-    /* a data pointer to a function pointer: what ffi.addressof gave */
-    memcpy(&b->eval_mask, &pointer, sizeof b->eval_mask);
-    Py_INCREF(fallback);
-    b->fallback = fallback;
-    capsule = PyCapsule_New(b, NULL, free_binding);
-    if (capsule == NULL) {
-        Py_DECREF(fallback);
-        PyMem_Free(b);
-        Py_DECREF(module);
-        return NULL;
-    }
-    function = PyCFunction_NewEx(&evaluate_mask_def, capsule, module);
-    Py_DECREF(capsule);
-    Py_DECREF(module);
-    return function;
+    return new_function(&evaluate_mask_def, holder, fallback);
 }
 
 /* bind_evaluate(address, fallback, cards, hand_rank, /) -> the built-in
@@ -276,10 +346,9 @@ static PyObject *bind(PyObject *self, PyObject *args)
  * `mask`); hand_rank: the HandRank class (slots value, cards, _best_five). */
 static PyObject *bind_evaluate(PyObject *self, PyObject *args)
 {
-    PyObject *address, *fallback, *cards, *hand_rank, *module, *capsule, *function;
+    PyObject *address, *fallback, *cards, *hand_rank, *holder;
     static const char *const names[3] = {"value", "cards", "_best_five"};
-    eval_binding_t *b;
-    void *pointer;
+    binding_t *b;
     Py_ssize_t code;
     int i;
     (void)self;
@@ -287,32 +356,14 @@ static PyObject *bind_evaluate(PyObject *self, PyObject *args)
                           &PyTuple_Type, &cards, &PyType_Type, &hand_rank)) {
         return NULL;
     }
-    pointer = PyLong_AsVoidPtr(address);
-    if (pointer == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "bind_evaluate() needs the address of pkc_eval_mask");
-        }
+    if (PyTuple_Size(cards) != 52) {
+        PyErr_SetString(PyExc_TypeError, "bind_evaluate() needs the 52 cards");
         return NULL;
     }
-    if (!PyCallable_Check(fallback) || PyTuple_Size(cards) != 52) {
-        PyErr_SetString(PyExc_TypeError, "bind_evaluate() needs a callable and the 52 cards");
+    holder = new_binding(address, fallback, &b);
+    if (holder == NULL) {
         return NULL;
     }
-    if (set_doc(&evaluate_def, "evaluate(cards, /)\n--\n\n", fallback) < 0) {
-        return NULL;
-    }
-    b = (eval_binding_t *)PyMem_Calloc(1, sizeof *b);
-    if (b == NULL) {
-        return PyErr_NoMemory();
-    }
-    capsule = PyCapsule_New(b, NULL, free_eval_binding);
-    if (capsule == NULL) {
-        PyMem_Free(b);
-        return NULL;
-    }
-    memcpy(&b->eval_mask, &pointer, sizeof b->eval_mask);
-    Py_INCREF(fallback);
-    b->fallback = fallback;
     Py_INCREF(hand_rank);
     b->hand_rank = hand_rank;
     Py_INCREF(cards);
@@ -320,25 +371,23 @@ static PyObject *bind_evaluate(PyObject *self, PyObject *args)
     for (i = 0; i < 3; i++) {
         b->names[i] = PyUnicode_InternFromString(names[i]);
         if (b->names[i] == NULL) {
-            Py_DECREF(capsule);
+            Py_DECREF(holder);
             return NULL;
         }
     }
     for (code = 0; code < 52; code++) {
         PyObject *card = PyTuple_GetItem(cards, code);
         PyObject *mask_object = card != NULL ? PyObject_GetAttrString(card, "mask") : NULL;
-        unsigned long long mask;
+        unsigned long long mask = 0;
         size_t slot;
-        if (mask_object == NULL) {
-            mask = 0;
-        } else {
+        if (mask_object != NULL) {
             mask = PyLong_AsUnsignedLongLong(mask_object);
             Py_DECREF(mask_object);
         }
         if (PyErr_Occurred() || mask == 0 || mask == (unsigned long long)-1) {
             PyErr_Clear();
             PyErr_SetString(PyExc_TypeError, "bind_evaluate() needs Cards with an int mask");
-            Py_DECREF(capsule);
+            Py_DECREF(holder);
             return NULL;
         }
         slot = card_slot(card);
@@ -348,30 +397,27 @@ static PyObject *bind_evaluate(PyObject *self, PyObject *args)
         b->card_at[slot] = card; /* kept alive by b->cards */
         b->mask_at[slot] = (uint64_t)mask;
     }
-    module = PyObject_GetAttrString(fallback, "__module__");
-    if (module == NULL) {
-        Py_DECREF(capsule);
+    if (set_doc(&evaluate_def, "evaluate(cards)\n--\n\n", fallback) < 0) {
+        Py_DECREF(holder);
         return NULL;
     }
-    function = PyCFunction_NewEx(&evaluate_def, capsule, module);
-    Py_DECREF(capsule);
-    Py_DECREF(module);
-    return function;
+    return new_function(&evaluate_def, holder, fallback);
 }
 
 static PyMethodDef module_methods[] = {
-    {"bind_evaluate", bind_evaluate, METH_VARARGS,
-     "bind_evaluate(address, fallback, cards, hand_rank, /)\n--\n\nThe built-in "
-     "evaluate (private: evaluator.py calls it once)."},
     {"bind", bind, METH_VARARGS,
      "bind(address, fallback, /)\n--\n\nThe built-in evaluate_mask bound to "
      "pkc_eval_mask at `address` and to `fallback` (private: evaluator.py "
      "calls it once)."},
+    {"bind_evaluate", bind_evaluate, METH_VARARGS,
+     "bind_evaluate(address, fallback, cards, hand_rank, /)\n--\n\nThe built-in "
+     "evaluate (private: evaluator.py calls it once)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "pokerkit_core._speedups",
-    "The per-hand evaluate_mask as a CPython built-in (see csrc/pkc_speedups.c).",
+    "The per-hand evaluate_mask and evaluate as CPython built-ins "
+    "(see csrc/pkc_speedups.c).",
     -1, module_methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__speedups(void)

@@ -294,7 +294,7 @@ def test_builtin_evaluate_mask_is_the_python_one_in_c() -> None:
     builtin, fallback = evaluator.evaluate_mask, evaluator._evaluate_mask_py
     assert builtin is evaluator._fast_evaluate_mask and type(builtin).__name__ == "builtin_function_or_method"
     assert builtin.__module__ == "pokerkit_core.evaluator"
-    assert str(inspect.signature(builtin)) == "(mask, /)"
+    assert str(inspect.signature(builtin)) == "(mask)"
     assert builtin.__doc__ is not None and "Raises:" in builtin.__doc__
     rng = random.Random(5)
     masks = [cards_to_mask([CARDS[c] for c in rng.sample(range(52), rng.randint(5, 7))]) for _ in range(3_000)]
@@ -394,7 +394,7 @@ def test_builtin_evaluate_is_the_python_one_in_c() -> None:
 
     fast, python = evaluator.evaluate, evaluator._evaluate_py
     assert type(fast).__name__ == "builtin_function_or_method" and fast is evaluator._fast_evaluate
-    assert str(inspect.signature(fast)) == "(cards, /)" and "Raises:" in (fast.__doc__ or "")
+    assert str(inspect.signature(fast)) == "(cards)" and "Raises:" in (fast.__doc__ or "")
     rng = random.Random(9)
     for _ in range(2_000):
         hand = tuple(CARDS[c] for c in rng.sample(range(52), rng.randint(5, 7)))
@@ -431,3 +431,38 @@ def test_builtin_evaluate_is_the_python_one_in_c() -> None:
         _speedups.bind_evaluate(address, python, CARDS[:51], evaluator.HandRank)
     with pytest.raises(TypeError):
         _speedups.bind_evaluate(address, python, tuple(range(52)), evaluator.HandRank)
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython", reason="the built-ins are CPython only")
+def test_builtins_pickle_take_keywords_and_are_collected() -> None:
+    """The built-ins behave like the functions they stand for: they pickle by
+    name (worker pools send them), accept their argument by keyword, and a
+    binding dropped with its function is garbage-collected."""
+    import gc
+    import pickle
+    import weakref
+
+    from pokerkit_core import _speedups, evaluator
+
+    for function in (evaluator.evaluate, evaluator.evaluate_mask):
+        assert pickle.loads(pickle.dumps(function)) is function
+        assert function.__qualname__ == function.__name__
+    hand = CARDS[:5]
+    assert evaluator.evaluate(cards=hand) == evaluator.evaluate(hand)
+    assert evaluator.evaluate_mask(mask=cards_to_mask(hand)) == evaluator.evaluate(hand).value
+    with pytest.raises(TypeError):
+        evaluator.evaluate(hand, hand)  # type: ignore[call-arg]
+    address = int(evaluator._ffi.cast("uintptr_t", evaluator._ffi.addressof(evaluator._lib, "pkc_eval_mask")))
+
+    class Fallback:
+        def __call__(self, mask: int) -> int:
+            return -1
+
+    fallback = Fallback()
+    gone = weakref.ref(fallback)
+    bound = _speedups.bind(address, fallback)
+    fallback.cycle = bound  # type: ignore[attr-defined]  # function -> binding -> fallback -> function
+    assert bound(3) == -1
+    del fallback, bound
+    gc.collect()
+    assert gone() is None

@@ -39,14 +39,14 @@ def shown(value: object, limit: int = 80) -> str:
     Returns:
         Text for a message, never raising.
     """
-    if isinstance(value, int) and value.bit_length() > 256:
-        return f"<an int of about {int(value.bit_length() * 0.30103) + 1} digits>"
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a hostile __repr__, or a huge int inside
-        text = f"<{type(value).__name__} object>"
     limit = max(limit, 10)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    try:
+        if type(value) is int and value.bit_length() > 256:  # noqa: E721 - exact ints only
+            return f"<an int of about {int(value.bit_length() * 0.30103) + 1} digits>"
+        text = str(repr(value))  # str(): a hostile str subclass from __repr__ becomes a str
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+    except Exception:  # noqa: BLE001 - a hostile __repr__, or a huge int inside
+        return f"<{type(value).__name__} object>"
 
 
 class PokerError(Exception):

@@ -249,8 +249,9 @@ class GameConfig:
             raise InvalidConfigError(f"flavour must be a RuleFlavour, got {shown(self.flavour)}")
         small_bet = self.big_blind if self.small_bet is None else self.small_bet
         big_bet = 2 * self.big_blind if self.big_bet is None else self.big_bet
-        small_bet = _check_int("small_bet", small_bet, 1)
-        big_bet = _check_int("big_bet", big_bet, 1)
+        # derived from the big blind they may reach 2 * MAX_CHIPS: above any stack
+        small_bet = _check_int("small_bet", small_bet, 1, 2 * MAX_CHIPS)
+        big_bet = _check_int("big_bet", big_bet, 1, 2 * MAX_CHIPS)
         object.__setattr__(self, "raise_cap", _check_int("raise_cap", self.raise_cap, 1))
         inputs = (self.small_blind_seat, self.big_blind_seat, self.small_bet, self.big_bet)
         object.__setattr__(self, "small_bet", small_bet)
