@@ -8,7 +8,8 @@ Prints evaluations per second for:
   the full enumeration of 133,784,560 seven-card hands;
 * Python per-hand calls: ``evaluate`` (friendly) and ``evaluate_mask`` (checked
   low level), with the bare, unchecked cffi call of ``pkc_eval_mask`` for scale;
-* the checked batch call ``evaluate_many`` on a NumPy ``(n, 7)`` uint8 array;
+* the checked batch call ``evaluate_many`` on a NumPy ``(n, 7)`` uint8 array,
+  and ``evaluate_combos`` (a whole range on one board, per combo);
 * the same random hands through treys, phevaluator (public and raw), eval7 and
   PokerKit when installed (``pip install .[bench]``), as ratios to ours.
 
@@ -28,6 +29,7 @@ from pokerkit_core.cards import CARDS, Card
 from pokerkit_core.evaluator import (
     enumerate_categories,
     evaluate,
+    evaluate_combos,
     evaluate_mask,
     evaluate_many,
 )
@@ -79,6 +81,12 @@ def main() -> None:
     except ImportError:
         batch = rate(args.hands, lambda: evaluate_many(flat), 5)
         rows.append(("evaluate_many (checked batch, bytes)", batch))
+
+    combos = bytes(c for a in range(52) for b in range(a + 1, 52) for c in (a, b))
+    turn = [CARDS[c] for c in (43, 22, 0, 29)]  # Qs 7h 2c 9d
+    reps = 2_000
+    per_combo = rate(reps * 1326, lambda: [evaluate_combos(combos, turn) for _ in range(reps)])
+    rows.append(("evaluate_combos (all 1,326 combos on a turn board)", per_combo))
 
     masks = [sum(CARDS[c].mask for c in hand) for hand in py_hands]
     card_hands = [tuple(CARDS[c] for c in hand) for hand in py_hands]
