@@ -146,8 +146,13 @@ class NormalPolicy:
             return aggressive(legal, raise_to_for_fraction(observation, 1.0))
         # Calling needs more than the price: the raiser's range is stronger
         # than random, more so the bigger the raise and the bigger the commitment.
-        needed = pot_odds + 0.08 + 0.25 * min(commit, 1.0) + 0.01 * min(level / bb, 10)
-        return passive(legal, call=score >= needed)
+        premium = 0.08 + 0.25 * min(commit, 1.0) + 0.01 * min(level / bb, 10)
+        if to_call < stack:
+            # Short of an all-in a raise's size says little more about its
+            # range: cap the premium so that pot odds still matter (uncapped,
+            # a big raise needed a score above 0.85, more than aces have).
+            premium = min(premium, 0.12)
+        return passive(legal, call=score >= pot_odds + premium)
 
     def _postflop(
         self, observation: Observation, legal: LegalActions, hole: Sequence[Card]
