@@ -411,3 +411,96 @@ def test_a_seat_over_its_hand_time_ends_the_match(tmp_path: Path) -> None:
     assert out.getvalue() == ""
     for client in clients:
         client.join(5)
+
+
+# ------------------------------------------------------------------ private cards (D1)
+
+
+def _ring_game(players: int) -> acpc.AcpcGame:
+    """The ACPC 3p/6p no-limit games: player 0 = small blind, player 2 acts first."""
+    return acpc.AcpcGame(
+        betting="nolimit",
+        num_players=players,
+        num_rounds=4,
+        stacks=(20000,) * players,
+        blinds=(50, 100) + (0,) * (players - 2),
+        raise_sizes=(),
+        first_player=(2 % players, 0, 0, 0),
+        max_raises=(255,) * 4,
+    )
+
+
+class OftenFolds:
+    """Folds 35% of the time when facing a bet, else checks or calls (seeded)."""
+
+    name = "often-folds"
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+
+    def decide(self, observation: Observation) -> Action:
+        legal = observation.legal
+        assert legal is not None
+        if legal.can_check:
+            return Check
+        return Fold if self.rng.random() < 0.35 else Call
+
+
+class Recording(AcpcClient):
+    """A client that keeps every line the dealer sends it."""
+
+    def __init__(self, policy: OftenFolds, game: acpc.AcpcGame) -> None:
+        super().__init__(policy, game)
+        self.lines: list[str] = []
+
+    def respond(self, line: str) -> str | None:
+        self.lines.append(line.rstrip("\r\n"))
+        return super().respond(line)
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_no_matchstate_shows_the_cards_of_a_seat_that_did_not_reach_the_showdown(
+    tmp_path: Path, players: int
+) -> None:
+    """Issue 13 D1: the ACPC dealer shows only the hands that reached the showdown."""
+    game = _ring_game(players)
+    hands = 60
+    dealer = AcpcDealer(
+        "ring", game, hands, 7, [f"P{i}" for i in range(players)], host="127.0.0.1",
+        log_dir=tmp_path,
+    )
+    thread, box, out = _start_dealer(dealer)
+    clients = [Recording(OftenFolds(seed), game) for seed in range(players)]
+    workers = [
+        threading.Thread(target=c.play, args=("127.0.0.1", p), kwargs={"timeout": 20}, daemon=True)
+        for c, p in zip(clients, dealer.ports)
+    ]
+    for worker in workers:
+        worker.start()
+    thread.join(60)
+    for worker in workers:
+        worker.join(20)
+    result = box["result"]
+    assert result.status == 0 and result.hands_played == hands  # type: ignore[attr-defined]
+    with open(tmp_path / "ring.log") as fp:
+        logged = {line.hand_number: line for line in acpc.read_log(fp).states}
+    shown = folded_at_showdown = 0
+    for client in clients:
+        assert client.lines and all(line.startswith("MATCHSTATE:") for line in client.lines)
+        for text in client.lines:
+            message = MatchState.parse(text)
+            state = state_from_match_state(game, message)
+            reached = state.is_over and sum(not f for f in state.folded) >= 2
+            for player, cards in enumerate(message.hole_cards):
+                if player == message.position:
+                    continue
+                if cards is not None:
+                    assert reached and not state.folded[player], text
+                    assert cards == logged[message.hand_number].hole_cards[player]
+                    shown += 1
+                elif reached and state.folded[player]:
+                    folded_at_showdown += 1
+    # Both cases occur: hands shown at a showdown, and folded hands kept hidden there.
+    assert shown > 0 and folded_at_showdown > 0

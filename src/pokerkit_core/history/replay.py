@@ -603,8 +603,10 @@ def state_line(state: HandState, hand_number: int, names: Sequence[str]) -> Stat
 def match_state(state: HandState, position: int, hand_number: int) -> MatchState:
     """The ``MATCHSTATE`` the dealer sends to ``position``.
 
-    Opponents' hole cards are included only after a showdown (a hand over
-    with at least two players not folded).
+    Another player's hole cards are included only after a showdown (a hand
+    over with at least two players not folded), and then only when that
+    player reached it: a folded player's cards are never shown to anyone,
+    as the ACPC dealer's ``printMatchState`` does.
 
     Args:
         state: The current state (seats = ACPC players).
@@ -616,7 +618,9 @@ def match_state(state: HandState, position: int, hand_number: int) -> MatchState
     """
     showdown = state.is_over and sum(1 for f in state.folded if not f) >= 2
     holes = tuple(
-        (tuple(h) if h is not None else None) if (seat == position or showdown) else None
+        tuple(h)
+        if h is not None and (seat == position or (showdown and not state.folded[seat]))
+        else None
         for seat, h in enumerate(state.hole_cards)
     )
     return MatchState(position, hand_number, acpc_betting(state), holes, _acpc_board(state))
