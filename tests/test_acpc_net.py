@@ -137,12 +137,31 @@ def _state(text: str):  # type: ignore[no-untyped-def]
         ("MATCHSTATE:0:0:r200:4cKs|", "f", Fold, None),
         ("MATCHSTATE:1:0::|KhKc", "r\u00b2", Call,  # "r²": not ASCII digits
          "WARNING: bad action format in response, changed to call"),
-        ("MATCHSTATE:1:0::|KhKc", "r" + "9" * 5000, Call,  # too long to be a raise
+        # A size of any length above the stack is an all-in (no 32-bit wrap-around).
+        ("MATCHSTATE:1:0::|KhKc", "r" + "9" * 5000, AllIn,
+         "WARNING: raise of 999999999999...(5000 digits) decreased to 20000"),
+        # Issue 13: the size is read as sscanf("%d") reads it.
+        ("MATCHSTATE:1:0::|KhKc", "r+300", Raise(300), None),
+        ("MATCHSTATE:1:0::|KhKc", "r 300", Raise(300), None),
+        ("MATCHSTATE:1:0::|KhKc", "r\t300", Raise(300), None),
+        ("MATCHSTATE:1:0::|KhKc", "r300 ", Raise(300), None),
+        ("MATCHSTATE:1:0::|KhKc", "r300abc", Raise(300), None),
+        ("MATCHSTATE:1:0::|KhKc", "r-5", Raise(200), "WARNING: raise of -5 increased to 200"),
+        ("MATCHSTATE:1:0::|KhKc", "r1e3", Raise(200), "WARNING: raise of 1 increased to 200"),
+        ("MATCHSTATE:1:0::|KhKc", "r4294967596", AllIn,  # 2**32 + 300: no wrap to 300
+         "WARNING: raise of 4294967596 decreased to 20000"),
+        ("MATCHSTATE:1:0::|KhKc", "r+", Call,
+         "WARNING: bad action format in response, changed to call"),
+        # A raise where none is allowed (facing an all-in) is a call, whatever its size.
+        ("MATCHSTATE:1:1:cc/r20000:|4s4h/Qs6d9h", "r+300", Call,
+         "WARNING: invalid action, changed to call"),
+        # No colon after the state (read_reply gives None): a bad action format.
+        ("MATCHSTATE:0:0:r200:4cKs|", None, Call,
          "WARNING: bad action format in response, changed to call"),
     ],
 )
 def test_bad_replies_are_fixed_as_the_acpc_dealer_does(
-    matchstate: str, reply: str, action: Action, warning: str | None
+    matchstate: str, reply: str | None, action: Action, warning: str | None
 ) -> None:
     """INTEROP.md 1.5, with the states of ``invalid-actions-probe.err``."""
     fixed, warnings = fix_reply(reply, _state(matchstate))
@@ -504,3 +523,95 @@ def test_no_matchstate_shows_the_cards_of_a_seat_that_did_not_reach_the_showdown
                     folded_at_showdown += 1
     # Both cases occur: hands shown at a showdown, and folded hands kept hidden there.
     assert shown > 0 and folded_at_showdown > 0
+
+
+# ------------------------------------------------------------------ reading replies
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "action"),
+    [
+        ("MATCHSTATE:0:0:r200:4cKs|:c", "answer", "c"),
+        ("MATCHSTATE:0:0:r200:4cKs|:r 300", "answer", "r 300"),
+        # Junk after the state: answers it with a bad action (no colon), not ignored.
+        ("MATCHSTATE:0:0:r200:4cKsX:c", "answer", None),
+        ("MATCHSTATE:0:0:r200:4cKs|", "answer", None),
+        # Read as the dealer reads it: other players' cards are not compared,
+        # card letters in any case, '/' in the betting skipped.
+        ("MATCHSTATE:0:0:r200:4cKs|AhAd:f", "answer", "f"),
+        ("MATCHSTATE:0:0:r200:4CkS|:c", "answer", "c"),
+        ("MATCHSTATE:0:0:/r200:4cKs|:c", "answer", "c"),
+        ("MATCHSTATE:0:0:r/200:4cKs|:c", "bad state", None),  # "r" needs its size
+        ("# a comment", "comment", None),
+        ("; another", "comment", None),
+        ("MATCHSTATE:1:0:r200:|4cKs:c", "unrequested", None),  # another position
+        ("MATCHSTATE:0:7:r200:4cKs|:c", "unrequested", None),  # another hand
+        ("MATCHSTATE:0:0:r300:4cKs|:c", "unrequested", None),  # other betting
+        ("MATCHSTATE:0:0:r200:4cKd|:c", "unrequested", None),  # other own cards
+        ("MATCHSTATE:0:0:r200:4c|:c", "bad state", None),  # one card of two
+        ("MATCHSTATE:0:0:x200:4cKs|:c", "bad state", None),
+        ("MATCHSTATE:9:0:r200:4cKs|:c", "bad state", None),  # no such position
+        ("HELLO", "bad state", None),
+        ("", "bad state", None),
+    ],
+)
+def test_replies_are_read_as_the_acpc_dealer_reads_them(
+    line: str, kind: str, action: str | None
+) -> None:
+    from pokerkit_core.history.acpc_reply import read_reply
+
+    sent = MatchState.parse("MATCHSTATE:0:0:r200:4cKs|")
+    reply = read_reply(line, sent, HUNL)
+    assert (reply.kind.value, reply.action) == (kind, action)
+    expected = {
+        "bad state": "WARNING: bad state format in response",
+        "unrequested": "WARNING: ignoring un-requested response",
+    }.get(kind)
+    assert reply.warning == expected
+
+
+def test_a_reply_reads_the_board_of_each_reached_round() -> None:
+    from pokerkit_core.history.acpc_reply import ReplyKind, read_reply
+
+    sent = MatchState.parse("MATCHSTATE:1:0:r300c/r900:|2hAc/5sKs7s")
+    assert read_reply(str(sent) + ":c", sent, HUNL).action == "c"
+    assert read_reply("MATCHSTATE:1:0:r300cr900:|2hAc5sKs7s:c", sent, HUNL).action == "c"
+    other = read_reply("MATCHSTATE:1:0:r300c/r900:|2hAc/5sKs7d:c", sent, HUNL)
+    assert other.kind is ReplyKind.UNREQUESTED
+    short = read_reply("MATCHSTATE:1:0:r300c/r900:|2hAc/5sKs:c", sent, HUNL)
+    assert short.kind is ReplyKind.BAD_STATE
+
+
+def test_junk_after_the_state_is_a_call_not_ignored(tmp_path: Path) -> None:
+    """``MATCHSTATE:...|AsKsX:f`` answers the state with a bad action: a call."""
+    err = io.StringIO()
+    dealer = AcpcDealer("junk", HUNL, 1, 3, ["P1", "P2"], log_dir=tmp_path, err=err)
+    thread, box, out = _start_dealer(dealer)
+    calls = AcpcClient(Scripted([]), HUNL)
+    first = threading.Thread(target=calls.play, args=("127.0.0.1", dealer.ports[0]),
+                             kwargs={"timeout": 10}, daemon=True)
+    first.start()
+
+    def junk_first(sock: socket.socket, reader: io.BufferedReader) -> None:
+        client = AcpcClient(Scripted([]), HUNL)
+        sock.sendall(b"VERSION:2.0.0\r\n")
+        for raw in reader:
+            line = raw.decode().rstrip("\r\n")
+            if line.startswith("MATCHSTATE:1:0::"):
+                sock.sendall((line + "X:f\r\n").encode())  # the state, junk, then "f"
+                continue
+            reply = client.respond(line)
+            if reply is not None:
+                sock.sendall((reply + "\r\n").encode())
+
+    second = _raw_client(dealer.ports[1], junk_first)
+    thread.join(20)
+    result = box["result"]
+    assert result.status == 0, result.error  # type: ignore[attr-defined]
+    text = err.getvalue()
+    assert text.count("WARNING: bad action format in response, changed to call") == 1
+    assert "un-requested" not in text
+    lines = (tmp_path / "junk.log").read_text().splitlines()
+    assert lines[4].startswith("STATE:0:cc/")  # a call (then the check), not a fold
+    first.join(5)
+    second.join(5)
