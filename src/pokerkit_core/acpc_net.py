@@ -207,11 +207,12 @@ class AcpcClient:
             HistoryParseError: The dealer sent a state this client cannot
                 follow.
         """
-        with socket.create_connection((host, port), timeout=timeout) as sock:
+        with socket.create_connection((host, port), timeout=timeout) as sock, sock.makefile(
+            "rb"
+        ) as reader:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             sock.settimeout(timeout)
             sock.sendall(f"VERSION:{PROTOCOL_VERSION}\r\n".encode("ascii"))
-            reader = sock.makefile("rb")
             while True:
                 try:
                     raw = reader.readline(MAX_LINE_BYTES + 1)
