@@ -38,7 +38,7 @@ from ..errors import (
 from ..events import ActionTaken, BlindPosted, BoardDealt, HandMucked, HandShown
 from ..rules import BettingStructure, GameConfig, OddChipRule, RuleFlavour
 from ..state import HandState, act, deal, legal_actions
-from .acpc import AcpcAction, AcpcGame, MatchState, StateLine
+from .acpc import AcpcAction, AcpcGame, MatchState, StateLine, exact_decimal
 from .acpc_dealer import emulate_dealer
 from .model import (
     Amount,
@@ -374,21 +374,9 @@ def replay_acpc(line: StateLine, game: AcpcGame, *, rules: str = "acpc") -> Repl
 
 
 def _fmt(amount: Amount) -> str:
-    """An amount as text: ``10112.5`` for halves, ``22000/3`` when not decimal."""
+    """An amount as text: ``10112.5`` for halves, ``22000/3`` when not decimal (exact)."""
     value = Fraction(amount)
-    if value.denominator == 1:
-        return str(value.numerator)
-    d = value.denominator
-    while d % 2 == 0:
-        d //= 2
-    while d % 5 == 0:
-        d //= 5
-    if d != 1:
-        return str(value)
-    digits = 0
-    while (value * 10**digits).denominator != 1:
-        digits += 1
-    return f"{float(value):.{digits}f}"
+    return exact_decimal(value) or str(value)
 
 
 def _describe(move: Move) -> str:
