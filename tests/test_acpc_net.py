@@ -853,3 +853,15 @@ def test_dealer_help_says_where_it_listens(capsys: pytest.CaptureFixture[str]) -
     assert "--host" in text and "127.0.0.1 (this machine only)" in text
     for option in ("-f", "-l", "-L", "-t", "-T", "-a", "--start_timeout", "-q"):
         assert f"[{option}" in text, option
+
+
+@pytest.mark.skipif(not (LOGS / "tlog.tlog").is_file(), reason=f"shared ACPC logs not found at {LOGS}")
+def test_the_reference_dealers_transaction_file_resumes_to_its_score(tmp_path: Path) -> None:
+    """``tlog.tlog``: a whole 3-hand match written by the reference dealer's ``-T``."""
+    (tmp_path / "tlog.tlog").write_text((LOGS / "tlog.tlog").read_text())
+    dealer = AcpcDealer("tlog", HUNL, 3, 9, ["Alice", "Bob"], log_dir=tmp_path,
+                        transactions=True, append=True)
+    result, out = _run(dealer)
+    assert result.status == 0 and result.hands_played == 3
+    assert out.getvalue() == "SCORE:-36127|36127:Alice|Bob\n"
+    assert (tmp_path / "tlog.log").read_text().splitlines()[-1] == out.getvalue().strip()
