@@ -865,3 +865,18 @@ def test_the_reference_dealers_transaction_file_resumes_to_its_score(tmp_path: P
     assert result.status == 0 and result.hands_played == 3
     assert out.getvalue() == "SCORE:-36127|36127:Alice|Bob\n"
     assert (tmp_path / "tlog.log").read_text().splitlines()[-1] == out.getvalue().strip()
+
+
+def test_a_client_time_out_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    from pokerkit_core.cli import main
+
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen(1)
+        port = server.getsockname()[1]
+        client = AcpcClient(Scripted([]), HUNL)
+        with pytest.raises(TimeoutError, match="no line from the dealer within 0.2 seconds"):
+            client.play("127.0.0.1", port, timeout=0.2)
+        assert main(["acpc-client", "127.0.0.1", str(port), "--policy", "call",
+                     "--timeout", "0.2"]) == 1
+    assert "no line from the dealer within 0.2 seconds (after 0 hands)" in capsys.readouterr().err
