@@ -30,7 +30,7 @@ def test_version_has_one_home() -> None:
     assert isinstance(project, dict) and "version" not in project and "version" in project["dynamic"]
     tool = doc["tool"]
     assert isinstance(tool, dict)
-    assert tool["setuptools"]["dynamic"]["version"] == {"attr": "pokerkit_core.__version__"}
+    assert tool["setuptools"]["dynamic"]["version"] == {"attr": "pokerkit_core._version.__version__"}
     assert pokerkit_core.__version__.count(".") == 2
 
 

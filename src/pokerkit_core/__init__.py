@@ -58,7 +58,7 @@ from .tournament import (
 )
 from .match import MatchResult, PlayerResult, run_match
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 __all__ = [
     "__version__",

@@ -14,7 +14,7 @@ import importlib
 import sys
 from typing import Sequence
 
-from .. import __version__
+from .._version import __version__
 from ..errors import PokerError
 
 __all__ = ["main", "build_parser", "COMMANDS"]
