@@ -18,7 +18,7 @@ PACKAGE = Path(pokerkit_core.__file__).resolve().parent
 
 # lower index = lower layer; modules of one tuple are peers (may not import each other)
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors",),
+    ("errors", "_version"),
     ("cards",),
     ("_native", "_speedups"),
     ("evaluator",),

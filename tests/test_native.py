@@ -47,6 +47,26 @@ def test_non_int_masks_raise(mask: object) -> None:
         evaluate_mask(mask)  # type: ignore[arg-type]
 
 
+def test_non_integer_masks_are_refused_not_truncated() -> None:
+    """A Fraction, a Decimal or a NumPy float of a valid mask's value has
+    ``__int__`` (cffi would truncate it and evaluate): both the built-in and
+    the cffi path refuse it; NumPy integers are ints and evaluate."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    import numpy
+
+    from pokerkit_core import evaluator
+
+    mask = cards_to_mask(parse_cards("As Ks Qs Js Ts"))
+    value = evaluate_mask(mask)
+    for function in (evaluator.evaluate_mask, evaluator._evaluate_mask_py):
+        for bad in (Fraction(mask), Fraction(2 * mask + 1, 2), Decimal(mask), numpy.float32(mask), numpy.float64(mask)):
+            with pytest.raises(CardError, match="mask must be an int"):
+                function(bad)  # type: ignore[arg-type]
+        assert function(numpy.uint64(mask)) == function(numpy.int64(mask)) == value  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     "codes",
     [[0, 1, 2, 3], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 52], [0, 1, 2, 3, -1], [0, 1, 2, 3, 3],

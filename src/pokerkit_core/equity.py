@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import secrets
 from array import array
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence, Union
@@ -260,6 +259,8 @@ def calculate_equity(
     if exact is True and trials is not None:
         raise InvalidConfigError("give trials or exact=True, not both")
     if seed is None:
+        import secrets  # here: it imports random, hashlib, base64
+
         seed = secrets.randbits(64)
     elif not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidConfigError(f"seed must be an int, got {shown(seed)}")

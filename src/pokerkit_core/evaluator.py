@@ -282,12 +282,18 @@ def evaluate_mask(mask: int) -> int:
         The hand value (higher is better; ``value >> 12`` is the category).
 
     Raises:
-        CardError: ``mask`` is not an int in 0 to 2**64 - 1, has bits that
+        CardError: ``mask`` is not an int in 0 to 2**64 - 1 (a bool, a
+            float, a ``Fraction``, a ``Decimal`` or a NumPy float is refused,
+            never truncated; NumPy integers are accepted), has bits that
             are not cards, or does not hold 5 to 7 cards.  (The C function
             checks the bits and the count itself and returns 0 for them.)
     """
     try:
-        value: int = _eval_mask(mask)
+        if mask.__class__ is bool:
+            raise TypeError(mask)
+        # operator.index takes ints and NumPy integers only: cffi alone would
+        # truncate a Fraction, a Decimal or a NumPy float through __int__
+        value: int = _eval_mask(operator.index(mask))
     except (TypeError, OverflowError):
         raise CardError(shown(mask), "mask must be an int in 0..2**64-1") from None
     if value:

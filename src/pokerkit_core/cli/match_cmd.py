@@ -23,8 +23,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         help="play a heads-up match between two policies (ACPC format)",
         description="Play a heads-up no-limit match between two registered policies in "
         "the ACPC format (blinds 50/100, 20,000 chips reset every hand, button "
-        "alternating) and report each player's result in mbb/hand with a 95%% "
-        "confidence interval.  See `pokerkit-core policies` for the names.",
+        "alternating) and report each player's result in mbb/hand (milli-big-blinds per hand: "
+        "chips won per hand / big blind x 1000) with a 95% confidence interval.  "
+        "See `pokerkit-core policies` for the names.",
     )
     parser.add_argument("first", help="first policy name, e.g. hard")
     parser.add_argument("second", help="second policy name, e.g. normal")
