@@ -37,7 +37,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("positions",),
     ("table",),
     ("tournament", "match", "history"),
-    ("policies", "play", "acpc_net"),
+    ("policies", "play", "acpc_net", "stats"),
+    ("plots",),
     ("cli",),
     ("__main__", "__init__"),
 )
