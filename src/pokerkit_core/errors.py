@@ -21,6 +21,7 @@ __all__ = [
     "PolicyError",
     "EvaluatorError",
     "RangeError",
+    "AcpcProtocolError",
 ]
 
 
@@ -125,3 +126,13 @@ class EvaluatorError(PokerError):
 
 class RangeError(PokerError, ValueError):
     """A hand range such as ``"QQ+, AKs"`` could not be parsed or is empty."""
+
+
+class AcpcProtocolError(HistoryParseError):
+    """An ACPC peer sent a line this side refuses to act on.
+
+    A line longer than the ACPC dealer's limit (4,095 bytes with its end of
+    line), or a ``MATCHSTATE`` that cannot happen in the game: a raise above
+    the stack, board cards before their round, a hand number going
+    backwards.  The message is one line and quotes a bounded excerpt.
+    """
