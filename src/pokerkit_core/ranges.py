@@ -35,7 +35,7 @@ from itertools import chain
 from typing import Any, Iterable, Iterator, Sequence, cast
 
 from .cards import CARDS, RANK_CHARS, Card, parse_cards
-from .errors import RangeError, shown
+from .errors import CardError, RangeError, shown
 from .evaluator import _flat_codes
 
 __all__ = ["Range", "Combo"]
@@ -263,7 +263,10 @@ class Range:
                 combo of one card twice, a combo listed twice, or bad
                 weights (as for the constructor).
         """
-        raw = _flat_codes(codes)
+        try:
+            raw = _flat_codes(codes)
+        except CardError as exc:  # a code that is not an int 0-51
+            raise RangeError(str(exc)) from None
         if raw is None:
             raise RangeError(f"codes must be ints 0-51, two per combo, not {shown(codes)}")
         if raw and max(raw) > 51:
