@@ -21,6 +21,7 @@ __all__ = [
     "PolicyError",
     "EvaluatorError",
     "RangeError",
+    "MissingExtraError",
 ]
 
 
@@ -125,3 +126,20 @@ class EvaluatorError(PokerError):
 
 class RangeError(PokerError, ValueError):
     """A hand range such as ``"QQ+, AKs"`` could not be parsed or is empty."""
+
+
+class MissingExtraError(PokerError, ImportError):
+    """An optional feature needs a package that is not installed.
+
+    Attributes:
+        package: The missing package, e.g. ``"matplotlib"``.
+        extra: The ``pokerkit_core`` extra that installs it, e.g. ``"plot"``.
+    """
+
+    def __init__(self, package: str, extra: str, feature: str = "") -> None:
+        super().__init__(package, extra, feature)
+        self.package, self.extra, self.feature = package, extra, feature
+
+    def __str__(self) -> str:
+        what = f"{self.feature} needs" if self.feature else "this needs"
+        return f'{what} {self.package}: pip install "pokerkit_core[{self.extra}]"'
