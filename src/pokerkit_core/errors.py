@@ -22,6 +22,7 @@ __all__ = [
     "EvaluatorError",
     "RangeError",
     "AcpcProtocolError",
+    "MissingExtraError",
 ]
 
 
@@ -136,3 +137,20 @@ class AcpcProtocolError(HistoryParseError):
     the stack, board cards before their round, a hand number going
     backwards.  The message is one line and quotes a bounded excerpt.
     """
+
+
+class MissingExtraError(PokerError, ImportError):
+    """An optional feature needs a package that is not installed.
+
+    Attributes:
+        package: The missing package, e.g. ``"matplotlib"``.
+        extra: The ``pokerkit_core`` extra that installs it, e.g. ``"plot"``.
+    """
+
+    def __init__(self, package: str, extra: str, feature: str = "") -> None:
+        super().__init__(package, extra, feature)
+        self.package, self.extra, self.feature = package, extra, feature
+
+    def __str__(self) -> str:
+        what = f"{self.feature} needs" if self.feature else "this needs"
+        return f'{what} {self.package}: pip install "pokerkit_core[{self.extra}]"'
