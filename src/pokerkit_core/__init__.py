@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards
 from .errors import (
+    ActionParseError,
     CardError,
     EvaluatorError,
     HandOverError,
@@ -16,6 +17,7 @@ from .errors import (
     PokerError,
     PolicyError,
     RangeError,
+    SerializationError,
 )
 from .evaluator import (
     HandCategory,
@@ -70,6 +72,7 @@ __all__ = [
     "format_cards",
     "parse_cards",
     # errors
+    "ActionParseError",
     "CardError",
     "EvaluatorError",
     "HandOverError",
@@ -79,6 +82,7 @@ __all__ = [
     "PokerError",
     "PolicyError",
     "RangeError",
+    "SerializationError",
     # evaluation
     "HandCategory",
     "HandRank",
