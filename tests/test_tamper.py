@@ -43,7 +43,7 @@ def showdown(hole: str) -> tuple[int, ...]:
     while not state.is_over:
         legal = legal_actions(state)
         state = act(state, Check if legal.can_check else Call)
-    return state.stacks  # type: ignore[return-value]
+    return state.stacks
 
 
 def field_setters(value: object, name: str) -> list[object]:
@@ -53,7 +53,7 @@ def field_setters(value: object, name: str) -> list[object]:
         lambda v: object.__setattr__(value, name, v),
         lambda v: setattr(value, name, v),
         lambda v: type(value).__dict__[name].__set__(value, v),
-        lambda v: value.__dict__.__setitem__(name, v),  # type: ignore[attr-defined]
+        lambda v: value.__dict__.__setitem__(name, v),
         lambda v: object.__delattr__(value, name),
     ):
         attempts.append(writer)
@@ -172,9 +172,9 @@ def test_actions_keep_their_value_api() -> None:
 
 def test_call_and_a_bare_raise_say_what_to_write() -> None:
     with pytest.raises(TypeError, match=r"Call is already an action: write Call, not Call\(\)"):
-        Call()  # type: ignore[operator]
+        Call()
     with pytest.raises(TypeError, match=r"write Raise\(300\), not Raise\(300\)\(\)"):
-        Raise(300)()  # type: ignore[operator]
+        Raise(300)()
     with pytest.raises(IllegalActionError, match=r"Raise is a function: write Raise\(to\)") as info:
         check_action(Raise)
     assert "e.g. Raise(300)" in str(info.value)
