@@ -36,6 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("checks",),
     ("positions",),
     ("table",),
+    ("serialize",),
     ("tournament", "match", "history"),
     ("policies", "play", "acpc_net", "stats"),
     ("plots",),
