@@ -35,6 +35,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("policy",),
     ("checks",),
     ("positions",),
+    ("driver",),
+    ("table_config",),
     ("table",),
     ("tournament", "match", "history"),
     ("policies", "play", "acpc_net"),
