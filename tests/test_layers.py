@@ -35,6 +35,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("policy",),
     ("checks",),
     ("positions",),
+    ("driver",),
+    ("table_config",),
     ("table",),
     ("serialize",),
     ("tournament", "match", "history"),

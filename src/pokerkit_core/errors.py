@@ -18,9 +18,11 @@ __all__ = [
     "IllegalActionError",
     "ActionParseError",
     "SerializationError",
+    "NotYourTurnError",
     "HandOverError",
     "HistoryParseError",
     "PolicyError",
+    "DecisionTimeout",
     "EvaluatorError",
     "RangeError",
     "AcpcProtocolError",
@@ -146,6 +148,30 @@ class SerializationError(PokerError, ValueError):
         return f"{self.path}: {self.reason}" if self.path else self.reason
 
 
+class NotYourTurnError(IllegalActionError):
+    """A seat tried to act when it is not its turn (an external player of a
+    table the application drives, or a remote seat).
+
+    Attributes:
+        action: The refused action.
+        legal: ``None``: nothing is legal for this seat now.
+        seat: The seat that tried to act.
+        to_act: The seat whose turn it is (``None`` when no one may act:
+            the hand is waiting for nobody, e.g. it has not started).
+        reason: Whose turn it is, in words.
+    """
+
+    def __init__(self, action: Any, seat: int, to_act: int | None, note: str = "") -> None:
+        whose = "no seat is to act" if to_act is None else f"it is seat {to_act}'s turn"
+        super().__init__(action, None, f"seat {seat} may not act now: {whose}{note}")
+        self.args = (action, seat, to_act, note)  # pickles with all its arguments
+        self.seat = seat
+        self.to_act = to_act
+
+    def __str__(self) -> str:
+        return f"{self.action!r} refused: {self.reason}"
+
+
 class HandOverError(PokerError):
     """An action was offered to a hand that has already ended."""
 
@@ -169,6 +195,26 @@ class HistoryParseError(PokerError, ValueError):
 
 class PolicyError(PokerError):
     """A policy could not be found, loaded or run."""
+
+
+class DecisionTimeout(PolicyError):
+    """A player's decision (or hook) took longer than its time limit.
+
+    A hand driver that gets this exception from a policy's ``decide`` (for
+    example from a proxy that runs the bot in another process and stops
+    waiting for it) records a time-out fault and plays the default action,
+    exactly as when its own limit runs out.
+
+    Attributes:
+        seconds: The limit that was exceeded, seconds (``None``: unknown).
+    """
+
+    def __init__(self, message: str, seconds: float | None = None) -> None:
+        super().__init__(message, seconds)
+        self.seconds = seconds
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 class EvaluatorError(PokerError):
