@@ -383,6 +383,7 @@ def _str(value: Any, path: str) -> str:
 
 
 _CARD_OF = {str(card): card for card in CARDS}
+_CARD_TEXT = tuple(str(card) for card in CARDS)
 
 
 def _card(value: Any, path: str) -> Card:
@@ -705,19 +706,41 @@ def _deal_order(state: HandState) -> tuple[Card, ...]:
     return tuple(order)
 
 
+def _texts(cards: tuple[Card, ...]) -> list[str]:
+    text = _CARD_TEXT
+    return [text[card[2]] for card in cards]
+
+
+def _amounts(values: tuple[Any, ...]) -> list[Any]:
+    for value in values:
+        if value.__class__ is not int:
+            return encode_value(values)  # type: ignore[no-any-return]
+    return list(values)
+
+
 def _encode_state(state: HandState) -> dict[str, Any]:
     history = state.history
-    last_pot = max((i for i, e in enumerate(history) if e.__class__ is PotAwarded), default=len(history))
+    actions: list[str] = []  # every action, as applied
+    shows: list[int] = []
+    for event in history:
+        cls = event.__class__
+        if cls is ActionTaken:
+            actions.append(str(event.action))  # type: ignore[union-attr]
+        elif cls is PotAwarded:
+            shows = []
+        elif cls is HandShown:  # after the last PotAwarded: a voluntary show
+            shows.append(event.seat)  # type: ignore[union-attr]
+    hole = state.hole_cards
     return {
         "config": encode_value(state.config),
-        "deck": [str(card) for card in _deal_order(state)],
-        "actions": [str(e.action) for e in history if e.__class__ is ActionTaken],
-        "shows": [e.seat for e in history[last_pot + 1 :] if e.__class__ is HandShown],
+        "deck": _texts(_deal_order(state)),
+        "actions": actions,
+        "shows": shows if state.is_over else [],
         "street": _STREET_NAMES[state.street],
         "to_act": state.to_act,
-        "board": [str(card) for card in state.board],
-        "hole_cards": encode_value(state.hole_cards),
-        "stacks": encode_value(state.stacks),
+        "board": _texts(state.board),
+        "hole_cards": [None if cards is None else _texts(cards) for cards in hole],
+        "stacks": _amounts(state.stacks),
         "bets": list(state.bets),
         "pot": state.pot,
     }
