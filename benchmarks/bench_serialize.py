@@ -8,7 +8,8 @@ plus JSON; pickle copies the private fields without checking anything.
 
 Rows: the same state again and again, and 500 different mid-hand states (one
 per seed, same table: decoded configs are shared by value, as a table's
-states share one).  The issue's target is 20,000 JSON round trips a second.
+states share one); and the replay alone (``deal`` + ``act``, no JSON), the
+floor of ``loads``.  The issue's target is 20,000 JSON round trips a second.
 
 Run: ``python benchmarks/bench_serialize.py [--seconds S]``.  Figures depend
 on the machine and its load; the ratio to pickle within one run is the
@@ -23,16 +24,21 @@ import random
 import time
 from typing import Callable
 
-from pokerkit_core import GameConfig, act, deal, legal_actions
-from pokerkit_core.serialize import dumps, loads
+from pokerkit_core import Call, Fold, GameConfig, Raise, act, deal, legal_actions
+from pokerkit_core.actions import Action
+from pokerkit_core.events import ActionTaken
+from pokerkit_core.serialize import _deal_order, dumps, loads
 from pokerkit_core.state import HandState
+
+
+def _actions(state: HandState) -> list[Action]:
+    return [event.action for event in state.history if isinstance(event, ActionTaken)]
 
 
 def mid_hand(seed: int) -> HandState:
     """A 6-max state on the flop: random pre-flop calls and one raise."""
     rng = random.Random(seed)
     state = deal(GameConfig.no_limit(players=6, stack=10_000, small_blind=50, big_blind=100), seed=seed)
-    from pokerkit_core import Call, Fold, Raise
 
     raised = False
     while not state.is_over and state.street == 0:
@@ -81,6 +87,15 @@ def main() -> None:
         for state in many:
             pickle.loads(pickle.dumps(state))
 
+    # the floor of loads: the engine's own deal + act replay of each state
+    plans = [(state.config, _deal_order(state), _actions(state)) for state in many]
+
+    def replay_many() -> None:
+        for config, deck, actions in plans:
+            state = deal(config, deck=deck)
+            for action in actions:
+                state = act(state, action)
+
     rows = (
         ("dumps (one state)", lambda: dumps(one), 1),
         ("loads (one state)", lambda: loads(text), 1),
@@ -88,12 +103,13 @@ def main() -> None:
         ("pickle round trip (one state)", lambda: pickle.loads(pickle.dumps(one)), 1),
         ("JSON round trip (500 states)", json_many, len(many)),
         ("pickle round trip (500 states)", pickle_many, len(many)),
+        ("replay only: deal + act (500 states)", replay_many, len(many)),
     )
     figures: dict[str, float] = {}
-    print(f"{'workload':34s} {'per second':>12s}")
+    print(f"{'workload':38s} {'per second':>12s}")
     for name, work, items in rows:
         figures[name] = rate(work, items, args.seconds)
-        print(f"{name:34s} {figures[name]:12,.0f}")
+        print(f"{name:38s} {figures[name]:12,.0f}")
     for which in ("one state", "500 states"):
         ratio = figures[f"JSON round trip ({which})"] / figures[f"pickle round trip ({which})"]
         print(f"JSON / pickle round trips ({which}): {ratio:.2f}x")

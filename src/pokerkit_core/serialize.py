@@ -730,16 +730,22 @@ def _encode_state(state: HandState) -> dict[str, Any]:
             shows = []
         elif cls is HandShown:  # after the last PotAwarded: a voluntary show
             shows.append(event.seat)  # type: ignore[union-attr]
-    hole = state.hole_cards
     return {
         "config": encode_value(state.config),
         "deck": _texts(_deal_order(state)),
         "actions": actions,
         "shows": shows if state.is_over else [],
+        **_public(state),
+    }
+
+
+def _public(state: HandState) -> dict[str, Any]:
+    """The readable fields of a state document (checked against the replay)."""
+    return {
         "street": _STREET_NAMES[state.street],
         "to_act": state.to_act,
         "board": _texts(state.board),
-        "hole_cards": [None if cards is None else _texts(cards) for cards in hole],
+        "hole_cards": [None if cards is None else _texts(cards) for cards in state.hole_cards],
         "stacks": _amounts(state.stacks),
         "bets": list(state.bets),
         "pot": state.pot,
@@ -747,7 +753,6 @@ def _encode_state(state: HandState) -> dict[str, Any]:
 
 
 _STATE_FIELDS = ("config", "deck", "actions", "shows", "street", "to_act", "board", "hole_cards", "stacks", "bets", "pot")
-_STATE_CHECKS = ("street", "to_act", "board", "hole_cards", "stacks", "bets", "pot")
 
 
 def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
@@ -777,8 +782,7 @@ def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
         except PokerError as exc:
             raise _fail(f"{_at(path, 'shows')}[{i}]", str(exc)) from None
     # the readable fields, compared in their JSON form with the replayed hand
-    for name in _STATE_CHECKS:
-        actual = encode_value(getattr(state, name))
+    for name, actual in _public(state).items():
         if data[name] != actual:
             raise _fail(
                 _at(path, name), f"is {shown(data[name], 60)} but the replayed hand has {shown(actual, 60)}"
