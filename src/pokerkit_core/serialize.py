@@ -383,6 +383,7 @@ def _str(value: Any, path: str) -> str:
 
 
 _CARD_OF = {str(card): card for card in CARDS}
+_CARD_TEXT = tuple(str(card) for card in CARDS)
 
 
 def _card(value: Any, path: str) -> Card:
@@ -705,26 +706,53 @@ def _deal_order(state: HandState) -> tuple[Card, ...]:
     return tuple(order)
 
 
+def _texts(cards: tuple[Card, ...]) -> list[str]:
+    text = _CARD_TEXT
+    return [text[card[2]] for card in cards]
+
+
+def _amounts(values: tuple[Any, ...]) -> list[Any]:
+    for value in values:
+        if value.__class__ is not int:
+            return encode_value(values)  # type: ignore[no-any-return]
+    return list(values)
+
+
 def _encode_state(state: HandState) -> dict[str, Any]:
     history = state.history
-    last_pot = max((i for i, e in enumerate(history) if e.__class__ is PotAwarded), default=len(history))
+    actions: list[str] = []  # every action, as applied
+    shows: list[int] = []
+    for event in history:
+        cls = event.__class__
+        if cls is ActionTaken:
+            actions.append(str(event.action))  # type: ignore[union-attr]
+        elif cls is PotAwarded:
+            shows = []
+        elif cls is HandShown:  # after the last PotAwarded: a voluntary show
+            shows.append(event.seat)  # type: ignore[union-attr]
     return {
         "config": encode_value(state.config),
-        "deck": [str(card) for card in _deal_order(state)],
-        "actions": [str(e.action) for e in history if e.__class__ is ActionTaken],
-        "shows": [e.seat for e in history[last_pot + 1 :] if e.__class__ is HandShown],
+        "deck": _texts(_deal_order(state)),
+        "actions": actions,
+        "shows": shows if state.is_over else [],
+        **_public(state),
+    }
+
+
+def _public(state: HandState) -> dict[str, Any]:
+    """The readable fields of a state document (checked against the replay)."""
+    return {
         "street": _STREET_NAMES[state.street],
         "to_act": state.to_act,
-        "board": [str(card) for card in state.board],
-        "hole_cards": encode_value(state.hole_cards),
-        "stacks": encode_value(state.stacks),
+        "board": _texts(state.board),
+        "hole_cards": [None if cards is None else _texts(cards) for cards in state.hole_cards],
+        "stacks": _amounts(state.stacks),
         "bets": list(state.bets),
         "pot": state.pot,
     }
 
 
 _STATE_FIELDS = ("config", "deck", "actions", "shows", "street", "to_act", "board", "hole_cards", "stacks", "bets", "pot")
-_STATE_CHECKS = ("street", "to_act", "board", "hole_cards", "stacks", "bets", "pot")
 
 
 def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
@@ -754,8 +782,7 @@ def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
         except PokerError as exc:
             raise _fail(f"{_at(path, 'shows')}[{i}]", str(exc)) from None
     # the readable fields, compared in their JSON form with the replayed hand
-    for name in _STATE_CHECKS:
-        actual = encode_value(getattr(state, name))
+    for name, actual in _public(state).items():
         if data[name] != actual:
             raise _fail(
                 _at(path, name), f"is {shown(data[name], 60)} but the replayed hand has {shown(actual, 60)}"
