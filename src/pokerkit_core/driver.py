@@ -304,7 +304,11 @@ class HandDriver:
             raise InvalidConfigError(f"clock must be callable, got {shown(clock)}")
         self._state = state
         self._players = seats
-        self._dealt = tuple(s > 0 for s in state.config.stacks)
+        self._hooked = tuple(
+            seat
+            for seat, (policy, chips) in enumerate(zip(seats, state.config.stacks))
+            if policy is not None and chips > 0
+        )
         self.hand_number = hand_number
         self._on_fault = on_fault
         self._strict = bool(strict)
@@ -363,11 +367,7 @@ class HandDriver:
         return observe(self._state, seat, hand_number=self.hand_number)
 
     def _hook_seats(self) -> set[int]:
-        return {
-            seat
-            for seat, policy in enumerate(self._players)
-            if policy is not None and self._dealt[seat]
-        }
+        return set(self._hooked)
 
     def _computer_to_act(self) -> int | None:
         seat = self._state.to_act
@@ -520,7 +520,9 @@ class HandDriver:
 
     def _pending_hooks(self, hook: str) -> list[int]:
         done = self._started if hook == "hand_started" else self._ended
-        return [seat for seat in sorted(self._hook_seats()) if seat not in done]
+        if len(done) == len(self._hooked):
+            return []
+        return [seat for seat in self._hooked if seat not in done]
 
     def start(self) -> None:
         """Call each computer seat's ``hand_started`` hook (once per hand).
@@ -692,7 +694,11 @@ class HandDriver:
         state = self._state
         if state.is_over:
             raise HandOverError("the hand is over")
-        seat = seat_arg(seat, len(self._players))
+        if seat.__class__ is not int:
+            seat = seat_arg(seat, len(self._players))
+        elif not 0 <= seat < len(self._players):
+            seat = seat_arg(seat, len(self._players))
+        assert isinstance(seat, int)
         if seat != state.to_act:
             raise NotYourTurnError(action, seat, state.to_act)
         if self._players[seat] is not None:

@@ -418,7 +418,7 @@ class TableSession(TableSeats):
             on_fault=self._faults.append,
             strict=self.config.strict,
             decision_timeout=self.decision_timeout,
-            on_events=self._events,
+            on_events=None if self._listener is None else self._events,
         )
         return _Hand(driver, number, seed, blinds, positions, config, live)
 
