@@ -16,6 +16,8 @@ __all__ = [
     "CardError",
     "InvalidConfigError",
     "IllegalActionError",
+    "ActionParseError",
+    "SerializationError",
     "NotYourTurnError",
     "HandOverError",
     "HistoryParseError",
@@ -23,6 +25,8 @@ __all__ = [
     "DecisionTimeout",
     "EvaluatorError",
     "RangeError",
+    "AcpcProtocolError",
+    "MissingExtraError",
 ]
 
 
@@ -94,6 +98,54 @@ class IllegalActionError(PokerError, ValueError):
 
     def __str__(self) -> str:
         return f"{self.action!r} is not legal: {self.reason}; legal: {self.legal}"
+
+
+class ActionParseError(PokerError, ValueError):
+    """Text that is not an action (``Action.parse("raise lots")``).
+
+    Not an :class:`IllegalActionError`: the text says nothing yet about
+    whether an action would be legal.
+
+    Attributes:
+        text: The offending text (cut to a bounded excerpt) or ``repr`` of a
+            non-text value.
+        reason: What was wrong, e.g. ``"raise needs a raise-to amount in
+            digits 0-9"``.
+        valid: The forms that would be read.
+    """
+
+    def __init__(self, text: str, reason: str, valid: str) -> None:
+        super().__init__(text, reason, valid)
+        self.text = text
+        self.reason = reason
+        self.valid = valid
+
+    def __str__(self) -> str:
+        return f"cannot read {self.text!r} as an action: {self.reason}; write {self.valid}"
+
+
+class SerializationError(PokerError, ValueError):
+    """JSON (or a dict) that is not a valid serialized value.
+
+    The one error :func:`pokerkit_core.serialize.loads` and
+    :func:`~pokerkit_core.serialize.from_dict` raise for bad input, whatever
+    was wrong: not JSON, too long or too deep, an unknown type or version, a
+    missing or mistyped field, or values the rules refuse (an impossible
+    state).
+
+    Attributes:
+        path: Where in the document, e.g. ``"config.stacks[3]"`` (``""`` for
+            the whole document).
+        reason: What was wrong there.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(path, reason)
+        self.path = path
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}" if self.path else self.reason
 
 
 class NotYourTurnError(IllegalActionError):
@@ -171,3 +223,30 @@ class EvaluatorError(PokerError):
 
 class RangeError(PokerError, ValueError):
     """A hand range such as ``"QQ+, AKs"`` could not be parsed or is empty."""
+
+
+class AcpcProtocolError(HistoryParseError):
+    """An ACPC peer sent a line this side refuses to act on.
+
+    A line longer than the ACPC dealer's limit (4,095 bytes with its end of
+    line), or a ``MATCHSTATE`` that cannot happen in the game: a raise above
+    the stack, board cards before their round, a hand number going
+    backwards.  The message is one line and quotes a bounded excerpt.
+    """
+
+
+class MissingExtraError(PokerError, ImportError):
+    """An optional feature needs a package that is not installed.
+
+    Attributes:
+        package: The missing package, e.g. ``"matplotlib"``.
+        extra: The ``pokerkit_core`` extra that installs it, e.g. ``"plot"``.
+    """
+
+    def __init__(self, package: str, extra: str, feature: str = "") -> None:
+        super().__init__(package, extra, feature)
+        self.package, self.extra, self.feature = package, extra, feature
+
+    def __str__(self) -> str:
+        what = f"{self.feature} needs" if self.feature else "this needs"
+        return f'{what} {self.package}: pip install "pokerkit_core[{self.extra}]"'

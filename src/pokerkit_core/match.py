@@ -43,7 +43,6 @@ import pickle
 import random
 import statistics
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence, Union
 
@@ -398,6 +397,8 @@ def _execute(
         for chunk in chunks:
             yield _run_chunk(chunk)
         return
+    from concurrent.futures import ProcessPoolExecutor  # here: multiprocessing is slow to import
+
     with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
         yield from pool.map(_run_chunk, chunks)
 
