@@ -608,9 +608,13 @@ class HandDriver:
 
     # -- playing ---------------------------------------------------------
 
-    def advance(self) -> HandState:
+    def advance(self, *, once: bool = False) -> HandState:
         """Let the computer seats act until an external seat must act or the
         hand is over (calls :meth:`start` first if it has not run).
+
+        Args:
+            once: Play at most one decision (a client of a remote dealer
+                answers one state at a time).
 
         Returns:
             The hand now.
@@ -625,6 +629,8 @@ class HandDriver:
             policy = self._players[seat]
             assert policy is not None
             self._settle(seat, self._call(policy, "decide", (self.observation(seat),)))
+            if once:
+                break
         return self._state
 
     async def advance_async(self) -> HandState:
