@@ -87,6 +87,7 @@ def test_illegal_amounts_and_non_actions_change_nothing() -> None:
     with pytest.raises((AttributeError, TypeError)):  # Actions cannot be rewritten
         object.__setattr__(forged, "to", 300.5)
     assert forged.to == 300
+    assert session.state is state
     after = session.apply(0, Raise(300))
     assert after.contributions[0] == 300 and session.faults == ()
 
@@ -327,3 +328,17 @@ def test_reset_mode_keeps_the_starting_stacks_through_a_restore() -> None:
     session.play_hand()
     copy = TableSession.restore(round_trip(session), [ShoveBot(), CallBot()])
     assert copy.stacks == (500, 500) and copy.play_hand() == session.play_hand()
+
+
+def test_kept_states_travel_through_a_state_codec() -> None:
+    from pokerkit_core import serialize
+
+    config = TableConfig(stacks=(1000, 1000), blinds=Blinds(5, 10))
+    session = TableSession(config, [CallBot(), CallBot()], seed=8)
+    session.play_hand()
+    snap = json.loads(json.dumps(session.snapshot(encode_state=serialize.to_dict)))
+    copy = TableSession.restore(snap, [CallBot(), CallBot()], decode_state=serialize.from_dict)
+    (kept,) = copy.hands
+    (original,) = session.hands
+    assert kept.history == original.history and kept.hole_cards == original.hole_cards
+    assert TableSession.restore(snap, [CallBot(), CallBot()]).hands == ()  # states left out

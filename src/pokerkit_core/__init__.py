@@ -18,11 +18,13 @@ if TYPE_CHECKING:
     from .errors import (
         ActionParseError,
         CardError,
+        DecisionTimeout,
         EvaluatorError,
         HandOverError,
         HistoryParseError,
         IllegalActionError,
         InvalidConfigError,
+        NotYourTurnError,
         PokerError,
         PolicyError,
         RangeError,
@@ -57,7 +59,8 @@ if TYPE_CHECKING:
     from .observation import Observation, observe
     from .policy import Policy, available_policies, load_policy
     from .positions import ButtonRule
-    from .table import Blinds, StackMode, TableConfig, TableSession
+    from .driver import PolicyFault
+    from .table import Blinds, SeatState, StackMode, TableConfig, TableSession
     from .tournament import (
         DEFAULT_SCHEDULE,
         BlindLevel,
@@ -79,11 +82,13 @@ _EXPORTS: dict[str, str] = {
     "parse_cards": "cards",
     "ActionParseError": "errors",
     "CardError": "errors",
+    "DecisionTimeout": "errors",
     "EvaluatorError": "errors",
     "HandOverError": "errors",
     "HistoryParseError": "errors",
     "IllegalActionError": "errors",
     "InvalidConfigError": "errors",
+    "NotYourTurnError": "errors",
     "PokerError": "errors",
     "PolicyError": "errors",
     "RangeError": "errors",
@@ -138,7 +143,9 @@ _EXPORTS: dict[str, str] = {
     "load_policy": "policy",
     "ButtonRule": "positions",
     "Blinds": "table",
+    "SeatState": "table",
     "StackMode": "table",
+    "PolicyFault": "driver",
     "TableConfig": "table",
     "TableSession": "table",
     "DEFAULT_SCHEDULE": "tournament",
@@ -165,11 +172,13 @@ __all__ = [
     # errors
     "ActionParseError",
     "CardError",
+    "DecisionTimeout",
     "EvaluatorError",
     "HandOverError",
     "HistoryParseError",
     "IllegalActionError",
     "InvalidConfigError",
+    "NotYourTurnError",
     "PokerError",
     "PolicyError",
     "RangeError",
@@ -232,6 +241,8 @@ __all__ = [
     # tables and tournaments
     "Blinds",
     "ButtonRule",
+    "PolicyFault",
+    "SeatState",
     "StackMode",
     "TableConfig",
     "TableSession",

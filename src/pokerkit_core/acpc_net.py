@@ -35,7 +35,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import IO, Sequence
 
-from .actions import Action, Call, Check, Fold
+from .actions import Action, Call, Check
+from .driver import HandDriver, PolicyFault
 from .errors import AcpcProtocolError, IllegalActionError, InvalidConfigError, PokerError
 from .history.acpc import AcpcAction, AcpcGame, MatchState, ScoreLine
 from .history.acpc_dealer import AcpcRandom
@@ -48,7 +49,6 @@ from .history.replay import (
     state_from_match_state,
     state_line,
 )
-from .observation import observe
 from .policy import Policy
 from .rules import GameConfig
 from .state import HandState, act, deal, legal_actions
@@ -105,8 +105,10 @@ class AcpcClient:
 
     Attributes:
         hands_played: Hands seen to the end.
-        faults: Decisions replaced by a check or fold because the policy
-            failed or chose an illegal action (text descriptions).
+        faults: The policy's faults, as text (``"hand 3: decide raised
+            ..."``): decisions replaced by a check or fold because the
+            policy failed or chose an illegal action, and failed hooks (the
+            one hand driver's fault texts).
     """
 
     def __init__(
@@ -159,33 +161,30 @@ class AcpcClient:
                 f" {_excerpt(line)}"
             )
         state = state_from_match_state(self.config, message)
-        if message.hand_number != self._hand:
-            self._hand = message.hand_number
-            hook = getattr(self.policy, "hand_started", None)
-            if callable(hook):
-                hook(observe(state, position, hand_number=message.hand_number))
+        number = message.hand_number
+        # the hand driver asks the policy (hooks, decision, faults) for this
+        # seat; the other seats are the dealer's business
+        players = [self.policy if p == position else None for p in range(len(state.stacks))]
+        driver = HandDriver(state, players, hand_number=number, on_fault=self._fault)
+        if number != self._hand:
+            self._hand = number
+            driver.start()  # hand_started, once per hand
+        else:
+            driver.replay(())  # hand_started was called at the hand's first line
         if state.is_over:
-            if self._ended != message.hand_number:
-                self._ended = message.hand_number
+            if self._ended != number:
+                self._ended = number
                 self.hands_played += 1
-                hook = getattr(self.policy, "hand_ended", None)
-                if callable(hook):
-                    seen = observe(state, position, hand_number=message.hand_number)
-                    hook(seen, state.hand_results)
+                driver.finish()
             return None
         if state.to_act != position:
             return None
-        observation = observe(state, position, hand_number=message.hand_number)
-        legal = observation.legal
-        action: Action
-        try:
-            action = self.policy.decide(observation)
-            if legal is None or action not in legal:
-                raise PokerError(f"illegal action {action}")
-        except Exception as exc:  # a policy fault must not end the match
-            self.faults.append(f"hand {message.hand_number}: {exc}")
-            action = Check if legal is not None and legal.can_check else Fold
+        driver.advance(once=True)
+        action = driver.actions[0]
         return f"{line}:{acpc_action(action, state)}"
+
+    def _fault(self, fault: PolicyFault) -> None:
+        self.faults.append(f"hand {fault.hand_number}: {fault.message}")
 
     def play(self, host: str, port: int, *, timeout: float | None = None) -> int:
         """Connect to a dealer and play until it closes the connection.
@@ -583,10 +582,11 @@ class AcpcDealer:
         """Play ``hand`` on from ``state`` (freshly dealt, or resumed)."""
         seat_of = self._seat_of(hand)
         sent_at = self._send_all(state, hand, seat_of)
-        while not state.is_over:
-            position = state.to_act
-            if position is None:  # pragma: no cover - guarded by is_over
-                break
+        # every seat is remote: the hand driver's step calls check each
+        # action (the protocol's own fix-ups, not the driver's default
+        # action, replace a bad reply, as the reference dealer does)
+        driver = HandDriver(state, [None] * self.game.num_players, hand_number=hand)
+        while (position := driver.to_act) is not None:
             seat = seat_of[position]
             sent = match_state(state, position, hand)
             reply = self._get_action(seat, sent, sent_at[seat][0])
@@ -595,11 +595,11 @@ class AcpcDealer:
                 self._say(warning)
             try:
                 acpc = acpc_action(action, state)
-                state = act(state, action)
+                state = driver.apply(position, action)
             except IllegalActionError:  # pragma: no cover - fix_reply keeps actions legal
                 self._say("WARNING: invalid action, changed to call")
                 acpc = AcpcAction("c")
-                state = act(state, _call(legal_actions(state).can_check))
+                state = driver.apply(position, _call(legal_actions(state).can_check))
             if self._tlog is not None:
                 self._tlog.write(f"{acpc} {hand} {sent_at[seat][1]:.6f} {time.time():.6f}\n")
                 self._tlog.flush()

@@ -27,6 +27,8 @@ __all__ = [
     "check_policy",
     "players_arg",
     "describe_exception",
+    "policy_name",
+    "timeout_arg",
 ]
 
 _E = TypeVar("_E", bound=Enum)
@@ -118,3 +120,36 @@ def describe_exception(exc: BaseException) -> str:
     if len(text) > 200:
         text = text[:197] + "..."
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def policy_name(policy: object) -> str:
+    """A policy's ``name`` for a message, never raising (a hostile ``name``
+    property gives the class name).
+
+    Args:
+        policy: Anything seated as a player.
+
+    Returns:
+        The name if it is a str, else a short description.
+    """
+    try:
+        name = getattr(policy, "name", None)
+    except Exception:  # noqa: BLE001 - a hostile property
+        return f"<{type(policy).__name__}>"
+    return name if isinstance(name, str) else shown(name)
+
+
+def timeout_arg(value: object) -> float | None:
+    """``value`` as a positive number of seconds, or ``None``.
+
+    Raises:
+        InvalidConfigError: Anything else (bools, NaN, 0 and negatives
+            included).
+    """
+    if value is None:
+        return None
+    if value.__class__ not in (int, float) or not value > 0 or value != value:
+        raise InvalidConfigError(
+            f"decision_timeout must be a positive number of seconds or None, got {shown(value)}"
+        )
+    return float(value)

@@ -24,7 +24,9 @@ hands through it, so every runner has:
   raise :class:`~pokerkit_core.errors.DecisionTimeout`.  Each is a
   :attr:`FaultKind.TIMEOUT` fault and the default action is played.
 
-The driver serves three styles of use:
+Three styles of use: ``play()`` (every seat a computer player),
+``await play_async()``, and the step calls ``advance`` / ``apply`` /
+``time_out`` / ``finish``:
 
 >>> from pokerkit_core import GameConfig, deal
 >>> from pokerkit_core.policy import load_policy
@@ -33,11 +35,8 @@ The driver serves three styles of use:
 >>> hand.advance().to_act, hand.to_act  # the computer limped: seat 1 (external) to act
 (1, 1)
 >>> from pokerkit_core import Check
->>> hand.apply(1, Check).to_act  # now the computer (seat 0) acted again: seat 1's turn
+>>> hand.apply(1, Check).to_act  # seat 1 checked; on the flop it acts first
 1
-
-``play()`` (all computer seats, synchronous), ``await play_async()`` and the
-step calls ``advance`` / ``apply`` / ``time_out`` / ``finish``.
 
 Interruptions: an exception that is not a fault (:class:`StopSession`,
 ``KeyboardInterrupt``, ``asyncio.CancelledError``, an error of the caller's own
@@ -58,7 +57,7 @@ from enum import Enum
 from typing import Any, Callable, Sequence
 
 from .actions import Action, Check, Fold, LegalActions
-from .checks import describe_exception
+from .checks import describe_exception, policy_name, timeout_arg
 from .dealing import seat_arg
 from .errors import (
     DecisionTimeout,
@@ -227,23 +226,6 @@ class _Outcome:
     late: bool = False
 
 
-def policy_name(policy: object) -> str:
-    """A policy's ``name`` for a message, never raising (a hostile ``name``
-    property gives the class name).
-
-    Args:
-        policy: Anything seated as a player.
-
-    Returns:
-        The name if it is a str, else a short description.
-    """
-    try:
-        name = getattr(policy, "name", None)
-    except Exception:  # noqa: BLE001 - a hostile property
-        return f"<{type(policy).__name__}>"
-    return name if isinstance(name, str) else shown(name)
-
-
 class HandDriver:
     """Plays one dealt hand: asks the computer seats, takes the external ones'
     actions from the application, handles every fault the same way.
@@ -304,7 +286,11 @@ class HandDriver:
             raise InvalidConfigError(f"clock must be callable, got {shown(clock)}")
         self._state = state
         self._players = seats
-        self._dealt = tuple(s > 0 for s in state.config.stacks)
+        self._hooked = tuple(
+            seat
+            for seat, (policy, chips) in enumerate(zip(seats, state.config.stacks))
+            if policy is not None and chips > 0
+        )
         self.hand_number = hand_number
         self._on_fault = on_fault
         self._strict = bool(strict)
@@ -344,7 +330,7 @@ class HandDriver:
     @property
     def is_finished(self) -> bool:
         """The hand is over and every ``hand_ended`` hook has been called."""
-        return self.is_over and self._ended >= self._hook_seats()
+        return self.is_over and self._ended >= set(self._hooked)
 
     def is_external(self, seat: int) -> bool:
         """Whether ``seat`` is played by the application (no policy).
@@ -361,13 +347,6 @@ class HandDriver:
             InvalidConfigError: ``seat`` is not a seat of the table.
         """
         return observe(self._state, seat, hand_number=self.hand_number)
-
-    def _hook_seats(self) -> set[int]:
-        return {
-            seat
-            for seat, policy in enumerate(self._players)
-            if policy is not None and self._dealt[seat]
-        }
 
     def _computer_to_act(self) -> int | None:
         seat = self._state.to_act
@@ -518,9 +497,17 @@ class HandDriver:
             return None
         return self._fault(seat, problem[0], problem[1], "", outcome.error)
 
-    def _pending_hooks(self, hook: str) -> list[int]:
+    def _next_hook(self, hook: str) -> tuple[int, Policy, tuple[object, ...]] | None:
+        """The next hook call due, its seat marked as called (each hook runs
+        at most once per seat and hand, even if interrupted)."""
         done = self._started if hook == "hand_started" else self._ended
-        return [seat for seat in sorted(self._hook_seats()) if seat not in done]
+        for seat in self._hooked:
+            if seat not in done:
+                done.add(seat)
+                policy = self._players[seat]
+                assert policy is not None
+                return seat, policy, self._hook_args(seat, hook)
+        return None
 
     def start(self) -> None:
         """Call each computer seat's ``hand_started`` hook (once per hand).
@@ -529,12 +516,9 @@ class HandDriver:
             PolicyError: With ``strict``, a hook failed.
             StopSession: A hook stopped play.
         """
-        for seat in self._pending_hooks("hand_started"):
-            self._started.add(seat)  # at most once, even if interrupted
-            policy = self._players[seat]
-            assert policy is not None
-            outcome = self._call(policy, "hand_started", self._hook_args(seat, "hand_started"))
-            error = self._after_hook(seat, "hand_started", outcome)
+        while call := self._next_hook("hand_started"):
+            seat, policy, args = call
+            error = self._after_hook(seat, "hand_started", self._call(policy, "hand_started", args))
             if error is not None:
                 raise error
 
@@ -545,13 +529,9 @@ class HandDriver:
             PolicyError: With ``strict``, a hook failed.
             StopSession: A hook stopped play.
         """
-        for seat in self._pending_hooks("hand_started"):
-            self._started.add(seat)
-            policy = self._players[seat]
-            assert policy is not None
-            outcome = await self._call_async(
-                policy, "hand_started", self._hook_args(seat, "hand_started")
-            )
+        while call := self._next_hook("hand_started"):
+            seat, policy, args = call
+            outcome = await self._call_async(policy, "hand_started", args)
             error = self._after_hook(seat, "hand_started", outcome)
             if error is not None:
                 raise error
@@ -571,16 +551,14 @@ class HandDriver:
                 call).
         """
         self._check_over()
-        for seat in self._pending_hooks("hand_ended"):
-            self._ended.add(seat)
-            policy = self._players[seat]
-            assert policy is not None
-            outcome = self._call(policy, "hand_ended", self._hook_args(seat, "hand_ended"))
+        while call := self._next_hook("hand_ended"):
+            seat, policy, args = call
+            outcome = self._call(policy, "hand_ended", args)
             self._late = self._late or self._after_hook(seat, "hand_ended", outcome)
         return self._late
 
     async def finish_async(self) -> PolicyError | None:
-        """:meth:`finish`, awaiting async hooks under the time limit.
+        """:meth:`finish`, awaiting async hooks (returns and raises as it).
 
         Returns:
             As :meth:`finish`.
@@ -590,13 +568,9 @@ class HandDriver:
             StopSession: A hook stopped play.
         """
         self._check_over()
-        for seat in self._pending_hooks("hand_ended"):
-            self._ended.add(seat)
-            policy = self._players[seat]
-            assert policy is not None
-            outcome = await self._call_async(
-                policy, "hand_ended", self._hook_args(seat, "hand_ended")
-            )
+        while call := self._next_hook("hand_ended"):
+            seat, policy, args = call
+            outcome = await self._call_async(policy, "hand_ended", args)
             self._late = self._late or self._after_hook(seat, "hand_ended", outcome)
         return self._late
 
@@ -606,9 +580,13 @@ class HandDriver:
 
     # -- playing ---------------------------------------------------------
 
-    def advance(self) -> HandState:
+    def advance(self, *, once: bool = False) -> HandState:
         """Let the computer seats act until an external seat must act or the
         hand is over (calls :meth:`start` first if it has not run).
+
+        Args:
+            once: Play at most one decision (a client of a remote dealer
+                answers one state at a time).
 
         Returns:
             The hand now.
@@ -623,6 +601,8 @@ class HandDriver:
             policy = self._players[seat]
             assert policy is not None
             self._settle(seat, self._call(policy, "decide", (self.observation(seat),)))
+            if once:
+                break
         return self._state
 
     async def advance_async(self) -> HandState:
@@ -692,7 +672,11 @@ class HandDriver:
         state = self._state
         if state.is_over:
             raise HandOverError("the hand is over")
-        seat = seat_arg(seat, len(self._players))
+        if seat.__class__ is not int:
+            seat = seat_arg(seat, len(self._players))
+        elif not 0 <= seat < len(self._players):
+            seat = seat_arg(seat, len(self._players))
+        assert isinstance(seat, int)
         if seat != state.to_act:
             raise NotYourTurnError(action, seat, state.to_act)
         if self._players[seat] is not None:
@@ -745,7 +729,7 @@ class HandDriver:
                 the actions played before it).
             HandOverError: The hand ended before the last action.
         """
-        self._started |= self._hook_seats()
+        self._started |= set(self._hooked)
         for action in actions:
             chosen = _rebuilt(action)
             self._transition(act(self._state, chosen), chosen)
@@ -773,22 +757,6 @@ class HandDriver:
         text = "timed out" if message is None else str(message)
         self._fault(seat, FaultKind.TIMEOUT, text, _name(substitute), None, strict=False)
         return self._transition(act(self._state, substitute), substitute)
-
-
-def timeout_arg(value: object) -> float | None:
-    """``value`` as a positive number of seconds, or ``None``.
-
-    Raises:
-        InvalidConfigError: Anything else (bools, NaN, 0 and negatives
-            included).
-    """
-    if value is None:
-        return None
-    if value.__class__ not in (int, float) or not value > 0 or value != value:
-        raise InvalidConfigError(
-            f"decision_timeout must be a positive number of seconds or None, got {shown(value)}"
-        )
-    return float(value)
 
 
 def _method(policy: Policy, name: str) -> Callable[..., Any] | None:

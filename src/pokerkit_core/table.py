@@ -36,9 +36,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .actions import Action
-from .checks import describe_exception, players_arg
+from .checks import describe_exception, players_arg, timeout_arg
 from .dealing import seed_arg
-from .driver import HandDriver, PolicyFault, StopSession, timeout_arg
+from .driver import HandDriver, PolicyFault, StopSession
 from .errors import HandOverError, InvalidConfigError, PokerError, PolicyError, shown
 from .events import Event
 from .observation import Observation, observe
@@ -58,6 +58,7 @@ from .table_config import (
     TableListener,
     TableSeats,
     blinds_data,
+    call_listener,
     config_data,
     parse_snapshot,
     positions_data,
@@ -76,13 +77,6 @@ __all__ = [
     "PolicyFault",
     "StopSession",
 ]
-
-def _call_hook(target: object, name: str, *args: object) -> None:
-    """Call ``target.name(*args)`` if it exists (listener hooks; errors propagate)."""
-    hook = getattr(target, name, None)
-    if callable(hook):
-        hook(*args)
-
 
 @dataclass
 class _Hand:
@@ -418,20 +412,20 @@ class TableSession(TableSeats):
             on_fault=self._faults.append,
             strict=self.config.strict,
             decision_timeout=self.decision_timeout,
-            on_events=self._events,
+            on_events=None if self._listener is None else self._events,
         )
         return _Hand(driver, number, seed, blinds, positions, config, live)
 
     def _events(self, state: HandState, new_events: tuple[Event, ...]) -> None:
-        _call_hook(self._listener, "events", state, new_events)
+        call_listener(self._listener, "events", state, new_events)
 
     def _announce(self, hand: _Hand) -> None:
         if not hand.announced:
             hand.announced = True
             state = hand.driver.state
-            _call_hook(self._listener, "hand_started", hand.number, state)
+            call_listener(self._listener, "hand_started", hand.number, state)
             if state.history:
-                _call_hook(self._listener, "events", state, tuple(state.history))
+                call_listener(self._listener, "events", state, tuple(state.history))
 
     def _record(self, hand: _Hand) -> HandRecord:
         """Record a finished hand (once) and carry its stacks over."""
@@ -468,19 +462,17 @@ class TableSession(TableSeats):
         if not hand.done:
             hand.done = True
             self._hand = None
-            _call_hook(self._listener, "hand_ended", record)
+            call_listener(self._listener, "hand_ended", record)
         if late is not None:
             raise late
         return record
 
     def _refuse_external(self, hand: _Hand, what: str) -> None:
-        seat = hand.driver.to_act
-        if seat is None:
-            for seat, (player, flag) in enumerate(zip(self._players, hand.live)):
-                if flag and player is None:
-                    break
-            else:
-                return
+        seats = zip(self._players, hand.live)
+        external = [s for s, (p, live) in enumerate(seats) if live and p is None]
+        if not external:
+            return
+        seat = external[0]
         raise InvalidConfigError(
             f"seat {seat} is an external player: {what} is for tables of computer players; "
             "drive this hand with start_hand() and apply()"
@@ -523,13 +515,7 @@ class TableSession(TableSeats):
         be interrupted (a late answer is a time-out fault); run a bot that
         may hang with an async ``decide`` or in another process.
 
-        Returns:
-            The hand's record.
-
-        Raises:
-            InvalidConfigError: As :meth:`play_hand`.
-            PolicyError: As :meth:`play_hand`.
-            StopSession: As :meth:`play_hand`.
+        Returns and raises as :meth:`play_hand`.
         """
         hand = self._begin()
         self._refuse_external(hand, "play_hand_async")
@@ -554,16 +540,14 @@ class TableSession(TableSeats):
         return self.records
 
     def _step_done(self, hand: _Hand) -> HandState:
-        state = hand.driver.state
-        if state.is_over:
+        if hand.driver.is_over:
             self._conclude(hand, hand.driver.finish())
-        return state
+        return hand.driver.state
 
     async def _step_done_async(self, hand: _Hand) -> HandState:
-        state = hand.driver.state
-        if state.is_over:
+        if hand.driver.is_over:
             self._conclude(hand, await hand.driver.finish_async())
-        return state
+        return hand.driver.state
 
     def start_hand(self) -> HandState:
         """Deal the next hand (or resume the one in progress) and let the
@@ -587,16 +571,7 @@ class TableSession(TableSeats):
 
     async def start_hand_async(self) -> HandState:
         """:meth:`start_hand`, awaiting async policies (as
-        :meth:`play_hand_async`).
-
-        Returns:
-            As :meth:`start_hand`.
-
-        Raises:
-            InvalidConfigError: As :meth:`start_hand`.
-            PolicyError: As :meth:`start_hand`.
-            StopSession: As :meth:`start_hand`.
-        """
+        :meth:`play_hand_async`); returns and raises as :meth:`start_hand`."""
         hand = self._begin()
         await hand.driver.start_async()
         self._announce(hand)
@@ -636,19 +611,8 @@ class TableSession(TableSeats):
         return self._step_done(hand)
 
     async def apply_async(self, seat: int, action: Action) -> HandState:
-        """:meth:`apply`, awaiting async policies afterwards.
-
-        Returns:
-            As :meth:`apply`.
-
-        Raises:
-            HandOverError: As :meth:`apply`.
-            NotYourTurnError: As :meth:`apply`.
-            IllegalActionError: As :meth:`apply`.
-            InvalidConfigError: As :meth:`apply`.
-            PolicyError: As :meth:`apply`.
-            StopSession: As :meth:`apply`.
-        """
+        """:meth:`apply`, awaiting async policies afterwards; returns and
+        raises as :meth:`apply`."""
         hand = self._hand_in_progress()
         hand.driver.apply(seat, action)
         await hand.driver.advance_async()

@@ -29,12 +29,13 @@ from .checks import (
     enum_arg,
     int_arg,
     items_arg,
+    timeout_arg,
 )
 from .dealing import seat_arg
 from .errors import InvalidConfigError, PokerError, shown
 from .positions import ButtonRule, Positions
 from .rules import BettingStructure
-from .driver import PolicyFault, timeout_arg
+from .driver import PolicyFault
 from .events import Event
 from .policy import Policy
 from .state import HandState
@@ -313,6 +314,14 @@ class TableListener(Protocol):
             record: The finished hand's record (also appended to
                 :attr:`TableSession.records`).
         """
+
+
+def call_listener(target: object, name: str, *args: object) -> None:
+    """Call ``target.name(*args)`` if it exists (a :class:`TableListener`
+    hook; its errors propagate: they are the caller's own)."""
+    hook = getattr(target, name, None)
+    if callable(hook):
+        hook(*args)
 
 class TableSeats:
     """The seats of a table between hands: who sits where, who is dealt in,

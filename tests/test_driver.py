@@ -1,0 +1,224 @@
+"""The one hand driver: one way to ask players, one fault record, one default
+action, time limits (sync and async), step use."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bots import CallBot
+from pokerkit_core.actions import Action, Call, Check, Fold, Raise
+from pokerkit_core.driver import FaultKind, HandDriver, PolicyFault, default_action
+from pokerkit_core.errors import DecisionTimeout, InvalidConfigError, PolicyError
+from pokerkit_core.match import MatchFault, play_hand, run_match
+from pokerkit_core.observation import Observation
+from pokerkit_core.rules import GameConfig
+from pokerkit_core.state import deal
+from pokerkit_core.table import Blinds, TableConfig, TableSession
+
+HEADS_UP = GameConfig.no_limit(players=2, stack=1000)
+
+
+def faults_of(policy: object, *, seed: int = 1, **kwargs: Any) -> list[PolicyFault]:
+    found: list[PolicyFault] = []
+    HandDriver(
+        deal(HEADS_UP, seed=seed), [policy, CallBot()], hand_number=1, on_fault=found.append, **kwargs
+    ).play()
+    return found
+
+
+class Raises(CallBot):
+    def decide(self, observation: Observation) -> Action:
+        raise ValueError("boom")
+
+
+class Forger(CallBot):
+    def decide(self, observation: Observation) -> Action:
+        action = Raise(300)
+        object.__setattr__(action, "to", 300.5)
+        return action
+
+
+class ProxyTimesOut(CallBot):
+    """What a process-isolation proxy does when its bot does not answer."""
+
+    def decide(self, observation: Observation) -> Action:
+        raise DecisionTimeout("the bot did not answer within 2 s", 2.0)
+
+
+class Inspector(CallBot):
+    """Keeps what it is given."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[object, ...]] = []
+
+    def hand_started(self, *args: object) -> None:
+        self.seen.append(args)
+
+    def decide(self, *args: object) -> Action:
+        self.seen.append(args)
+        return super().decide(*args)  # type: ignore[arg-type]
+
+    def hand_ended(self, *args: object) -> None:
+        self.seen.append(args)
+
+
+def test_default_action_checks_when_free_else_folds() -> None:
+    state = deal(HEADS_UP, seed=1)
+    assert default_action(state.legal_actions()) is Fold  # facing the big blind
+    state = state.act(Call)
+    assert default_action(state.legal_actions()) == Check
+
+
+def test_a_policy_is_given_only_its_observation() -> None:
+    spy = Inspector()
+    HandDriver(deal(HEADS_UP, seed=2), [spy, CallBot()], hand_number=4).play()
+    assert spy.seen
+    for args in spy.seen:
+        assert isinstance(args[0], Observation) and args[0].seat == 0 and args[0].hand_number == 4
+        assert all(not hasattr(a, "deck") for a in args)
+    assert len(spy.seen[-1]) == 2 and isinstance(spy.seen[-1][1], tuple)  # hand_ended results
+
+
+def test_one_fault_text_and_kind_per_fault() -> None:
+    (raised,) = faults_of(Raises())
+    assert raised == PolicyFault(1, 0, "decide raised ValueError: boom", FaultKind.RAISED, "fold")
+    (forged,) = faults_of(Forger())  # refused when forged, or the forging itself fails
+    assert forged.kind in (FaultKind.ILLEGAL, FaultKind.RAISED) and forged.substitute == "fold"
+    (late,) = faults_of(ProxyTimesOut())
+    assert late.kind is FaultKind.TIMEOUT and "did not answer" in late.message
+    assert late.substitute == "fold"
+
+
+def test_match_and_table_record_the_same_fault_text() -> None:
+    table = TableSession(
+        TableConfig(stacks=(1000, 1000), blinds=Blinds(50, 100), max_hands=1), [Raises(), CallBot()]
+    )
+    table.run()
+    seen: list[tuple[int, str, str]] = []
+    play_hand(GameConfig.acpc_heads_up(), [Raises(), CallBot()], seed=1, on_fault=lambda *f: seen.append(f))
+    assert table.faults[0].message == seen[0][1] == "decide raised ValueError: boom"
+    assert MatchFault is PolicyFault
+    result = run_match([lambda seed: Raises(), "call"], hands=2, seed=1)
+    assert result.errors[0].message == "decide raised ValueError: boom"
+    assert result.errors[0].player == 0 and result.errors[0].hand == 0
+
+
+def test_a_late_sync_answer_is_discarded() -> None:
+    ticks = iter(range(0, 1000, 5))  # every clock reading is 5 s after the last
+    (late, *_) = faults_of(CallBot(), decision_timeout=2, clock=lambda: next(ticks))
+    assert late.kind is FaultKind.TIMEOUT and late.message == "decide took longer than 2 s"
+    with pytest.raises(InvalidConfigError, match="decision_timeout"):
+        HandDriver(deal(HEADS_UP, seed=1), [CallBot(), CallBot()], decision_timeout=0)
+
+
+def test_strict_mode_with_a_hostile_name_raises_policy_error() -> None:
+    class Nameless(Raises):
+        @property
+        def name(self) -> str:  # type: ignore[override]
+            raise RuntimeError("no name")
+
+    with pytest.raises(PolicyError, match="policy '<Nameless>' at seat 0 failed in hand 1"):
+        faults_of(Nameless(), strict=True)
+
+
+class SlowAsync:
+    """An async bot that takes far too long, every time."""
+
+    name = "slow"
+
+    async def decide(self, observation: Observation) -> Action:
+        await asyncio.sleep(3600)
+        raise AssertionError("never reached")  # pragma: no cover
+
+
+class QuickAsync(CallBot):
+    async def decide(self, observation: Observation) -> Action:  # type: ignore[override]
+        await asyncio.sleep(0)
+        return super().decide(observation)
+
+
+def test_a_slow_async_bot_is_timed_out_and_the_table_goes_on() -> None:
+    config = TableConfig(stacks=(1000, 1000, 1000), blinds=Blinds(5, 10), max_hands=3)
+    session = TableSession(
+        config, [SlowAsync(), QuickAsync(), CallBot()], seed=3, decision_timeout=0.3
+    )
+
+    async def main() -> None:
+        while not session.is_over:
+            await session.play_hand_async()
+
+    asyncio.run(main())
+    assert session.hand_count == 3
+    slow = [f for f in session.faults if f.seat == 0]
+    assert slow and all(f.kind is FaultKind.TIMEOUT for f in slow)
+    assert all(f.message == "decide took longer than 0.3 s" for f in slow)
+    assert all(f.seat == 0 for f in session.faults)
+    assert sum(session.stacks) == 3000
+
+
+def test_async_bots_at_a_sync_table() -> None:
+    config = TableConfig(stacks=(1000, 1000), blinds=Blinds(5, 10), max_hands=2)
+    session = TableSession(config, [QuickAsync(), CallBot()], seed=3)
+    session.run()
+    assert session.hand_count == 2 and session.faults == ()
+
+    # inside a running event loop a sync table cannot run an async decide:
+    # a fault (the default action is played), pointing to the async driver
+    inside = TableSession(config, [QuickAsync(), CallBot()], seed=3)
+
+    async def main() -> None:
+        inside.play_hand()
+
+    asyncio.run(main())
+    assert inside.faults and "play_hand_async" in inside.faults[0].message
+
+
+def test_hooks_run_once_per_hand_even_when_interrupted() -> None:
+    class Counting(CallBot):
+        def __init__(self) -> None:
+            self.started = self.ended = self.decisions = 0
+
+        def hand_started(self, observation: Observation) -> None:
+            self.started += 1
+
+        def decide(self, observation: Observation) -> Action:
+            self.decisions += 1
+            if self.decisions == 1:
+                raise KeyboardInterrupt
+            return super().decide(observation)
+
+        def hand_ended(self, observation: Observation, results: tuple[int, ...]) -> None:
+            self.ended += 1
+
+    bot = Counting()
+    driver = HandDriver(deal(HEADS_UP, seed=5), [bot, CallBot()])
+    with pytest.raises(KeyboardInterrupt):
+        driver.advance()
+    assert driver.actions == () and not driver.is_over
+    assert driver.play().is_over
+    assert (bot.started, bot.ended) == (1, 1) and driver.is_finished
+
+
+def test_the_acpc_client_answers_each_state_once_through_the_driver() -> None:
+    from pokerkit_core.acpc_net import AcpcClient
+
+    class Counting(CallBot):
+        calls = 0
+
+        def decide(self, observation: Observation) -> Action:
+            self.calls += 1
+            return super().decide(observation)
+
+    bot = Counting()
+    client = AcpcClient(bot)
+    # position 0 checks the big blind; it is also first to act on the flop,
+    # but the dealer sends that state next: one decision per state
+    assert client.respond("MATCHSTATE:0:3:c:7d3d|") == "MATCHSTATE:0:3:c:7d3d|:c"
+    assert bot.calls == 1 and client.faults == []
+
+    client = AcpcClient(Raises())
+    assert client.respond("MATCHSTATE:0:3:c:7d3d|") == "MATCHSTATE:0:3:c:7d3d|:c"
+    assert client.faults == ["hand 3: decide raised ValueError: boom"]
