@@ -552,7 +552,9 @@ def _iter_text(lines: Iterable[str]) -> Iterator[HandHistory]:
 
 def _bracket_balance(line: str) -> int:
     """Brackets a line opens minus those it closes, outside strings and comments (crudely)."""
-    code = re.sub(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"", "", line).split("#", 1)[0]
+    if "'" in line or '"' in line:
+        line = re.sub(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"", "", line)
+    code = line.split("#", 1)[0]
     return code.count("[") - code.count("]")
 
 
