@@ -40,6 +40,7 @@ import sys
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator
 
@@ -121,6 +122,8 @@ def _decimal(value: object, key: str) -> Decimal:
         raise HistoryParseError(f"{key}: {shown(value)} is not a number")
     if isinstance(value, int) and not -_MAX_AMOUNT <= value <= _MAX_AMOUNT:
         raise HistoryParseError(f"{key}: {shown(value)} is more than 10**18")
+    if value.__class__ is int:  # whole and within the limits: nothing to check
+        return Decimal(value)
     result = Decimal(value) if not isinstance(value, float) else Decimal(repr(value))
     return _checked(result, key)
 
@@ -173,6 +176,10 @@ def _scale_for(values: Iterable[Decimal]) -> int:
 
 
 def _chips(value: Decimal, scale: int, key: str) -> int:
+    if scale == 1:  # the common case: whole chips (``value`` comes from _checked)
+        exponent = value.as_tuple().exponent
+        if isinstance(exponent, int) and exponent >= 0:
+            return int(value)
     scaled = _scaled(value, scale, key)
     if scaled.denominator != 1:
         raise HistoryParseError(
@@ -191,6 +198,7 @@ def _scaled(value: Decimal, scale: int, key: str) -> Fraction:
     return scaled
 
 
+@lru_cache(maxsize=8192)  # hole cards and boards repeat across a bulk file
 def _cards_or_unknown(text: str) -> tuple[Any, ...] | None:
     if "?" in text:
         return None
@@ -227,7 +235,12 @@ def parse_action(text: str, *, scale: int = 1) -> Entry | None:
     """
     if isinstance(scale, bool) or not isinstance(scale, int) or not 1 <= scale <= _MAX_AMOUNT:
         raise HistoryParseError(f"scale must be an int from 1 to 10**18, not {shown(scale)}")
-    tokens = _text_argument(text, "parse_action()").split("#", 1)[0].split()
+    return _parse_action(_text_argument(text, "parse_action()"), scale)
+
+
+def _parse_action(text: str, scale: int) -> Entry | None:
+    """:func:`parse_action` of a ``str`` at a valid ``scale`` (both checked by the caller)."""
+    tokens = (text.split("#", 1)[0] if "#" in text else text).split()
     if not tokens:
         return None
     if tokens[0] == "d":
@@ -263,6 +276,7 @@ def parse_action(text: str, *, scale: int = 1) -> Entry | None:
     raise HistoryParseError(f"unknown action {_excerpt(text)} (expected f, cc, cbr or sm)")
 
 
+@lru_cache(maxsize=4096)  # each cbr amount is read twice (scale, then chips)
 def _decimal_text(token: str) -> Decimal:
     if _AMOUNT_TEXT.fullmatch(token) is None:
         raise HistoryParseError(
@@ -336,7 +350,7 @@ def from_dict(doc: dict[str, Any]) -> HandHistory:
     entries: list[Entry] = []
     for index, text in enumerate(actions):
         try:
-            entry = parse_action(text, scale=scale)
+            entry = _parse_action(text, scale)
         except HistoryParseError as exc:
             raise HistoryParseError(f"actions[{index}]: {exc.message}") from exc
         if entry is not None:
@@ -402,6 +416,8 @@ def _heads_up_swap(blinds: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _fraction_chips(value: Decimal, scale: int) -> Amount:
+    if scale == 1 and value == value.to_integral_value():
+        return int(value)
     fraction = _scaled(value, scale, "finishing_stacks")
     return fraction.numerator if fraction.denominator == 1 else fraction
 
@@ -523,19 +539,27 @@ def _iter_text(lines: Iterable[str]) -> Iterator[HandHistory]:
                 f"lines must be str, not {type(line).__name__} (open the file in text mode)",
                 number,
             )
-        header = _HEADER.match(line.strip())
+        first = line[:1]
+        header = (
+            _HEADER.match(line.strip())
+            if first == "[" or (first.isspace() and line.lstrip()[:1] == "[")
+            else None
+        )
         if header and depth <= 0:
             yield from flush()
             chunk, depth, label, start = [], 0, header.group(1).strip("'\""), number + 1
             continue
         chunk.append(line)
-        depth += _bracket_balance(line)
+        if "[" in line or "]" in line:
+            depth += _bracket_balance(line)
     yield from flush()
 
 
 def _bracket_balance(line: str) -> int:
     """Brackets a line opens minus those it closes, outside strings and comments (crudely)."""
-    code = re.sub(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"", "", line).split("#", 1)[0]
+    if "'" in line or '"' in line:
+        line = re.sub(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"", "", line)
+    code = line.split("#", 1)[0]
     return code.count("[") - code.count("]")
 
 
