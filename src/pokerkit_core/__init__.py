@@ -16,6 +16,7 @@ from ._version import __version__
 if TYPE_CHECKING:
     from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards
     from .errors import (
+        ActionParseError,
         CardError,
         EvaluatorError,
         HandOverError,
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
         PokerError,
         PolicyError,
         RangeError,
+        SerializationError,
     )
     from .evaluator import (
         HandCategory,
@@ -75,6 +77,7 @@ _EXPORTS: dict[str, str] = {
     "Suit": "cards",
     "format_cards": "cards",
     "parse_cards": "cards",
+    "ActionParseError": "errors",
     "CardError": "errors",
     "EvaluatorError": "errors",
     "HandOverError": "errors",
@@ -84,6 +87,7 @@ _EXPORTS: dict[str, str] = {
     "PokerError": "errors",
     "PolicyError": "errors",
     "RangeError": "errors",
+    "SerializationError": "errors",
     "HandCategory": "evaluator",
     "HandRank": "evaluator",
     "evaluate": "evaluator",
@@ -159,6 +163,7 @@ __all__ = [
     "format_cards",
     "parse_cards",
     # errors
+    "ActionParseError",
     "CardError",
     "EvaluatorError",
     "HandOverError",
@@ -168,6 +173,7 @@ __all__ = [
     "PokerError",
     "PolicyError",
     "RangeError",
+    "SerializationError",
     # evaluation
     "HandCategory",
     "HandRank",

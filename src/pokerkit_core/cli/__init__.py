@@ -28,6 +28,8 @@ COMMANDS: tuple[str, ...] = (
     "play",
     "replay",
     "acpc",
+    "stats",
+    "range",
 )
 """Subcommand modules of :mod:`pokerkit_core.cli`, in help order."""
 

@@ -51,6 +51,18 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", metavar="FILE", help="write every hand to FILE as PHH (.phhs)")
+    parser.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw the first player's running result with its 95%% band to FILE (PNG; "
+        'needs matplotlib: pip install "pokerkit_core[plot]")',
+    )
+    parser.add_argument(
+        "--plot-unit",
+        choices=("mbb/hand", "bb"),
+        default="mbb/hand",
+        help="--plot's y axis: running mean in mbb/hand (default) or cumulative big blinds",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -77,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
             raise PolicyError(f"--log writes PHH bulk files: name it *.phhs, not {log_path.name!r}")
         with log_path.open("a", encoding="utf-8"):
             pass
+    if args.plot is not None:  # no matplotlib: say so before the match
+        from ..plots import require_matplotlib
+
+        require_matplotlib()
     started = time.perf_counter()
     result = run_match(
         [args.first, args.second],
@@ -85,11 +101,15 @@ def run(args: argparse.Namespace) -> int:
         duplicate=args.duplicate,
         workers=args.workers,
         scheduler=args.scheduler,
-        keep_hands=args.log is not None,
+        keep_hands=args.log is not None or args.plot is not None,
     )
     elapsed = time.perf_counter() - started
     if args.log is not None:
         _write_log(result, Path(args.log))
+    if args.plot is not None:
+        from ..plots import match_figure
+
+        match_figure(result, unit=args.plot_unit).savefig(Path(args.plot))
     if args.json:
         doc = result.to_dict()
         doc["seconds"] = round(elapsed, 3)
@@ -110,4 +130,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {total} policy error(s); first: {first}")
     if args.log is not None:
         print(f"  hands written to {args.log}")
+    if args.plot is not None:
+        print(f"  result drawn to {args.plot}")
     return 0
