@@ -15,7 +15,7 @@ than the stack) and the legal choices, and asked again.  Every hand
 ends with a short summary.
 
 References:
-    RULES.md sections 2 (the hand), 3 (table sessions), 5 (tournaments) and 7
+    The rules (docs/rules.rst), sections 2 (the hand), 3 (table sessions), 5 (tournaments) and 7
     (hidden information).
 """
 
@@ -472,10 +472,10 @@ def play(
 ) -> int:
     """Run a terminal game: the person (seat 0) against ``opponents``.
 
-    Without ``mode`` it is a no-limit table session (RULES.md section 3):
+    Without ``mode`` it is a no-limit table session (the rules, section 3):
     everybody starts with ``stack`` chips at fixed ``blinds``; it ends when
     the person quits or busts, one player is left, or after ``hands`` hands.
-    With a tournament mode it is that sit-and-go (RULES.md section 5); it
+    With a tournament mode it is that sit-and-go (the rules, section 5); it
     needs exactly the mode's number of players.  If the person is eliminated,
     the computer players finish the tournament quietly and the final ranking
     is shown.
