@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -202,3 +203,29 @@ def test_progress_bar_only_when_asked(capsys: pytest.CaptureFixture[str]) -> Non
 def test_unpicklable_factory_is_refused_for_workers() -> None:
     with pytest.raises(PolicyError, match="module level"):
         run_match([lambda seed=None: AlwaysCall(), "call"], hands=4, workers=2)
+
+
+def test_progress_bar_moves_after_every_deal_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In one process the bar moves deal by deal (the quick-start match of
+    2,000 hands is two 500-deal chunks: it used to show 0%, 50%, 100%); with
+    worker processes it moves a chunk at a time; it ends at the hand count."""
+    import types
+
+    updates: list[int] = []
+
+    class FakeBar:
+        def __init__(self, *, total: int, **_: object) -> None:
+            self.total = total
+
+        def update(self, n: int) -> None:
+            updates.append(n)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setitem(sys.modules, "tqdm", types.SimpleNamespace(tqdm=FakeBar))
+    run_match(["call", "call"], hands=40, seed=1, duplicate=True, chunk_deals=8, progress=True)
+    assert updates == [2] * 8 + [0] + [2] * 8 + [0] + [2] * 4 + [0]  # deals of 3 chunks, 2 hands each
+    updates.clear()
+    run_match(["call", "call"], hands=12, seed=1, chunk_deals=5, workers=2, progress=True)
+    assert sorted(updates) == [2, 5, 5] and sum(updates) == 12

@@ -38,9 +38,12 @@ def test_two_whole_hands_with_bad_entries() -> None:
     assert re.search(r"  2  call#2 +stack +9900 +bet +100  BB", text)
     assert "To call: 100" in text
     # each bad entry is answered with the legal choices, then asked again
-    legal = "Legal: f (fold), c (call 100), r 200..10000 (raise to), allin (10000)"
-    for bad in ("hello", "r 5", "b 300", "(empty)"):
-        assert f"'{bad}' is not a legal choice here. {legal}" in text
+    legal = "Legal: f (fold), c (call 100), r 200..10000 (raise to), allin (to 10000)"
+    for bad in ("hello", "(empty)"):
+        assert f"'{bad}' is not a legal choice here (? for help). {legal}" in text
+    # a move the engine refuses is answered with the engine's reason
+    assert f"'r 5': raise to 5 is below the minimum 200 (" in text
+    assert f"'b 300': there is a bet of 100 already: raise instead. {legal}" in text
     assert "you call 100" in text
     assert "you bet 100" in text
     # opponents' cards stay hidden on the table until they show them
@@ -61,7 +64,7 @@ def test_check_or_call_when_typed_wrong_and_full_showdown() -> None:
     # "k" when facing a bet and "c" when nothing is to call are refused
     lines = ["k", "c", "allin"] + ["c", "k"] * 10
     text = run(lines, opponents=[ShoveBot()], seed=1, hands=1)
-    assert "'k' is not a legal choice here" in text or "'c' is not a legal choice here" in text
+    assert "'k': you cannot check: " in text or "'c': there is nothing to call: check instead" in text
     assert "== Hand 1 over ==" in text
     # all-in: both hands are shown, then the board is run out
     assert len(re.findall(rf"^(you show|shove shows) {CARD} {CARD}$", text, re.M)) == 2
@@ -96,6 +99,31 @@ def test_quit_and_end_of_input_stop_the_game() -> None:
     assert "you: 10000 (0)" in text  # the unfinished hand is dropped
     text = run([], opponents=[CallBot()], mode="headsup", seed=1)
     assert "Game stopped." in text
+
+
+def test_help_reasons_and_amount_messages() -> None:
+    """``?`` lists the moves; a fold when checking is free gets the engine's
+    reason; a non-number and an amount above the stack get their own
+    messages; ``allin`` shows the same raise-to total as the raise range."""
+    # seed 3: hand 1 checked down to the river of hand 2, where nobody has bet
+    lines = ["c", "k", "k", "k", "k", "?", "f", "b lots", "b 1e3", "b 999999", "k", "k", "k", "k"]
+    text = run(lines, opponents=[CallBot(), CallBot()], seed=3, hands=2)
+    assert "  r N             raise to N: your total for the street, not the increase" in text
+    assert "'f': folding is not allowed when you can check. Legal: k (check)" in text
+    assert "'lots' is not a number: type b and a whole number of chips, e.g. b 100" in text
+    assert "'1e3' is not a number" in text
+    assert "you have 10100 chips behind (0 in front this street): you can bet at most 10100 (allin)" in text
+    assert "b 100..10100 (bet), allin (to 10100)" in text
+    assert "r 200..10000 (raise to), allin (to 10000)" in text  # facing a bet: the same totals
+
+
+def test_at_most_max_seats_minus_one_opponents() -> None:
+    from pokerkit_core.checks import MAX_SEATS
+
+    with pytest.raises(InvalidConfigError, match=f"give 1 to {MAX_SEATS - 1} opponents \\(a table seats {MAX_SEATS}\\), not {MAX_SEATS}"):
+        run([], opponents=[CallBot() for _ in range(MAX_SEATS)])
+    with pytest.raises(InvalidConfigError, match="not 0"):
+        run([], opponents=[])
 
 
 def test_wrong_number_of_opponents_for_a_mode() -> None:

@@ -8,12 +8,12 @@ the policy registry load only when a program asks for them.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
 from ._version import __version__
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
+    from typing import Any
+
     from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards
     from .errors import (
         ActionParseError,
@@ -258,16 +258,17 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """Import a public name from its module on first use (PEP 562)."""
+    from importlib import import_module
     module = _EXPORTS.get(name)
     if module is None:  # a submodule not imported yet, e.g. pokerkit_core.evaluator
         if not name.startswith("_"):
             try:
-                return importlib.import_module(f".{name}", __name__)
+                return import_module(f".{name}", __name__)
             except ModuleNotFoundError as exc:
                 if exc.name != f"{__name__}.{name}":
                     raise
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value  # later lookups skip this function
     return value
 

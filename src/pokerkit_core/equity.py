@@ -46,7 +46,7 @@ there are at most 2**18) and draws from that list instead: exact, and fast
 even for ranges that almost never fit.
 
 References:
-    RULES.md section 1 (showdown, split pots); Vose, "A linear algorithm for
+    The rules (docs/rules.rst), section 1 (showdown, split pots); Vose, "A linear algorithm for
     generating random numbers with a given distribution" (IEEE TSE 1991);
     Blackman and Vigna, "Scrambled linear pseudorandom number generators"
     (ACM TOMS 2021).
@@ -252,7 +252,7 @@ def calculate_equity(
             :data:`EXACT_LIMIT`.
 
     References:
-        RULES.md section 1 (showdown and split pots); CASES.md C40
+        The rules (docs/rules.rst), section 1 (showdown and split pots); CASES.md C40
         (card removal), C43 (tie accounting).
     """
     if isinstance(players, (str, Range)) or not isinstance(players, Sequence):

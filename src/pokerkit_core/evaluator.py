@@ -18,7 +18,8 @@ with values from this library.
 True
 
 References:
-    RULES.md section 1 (hand categories, the wheel, only five cards play).
+    The rules (docs/rules.rst), section 1: hand categories, the wheel, only
+    five cards play.
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ CardsLike = Union[str, Iterable[Card]]
 
 
 class HandCategory(IntEnum):
-    """Hand categories, weakest (1) to strongest (9), as in RULES.md section 1."""
+    """Hand categories, weakest (1) to strongest (9), as in the rules
+    (docs/rules.rst), section 1."""
 
     HIGH_CARD = 1
     ONE_PAIR = 2
@@ -238,7 +240,7 @@ def evaluate(cards: CardsLike) -> HandRank:
             duplicate card, or fewer than 5 or more than 7 cards.
 
     References:
-        RULES.md section 1.
+        The rules (docs/rules.rst), section 1.
     """
     try:
         hand: tuple[Card, ...] = parse_cards(cards) if isinstance(cards, str) else tuple(cards)

@@ -293,7 +293,9 @@ class _FaultSink:
             )
 
 
-def _run_chunk(chunk: _Chunk) -> _ChunkResult:
+def _run_chunk(chunk: _Chunk, on_deal: Callable[[int], None] | None = None) -> _ChunkResult:
+    """Play a chunk; ``on_deal(hands)`` (in-process runs: the progress bar) is
+    called after each deal with the hands it took."""
     rng = random.Random(f"pokerkit_core.match:{chunk.seed}:{chunk.index}")
     policy_seeds = (rng.getrandbits(63), rng.getrandbits(63))
     policies = tuple(_make_policy(spec, s) for spec, s in zip(chunk.players, policy_seeds))
@@ -328,6 +330,8 @@ def _run_chunk(chunk: _Chunk) -> _ChunkResult:
                 states.append(state)
                 seat_maps.append(player_at)
         units.append((totals[0], totals[1]))
+        if on_deal is not None:
+            on_deal(plays)
     return _ChunkResult(
         chunk.index,
         tuple(units),
@@ -374,9 +378,13 @@ def _chunks(
 
 
 def _execute(
-    chunks: list[_Chunk], workers: int, scheduler: str | None
+    chunks: list[_Chunk],
+    workers: int,
+    scheduler: str | None,
+    on_deal: Callable[[int], None] | None = None,
 ) -> Iterator[_ChunkResult]:
-    """Yield chunk results as they finish (any order)."""
+    """Yield chunk results as they finish (any order); ``on_deal`` follows
+    the deals of chunks played in this process."""
     if scheduler is not None:
         try:
             distributed: Any = importlib.import_module("distributed")
@@ -395,7 +403,7 @@ def _execute(
         return
     if workers <= 1 or len(chunks) <= 1:
         for chunk in chunks:
-            yield _run_chunk(chunk)
+            yield _run_chunk(chunk, on_deal)
         return
     from concurrent.futures import ProcessPoolExecutor  # here: multiprocessing is slow to import
 
@@ -511,11 +519,18 @@ def run_match(
         tqdm: Any = importlib.import_module("tqdm").tqdm
         bar = tqdm(total=hands, unit="hand", desc=f"{base[0]} vs {base[1]}", file=sys.stderr)
     results: dict[int, _ChunkResult] = {}
+    shown_hands = [0]  # hands the bar showed deal by deal since the last chunk
+
+    def on_deal(hands_dealt: int) -> None:
+        shown_hands[0] += hands_dealt
+        bar.update(hands_dealt)
+
     try:
-        for result in _execute(chunks, workers, scheduler):
+        for result in _execute(chunks, workers, scheduler, on_deal if bar is not None else None):
             results[result.index] = result
-            if bar is not None:
-                bar.update(len(result.units) * (2 if duplicate else 1))
+            if bar is not None:  # chunks from other processes move it a chunk at a time
+                bar.update(len(result.units) * (2 if duplicate else 1) - shown_hands[0])
+                shown_hands[0] = 0
     finally:
         if bar is not None:
             bar.close()

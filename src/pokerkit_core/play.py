@@ -6,23 +6,29 @@ The person sits at seat 0.  Before each of their moves the table is shown:
 board, pot, every seat's stack and bet, the button and blinds, the person's
 own hole cards (nobody else's until a showdown) and the amount to call.  Moves
 are typed as ``f`` (fold), ``k`` (check), ``c`` (call), ``b 300`` (bet 300),
-``r 300`` (raise to 300, the total for the street) or ``allin``; ``q`` quits.
-A bad entry is answered with the legal choices and asked again.  Every hand
+``r 300`` (raise to 300, the total for the street) or ``allin`` (shown with
+the same raise-to total as the raise range); ``?`` lists the moves and ``q``
+quits.  A bad entry is answered with what was wrong (the engine's own reason
+for a move the rules refuse, such as "folding is not allowed when you can
+check"; a separate message for an amount that is not a number or is more
+than the stack) and the legal choices, and asked again.  Every hand
 ends with a short summary.
 
 References:
-    RULES.md sections 2 (the hand), 3 (table sessions), 5 (tournaments) and 7
+    The rules (docs/rules.rst), sections 2 (the hand), 3 (table sessions), 5 (tournaments) and 7
     (hidden information).
 """
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Sequence, TextIO
 
 from .actions import Action, ActionKind, AllIn, LegalActions
 from .cards import Card, format_cards
-from .errors import InvalidConfigError, PokerError
+from .checks import MAX_SEATS
+from .errors import IllegalActionError, InvalidConfigError, PokerError
 from .evaluator import evaluate
 from .events import (
     ActionTaken,
@@ -36,7 +42,7 @@ from .events import (
 from .observation import Observation
 from .policy import Policy
 from .rules import Street
-from .state import HandState
+from .state import HandState, act
 from .table import Blinds, HandRecord, StopSession, TableConfig, TableSession
 from .tournament import (
     Placement,
@@ -98,9 +104,41 @@ def format_legal(legal: LegalActions) -> str:
         choices.append(f"b {span} (bet)")
     if legal.can_raise:
         choices.append(f"r {span} (raise to)")
-    if AllIn in legal:
-        choices.append(f"allin ({legal.stack})")
+    if AllIn in legal:  # the street total, as the bet/raise range counts
+        choices.append(f"allin (to {legal.all_in_to})")
     return ", ".join(choices)
+
+
+HELP = """Moves (amounts are chips; a bet or raise names your total for this street):
+  f / fold        give up the hand (only when facing a bet)
+  k / check       pass without betting (only when there is nothing to call)
+  c / call        match the current bet
+  b N             bet N (when nobody has bet on this street)
+  r N             raise to N: your total for the street, not the increase
+  allin / a       put in every chip you have
+  ? / help        this list
+  q / quit        leave the game"""
+"""The terminal game's move list, shown for ``?`` or ``help``."""
+
+_AMOUNT_MOVE = re.compile(r"([br])\s*(\S.*)")
+
+
+def _amount_problem(text: str, legal: LegalActions) -> str | None:
+    """What is wrong with the amount of ``b N`` / ``r N``, or None."""
+    found = _AMOUNT_MOVE.fullmatch(text)
+    if found is None:
+        return None
+    move, amount = found.groups()
+    verb = "bet" if move == "b" else "raise to"
+    if not amount.isdigit() or not amount.isascii():
+        example = legal.min_raise_to if (legal.can_bet or legal.can_raise) else 300
+        return f"'{amount}' is not a number: type {move} and a whole number of chips, e.g. {move} {example}"
+    if int(amount) > legal.all_in_to:
+        return (
+            f"you have {legal.stack} chips behind ({legal.bet} in front this street): "
+            f"you can {verb} at most {legal.all_in_to} (allin)"
+        )
+    return None
 
 
 def _position_tags(observation: Observation, seat: int) -> str:
@@ -301,7 +339,14 @@ class TerminalPlayer:
             text = " ".join(line.strip().lower().split())
             if text in ("q", "quit", "exit"):
                 raise StopSession("quit")
+            if text in ("?", "h", "help"):
+                game.write(HELP)
+                continue
             text = _ALIASES.get(text, text)
+            problem = _amount_problem(text, legal)
+            if problem is not None:
+                game.write(f"{problem}. Legal: {format_legal(legal)}")
+                continue
             try:
                 action = Action.parse(text)
             except (PokerError, ValueError):
@@ -309,7 +354,13 @@ class TerminalPlayer:
             if action is not None and action in legal:
                 return action
             shown = text if text else "(empty)"
-            game.write(f"'{shown}' is not a legal choice here. Legal: {format_legal(legal)}")
+            reason = game.reason(action) if action is not None else None
+            if reason is not None:  # the engine's own words for the rule
+                game.write(f"'{shown}': {reason}. Legal: {format_legal(legal)}")
+            else:
+                game.write(
+                    f"'{shown}' is not a legal choice here (? for help). Legal: {format_legal(legal)}"
+                )
 
 
 class TerminalGame:
@@ -332,8 +383,23 @@ class TerminalGame:
         self.quiet = False
         self.dealt: tuple[bool, ...] = (True,) * len(self.names)
         self.hand_number: int | None = None
+        self.state: HandState | None = None  # the hand as last shown (listener hooks)
         isatty = getattr(input, "isatty", None)
         self.interactive = bool(isatty()) if callable(isatty) else False
+
+    def reason(self, action: Action) -> str | None:
+        """The engine's reason for refusing ``action`` in the hand as last
+        shown (e.g. "folding is not allowed when you can check"), or None
+        when the engine would take it or no hand is known."""
+        if self.state is None or self.state.to_act != self.person:
+            return None
+        try:
+            act(self.state, action)  # asked only for its verdict; the result is dropped
+        except IllegalActionError as exc:
+            return exc.reason
+        except PokerError:
+            return None
+        return None
 
     def write(self, text: str, *, end: str = "\n") -> None:
         """Write ``text`` unless the game is quiet (the person is out).
@@ -357,6 +423,7 @@ class TerminalGame:
         """
         self.dealt = tuple(s > 0 for s in state.config.stacks)
         self.hand_number = hand_number
+        self.state = state
         self.write("")
         self.write(f"*** Hand {hand_number} ***")
         cards = state.hole_cards[self.person]
@@ -370,6 +437,7 @@ class TerminalGame:
             state: The hand after the events.
             new_events: The events to print, oldest first.
         """
+        self.state = state
         for event in new_events:
             line = describe_event(event, self.names)
             if line is not None:
@@ -404,10 +472,10 @@ def play(
 ) -> int:
     """Run a terminal game: the person (seat 0) against ``opponents``.
 
-    Without ``mode`` it is a no-limit table session (RULES.md section 3):
+    Without ``mode`` it is a no-limit table session (the rules, section 3):
     everybody starts with ``stack`` chips at fixed ``blinds``; it ends when
     the person quits or busts, one player is left, or after ``hands`` hands.
-    With a tournament mode it is that sit-and-go (RULES.md section 5); it
+    With a tournament mode it is that sit-and-go (the rules, section 5); it
     needs exactly the mode's number of players.  If the person is eliminated,
     the computer players finish the tournament quietly and the final ranking
     is shown.
@@ -428,9 +496,14 @@ def play(
         Exit status 0.
 
     Raises:
-        InvalidConfigError: Wrong number of opponents for the mode, unknown
-            mode, or bad session settings.
+        InvalidConfigError: No opponent or more than ``MAX_SEATS - 1``, the
+            wrong number of opponents for the mode, unknown mode, or bad
+            session settings.
     """
+    if not 1 <= len(opponents) <= MAX_SEATS - 1:
+        raise InvalidConfigError(
+            f"give 1 to {MAX_SEATS - 1} opponents (a table seats {MAX_SEATS}), not {len(opponents)}"
+        )
     policy_names = [getattr(p, "name", "bot") for p in opponents]
     names = player_names([name, *policy_names])
     game = TerminalGame(input, output, names)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..equity import calculate_equity
+from ..equity import MAX_TRIALS, calculate_equity
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -26,7 +26,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     parser.add_argument("--board", default="", help="0-5 board cards, e.g. Jc9h2d")
     parser.add_argument("--dead", default="", help="cards out of the deck")
-    parser.add_argument("--trials", type=int, default=None, help="deals to sample")
+    parser.add_argument("--trials", type=int, default=None, help=f"deals to sample (1 to {MAX_TRIALS:,})")
     parser.add_argument("--seed", type=int, default=None, help="seed of the sampler")
     parser.add_argument(
         "--exact", action="store_true", help="enumerate every deal, however long it takes"
