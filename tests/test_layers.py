@@ -35,6 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("policy",),
     ("checks",),
     ("positions",),
+    ("isolation",),
     ("table",),
     ("tournament", "match", "history"),
     ("policies", "play", "acpc_net"),

@@ -27,6 +27,7 @@ __all__ = [
     "check_policy",
     "players_arg",
     "describe_exception",
+    "policy_name",
 ]
 
 _E = TypeVar("_E", bound=Enum)
@@ -118,3 +119,14 @@ def describe_exception(exc: BaseException) -> str:
     if len(text) > 200:
         text = text[:197] + "..."
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def policy_name(policy: object) -> str:
+    """A policy's ``name`` for a message, never raising: ``"?"`` when it has
+    none or reading it fails (a hostile ``name`` property), its ``repr`` when
+    it is not a str."""
+    try:
+        name = getattr(policy, "name", "?")
+    except Exception:  # noqa: BLE001 - a bot's property: its failure is not ours
+        return "?"
+    return name if isinstance(name, str) else shown(name)

@@ -19,6 +19,9 @@ __all__ = [
     "HandOverError",
     "HistoryParseError",
     "PolicyError",
+    "IsolatedPolicyError",
+    "DecisionTimeout",
+    "PolicyDied",
     "EvaluatorError",
     "RangeError",
 ]
@@ -117,6 +120,37 @@ class HistoryParseError(PokerError, ValueError):
 
 class PolicyError(PokerError):
     """A policy could not be found, loaded or run."""
+
+
+class IsolatedPolicyError(PolicyError):
+    """A policy running in its own process (``isolate=True``) failed one
+    request: it raised there (the message names its exception), or it answered
+    something that is not a valid reply.
+
+    A runner treats it like any exception from ``decide`` or a hook: a
+    recorded fault, and the default action (check if legal, else fold).
+    """
+
+
+class DecisionTimeout(IsolatedPolicyError):
+    """An isolated policy did not answer within its ``decision_timeout``.
+
+    Attributes:
+        seconds: The time limit that was exceeded, seconds.
+    """
+
+    def __init__(self, message: str, seconds: float) -> None:
+        super().__init__(message, seconds)
+        self.seconds = seconds
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class PolicyDied(IsolatedPolicyError):
+    """An isolated policy's process ended, hung past a second time limit, or
+    broke the wire protocol; it is replaced by the default action for the rest
+    of the match (raised once, by the request that found it)."""
 
 
 class EvaluatorError(PokerError):

@@ -35,10 +35,12 @@ from .checks import (
     int_arg,
     items_arg,
     players_arg,
+    policy_name,
 )
 from .dealing import seed_arg
 from .errors import InvalidConfigError, PokerError, PolicyError, shown
 from .events import Event
+from .isolation import IsolatedPolicy, close_all, timeout_arg
 from .observation import Observation, observe
 from .policy import Policy
 from .positions import ButtonRule, Positions, first_positions, next_positions
@@ -164,6 +166,13 @@ class TableConfig:
             action; by default the fault is recorded in
             :attr:`TableSession.faults` and the seat checks (or folds if it
             cannot check).
+        isolate: Run each seat's policy in its own process
+            (:class:`~pokerkit_core.isolation.IsolatedPolicy`: the session
+            sends each policy object there by pickling and seats the proxy),
+            where it sees only its observations.
+        decision_timeout: With ``isolate``: time limit of each decision and
+            hook, seconds; over it the fault is recorded and the seat checks
+            or folds (``None``: no limit).
 
     Enum-valued options take only the enum members (``StackMode.RESET``, not
     the text ``"reset"``); ``keep_hands`` and ``strict`` take only ``True``
@@ -179,7 +188,10 @@ class TableConfig:
             :class:`StackMode` or
             :class:`~pokerkit_core.rules.BettingStructure`; ``raise_cap`` or
             ``max_hands`` not an int of at least 1; ``max_seconds`` not a
-            positive number; ``keep_hands`` or ``strict`` not a bool.
+            positive number; ``keep_hands``, ``strict`` or ``isolate`` not a
+            bool; ``decision_timeout`` not a positive number, or given
+            without ``isolate`` (a policy in this process cannot be
+            interrupted).
 
     References:
         RULES.md sections 3-5.
@@ -196,6 +208,8 @@ class TableConfig:
     max_seconds: float | None = None
     keep_hands: bool = True
     strict: bool = False
+    isolate: bool = False
+    decision_timeout: float | None = None
 
     def __post_init__(self) -> None:
         items = items_arg("stacks", self.stacks, MAX_SEATS, "chip counts (one per seat)")
@@ -228,6 +242,14 @@ class TableConfig:
             )
         bool_arg("keep_hands", self.keep_hands)
         bool_arg("strict", self.strict)
+        bool_arg("isolate", self.isolate)
+        timeout = timeout_arg("decision_timeout", self.decision_timeout)
+        if timeout is not None and not self.isolate:
+            raise InvalidConfigError(
+                "decision_timeout needs isolate=True: a policy in this process cannot be "
+                "interrupted"
+            )
+        object.__setattr__(self, "decision_timeout", timeout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,7 +381,13 @@ class TableSession:
             is not an int or ``None``; ``clock`` is not callable or does not
             return a number.
         PolicyError: A seat's player is not a policy (it has no callable
-            ``decide``, or is a policy class instead of an instance).
+            ``decide``, or is a policy class instead of an instance); with
+            :attr:`TableConfig.isolate`, a policy that cannot be sent to its
+            own process or fails to start there.
+
+    With :attr:`TableConfig.isolate` the session owns the policy processes:
+    :meth:`run` ends them when the session is over; otherwise call
+    :meth:`close` (or use the session in a ``with`` block).
 
     References:
         RULES.md sections 3-5.
@@ -392,6 +420,9 @@ class TableSession:
             raise InvalidConfigError(
                 f"clock must be a callable returning seconds, got {shown(clock)}"
             )
+        self._owned: list[IsolatedPolicy] = []
+        if config.isolate:
+            seats = self._isolated(seats, config.decision_timeout)
         self.config = config
         self.players: tuple[Policy | None, ...] = seats
         self._rng = random.Random(seed_arg(seed))
@@ -402,6 +433,37 @@ class TableSession:
         self._positions: Positions | None = None
         self._records: list[HandRecord] = []
         self._faults: list[PolicyFault] = []
+
+    def _isolated(
+        self, seats: tuple[Policy | None, ...], timeout: float | None
+    ) -> tuple[Policy | None, ...]:
+        """Each policy behind an :class:`IsolatedPolicy` (started and ready)."""
+        try:
+            for policy in seats:
+                if policy is not None and not isinstance(policy, IsolatedPolicy):
+                    self._owned.append(IsolatedPolicy(policy, decision_timeout=timeout))
+            for proxy in self._owned:
+                proxy.wait_ready()
+        except BaseException:
+            self.close()
+            raise
+        owned = iter(self._owned)
+        return tuple(
+            p if p is None or isinstance(p, IsolatedPolicy) else next(owned) for p in seats
+        )
+
+    def close(self) -> None:
+        """End the policy processes this session started (``isolate``).
+
+        Idempotent; a closed session's isolated seats check or fold.
+        """
+        close_all(self._owned)
+
+    def __enter__(self) -> TableSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def _now(self) -> float:
         now = self._clock()
@@ -654,6 +716,7 @@ class TableSession:
         """
         while not self.is_over:
             self.play_hand()
+        self.close()
         return self.records
 
     @staticmethod
@@ -678,7 +741,7 @@ class TableSession:
         """Record a fault, or raise it as a PolicyError with ``strict``."""
         if self.config.strict:
             raise PolicyError(
-                f"policy {shown(getattr(policy, 'name', '?'))} at seat {seat} failed in hand "
+                f"policy {shown(policy_name(policy))} at seat {seat} failed in hand "
                 f"{hand_number}: {message}"
             ) from cause
         self._faults.append(PolicyFault(hand_number, seat, message))
