@@ -90,6 +90,7 @@ __all__ = [
     "IsolatedPolicy",
     "IsolatedSpec",
     "close_all",
+    "isolation_args",
     "timeout_arg",
 ]
 
@@ -186,6 +187,31 @@ def timeout_arg(name: str, value: object) -> float | None:
             f"{name} must be a positive number of seconds or None, got {shown(value)}"
         )
     return float(value)
+
+
+def isolation_args(isolate: object, decision_timeout: object) -> float | None:
+    """Check the ``isolate`` and ``decision_timeout`` options of a runner.
+
+    Args:
+        isolate: ``True`` or ``False``.
+        decision_timeout: ``None`` or a positive number of seconds.
+
+    Returns:
+        The time limit as a float, or ``None``.
+
+    Raises:
+        InvalidConfigError: ``isolate`` is not a bool, the limit is not a
+            positive number, or a limit is given without ``isolate`` (a
+            policy in the caller's process cannot be interrupted).
+    """
+    if isolate is not True and isolate is not False:
+        raise InvalidConfigError(f"isolate must be True or False, got {shown(isolate)}")
+    timeout = timeout_arg("decision_timeout", decision_timeout)
+    if timeout is not None and not isolate:
+        raise InvalidConfigError(
+            "decision_timeout needs isolate=True: a policy in this process cannot be interrupted"
+        )
+    return timeout
 
 
 def _clean(text: str, limit: int) -> str:

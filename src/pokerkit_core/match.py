@@ -50,7 +50,7 @@ from typing import Any, Callable, Iterator, Sequence, Union
 from .actions import Action, Check, Fold
 from .cards import Card, full_deck
 from .errors import InvalidConfigError, PokerError, PolicyError, shown
-from .isolation import IsolatedPolicy, close_all, timeout_arg
+from .isolation import IsolatedPolicy, close_all, isolation_args
 from .observation import observe
 from .policy import Policy, available_policies, load_policy, policy_factory
 from .rules import GameConfig
@@ -635,13 +635,7 @@ def run_match(
         raise InvalidConfigError("workers and chunk_deals must be at least 1")
     if config is not None and len(config.stacks) != 2:
         raise InvalidConfigError(f"a match is heads-up; config has {len(config.stacks)} seats")
-    if isolate is not True and isolate is not False:
-        raise InvalidConfigError(f"isolate must be True or False, got {shown(isolate)}")
-    decision_timeout = timeout_arg("decision_timeout", decision_timeout)
-    if decision_timeout is not None and not isolate:
-        raise InvalidConfigError(
-            "decision_timeout needs isolate=True: a policy in this process cannot be interrupted"
-        )
+    decision_timeout = isolation_args(isolate, decision_timeout)
     specs = (players[0], players[1])
     for spec in specs:  # fail early, in this process, on unknown names
         if isinstance(spec, str) and isolate:  # never import an isolated bot's code here

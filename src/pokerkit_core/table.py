@@ -40,7 +40,7 @@ from .checks import (
 from .dealing import seed_arg
 from .errors import InvalidConfigError, PokerError, PolicyError, shown
 from .events import Event
-from .isolation import IsolatedPolicy, close_all, timeout_arg
+from .isolation import IsolatedPolicy, close_all, isolation_args
 from .observation import Observation, observe
 from .policy import Policy
 from .positions import ButtonRule, Positions, first_positions, next_positions
@@ -242,13 +242,7 @@ class TableConfig:
             )
         bool_arg("keep_hands", self.keep_hands)
         bool_arg("strict", self.strict)
-        bool_arg("isolate", self.isolate)
-        timeout = timeout_arg("decision_timeout", self.decision_timeout)
-        if timeout is not None and not self.isolate:
-            raise InvalidConfigError(
-                "decision_timeout needs isolate=True: a policy in this process cannot be "
-                "interrupted"
-            )
+        timeout = isolation_args(self.isolate, self.decision_timeout)
         object.__setattr__(self, "decision_timeout", timeout)
 
 

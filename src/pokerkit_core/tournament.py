@@ -52,8 +52,8 @@ from .errors import InvalidConfigError, PolicyError, shown
 from .policy import Policy
 from .rules import BettingStructure
 from .state import HandState
-from .checks import MAX_SEATS, bool_arg, check_policy, describe_exception, enum_arg, int_arg, items_arg
-from .isolation import timeout_arg
+from .checks import MAX_SEATS, check_policy, describe_exception, enum_arg, int_arg, items_arg
+from .isolation import isolation_args
 from .positions import ButtonRule
 from .table import Blinds, HandRecord, PolicyFault, StackMode, TableConfig, TableSession
 
@@ -319,13 +319,7 @@ class TournamentConfig:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", int_arg("players", self.players, 2, MAX_SEATS))
-        bool_arg("isolate", self.isolate)
-        timeout = timeout_arg("decision_timeout", self.decision_timeout)
-        if timeout is not None and not self.isolate:
-            raise InvalidConfigError(
-                "decision_timeout needs isolate=True: a policy in this process cannot be "
-                "interrupted"
-            )
+        timeout = isolation_args(self.isolate, self.decision_timeout)
         object.__setattr__(self, "decision_timeout", timeout)
         object.__setattr__(
             self, "starting_stack", int_arg("starting_stack", self.starting_stack, 1)
