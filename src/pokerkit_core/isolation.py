@@ -111,6 +111,8 @@ _WATCH_SECONDS = 0.5
 _NAME_LIMIT = 80
 _MESSAGE_LIMIT = 300
 _DECIDE, _STARTED, _ENDED = 0, 1, 2
+_PARSED: dict[str, Action] = {}  # reply text -> action (actions are frozen values)
+_PARSED_LIMIT = 4096
 
 IsolatedSpec = Union[str, Callable[..., Policy], Policy]
 """What a child builds its policy from: a registered policy name, a factory
@@ -216,6 +218,8 @@ def isolation_args(isolate: object, decision_timeout: object) -> float | None:
 
 def _clean(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, every unprintable one as ``?``."""
+    if len(text) <= limit and text.isprintable():
+        return text
     if len(text) > limit:
         text = text[: limit - 3] + "..."
     return "".join(c if c.isprintable() else "?" for c in text)
@@ -534,10 +538,14 @@ class IsolatedPolicy:
             return _default(observation)
         body = self._request(_DECIDE, observation, None)
         if body.startswith("a "):
-            try:
-                action = Action.parse(body[2:])
-            except PokerError:
-                raise self._bad_reply(body) from None
+            action = _PARSED.get(body)
+            if action is None:
+                try:
+                    action = Action.parse(body[2:])
+                except PokerError:
+                    raise self._bad_reply(body) from None
+                if len(_PARSED) < _PARSED_LIMIT:
+                    _PARSED[body] = action
             self._bad = 0
             return action
         if body.startswith("x "):

@@ -9,7 +9,9 @@ reports each player's result in milli-big-blinds per hand (mbb/hand) with a
 Duplicate mode plays every deal twice, the second time with the players in
 swapped seats and the very same cards (the same deck is passed to
 :func:`~pokerkit_core.state.deal`), which cancels most of the luck of the
-cards.  The confidence interval is then computed over deals (the mean of the
+cards.  The mirrored pass is played by fresh policies (their own objects, and
+with ``isolate`` their own processes), as the ACPC restarts its bots, so that
+nothing a policy saw of a deal carries over into its replay.  The confidence interval is then computed over deals (the mean of the
 two mirrored hands), which are independent, rather than over hands.
 
 The hands are split into chunks of a fixed number of deals.  Each chunk draws
@@ -22,7 +24,9 @@ or on a Dask cluster (``scheduler``; install the optional extra
 
 A policy that raises an exception or returns an illegal action is recorded in
 :attr:`MatchResult.errors`; it then checks if checking is free and folds
-otherwise, and the match goes on.
+otherwise, and the match goes on.  With ``isolate=True`` each policy runs in
+its own process (:mod:`pokerkit_core.isolation`), with an optional time limit
+per decision.
 
 Example:
     >>> result = run_match(["call", "raise"], hands=20, seed=1)
