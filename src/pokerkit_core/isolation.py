@@ -60,10 +60,11 @@ import sys
 import time
 import types
 import weakref
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, Union
 
 from . import events
-from .actions import Action, Check, Fold, LegalActions
+from .actions import Action, ActionKind, Check, Fold, LegalActions
 from .cards import CARDS, Card
 from .checks import describe_exception
 from .errors import (
@@ -77,6 +78,7 @@ from .errors import (
 )
 from .observation import Observation
 from .policy import Policy, load_policy
+from .rules import BettingStructure, Street
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -162,6 +164,103 @@ def _dumps(message: object) -> bytes:
 _FIELDS = tuple(f.name for f in dataclasses.fields(Observation))
 _HISTORY_AT = _FIELDS.index("history")
 _other_fields = operator.attrgetter(*(n for n in _FIELDS if n != "history"))
+
+# -- the compact form: observation fields and events as plain ints, bytes and
+# tuples, chosen by each field's annotation (anything else is sent as it is).
+_code = operator.attrgetter("code")
+
+
+def _enc_cards(cards: tuple[Card, ...]) -> bytes:
+    return bytes(map(_code, cards))
+
+
+def _dec_cards(codes: bytes) -> tuple[Card, ...]:
+    return tuple(map(CARDS.__getitem__, codes))
+
+
+def _enc_shown(shown: tuple[tuple[Card, ...] | None, ...]) -> tuple[bytes | None, ...]:
+    return tuple(None if cards is None else bytes(map(_code, cards)) for cards in shown)
+
+
+def _dec_shown(shown: tuple[bytes | None, ...]) -> tuple[tuple[Card, ...] | None, ...]:
+    return tuple(None if codes is None else _dec_cards(codes) for codes in shown)
+
+
+def _enum_codec(kind: type[Enum]) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+    # ``_value_``, a plain attribute: ``value`` is a (slow) Python descriptor
+    return operator.attrgetter("_value_"), {m.value: m for m in kind}.__getitem__
+
+
+_legal_fields = _INIT_FIELDS[LegalActions]
+_CODECS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "tuple[Card, ...]": (_enc_cards, _dec_cards),
+    "tuple[tuple[Card, ...] | None, ...]": (_enc_shown, _dec_shown),
+    "LegalActions | None": (
+        lambda legal: None if legal is None else _legal_fields(legal),
+        lambda fields: None if fields is None else LegalActions(*fields),
+    ),
+    "Action": (lambda a: (a.kind._value_, a.to), lambda v: Action(ActionKind(v[0]), v[1])),
+    "Street": _enum_codec(Street),
+    "BettingStructure": _enum_codec(BettingStructure),
+}
+
+
+def _codecs_of(cls: type) -> tuple[tuple[int, Callable[[Any], Any], Callable[[Any], Any]], ...]:
+    fields = [f for f in dataclasses.fields(cls) if f.name != "history" or cls is not Observation]
+    return tuple(
+        (i, *_CODECS[str(f.type)]) for i, f in enumerate(fields) if str(f.type) in _CODECS
+    )
+
+
+_OBSERVATION_CODECS = _codecs_of(Observation)
+_EVENT_CLASSES = tuple(
+    cls
+    for cls in _INIT_FIELDS
+    if cls not in (Action, LegalActions)
+    and all(f.init for f in dataclasses.fields(cls))
+)
+_EVENT_INDEX = {cls: i for i, cls in enumerate(_EVENT_CLASSES)}
+_EVENT_CODECS = tuple(_codecs_of(cls) for cls in _EVENT_CLASSES)
+
+
+def _encode_fields(observation: Observation) -> list[Any]:
+    values = list(_other_fields(observation))
+    for i, encode, _ in _OBSERVATION_CODECS:
+        values[i] = encode(values[i])
+    return values
+
+
+def _decode_fields(values: list[Any]) -> list[Any]:  # pragma: no cover - in the child
+    for i, _, decode in _OBSERVATION_CODECS:
+        values[i] = decode(values[i])
+    return values
+
+
+def _encode_events(history: Sequence[Any]) -> tuple[Any, ...]:
+    encoded: list[Any] = []
+    for event in history:
+        index = _EVENT_INDEX.get(event.__class__)
+        if index is None:  # a kind of event the codec does not know: as it is
+            encoded.append(event)
+            continue
+        values = [index, *_INIT_FIELDS[event.__class__](event)]
+        for i, encode, _ in _EVENT_CODECS[index]:
+            values[i + 1] = encode(values[i + 1])
+        encoded.append(tuple(values))
+    return tuple(encoded)
+
+
+def _decode_events(encoded: tuple[Any, ...]) -> tuple[Any, ...]:  # pragma: no cover - child
+    events_: list[Any] = []
+    for item in encoded:
+        if item.__class__ is not tuple:
+            events_.append(item)
+            continue
+        index, *values = item
+        for i, _, decode in _EVENT_CODECS[index]:
+            values[i] = decode(values[i])
+        events_.append(_EVENT_CLASSES[index](*values))
+    return tuple(events_)
 
 
 def timeout_arg(name: str, value: object) -> float | None:
@@ -321,8 +420,9 @@ def _serve(conn: Connection, spec: IsolatedSpec, seed: int | None) -> None:  # p
         except (EOFError, OSError):
             return
         try:
-            seq, op, start, events, fields, results = pickle.loads(data)
-            history = history[:start] + events
+            seq, op, start, new_events, fields, results = pickle.loads(data)
+            history = history[:start] + _decode_events(new_events)
+            fields = _decode_fields(fields)
             observation = Observation(*fields[:_HISTORY_AT], history, *fields[_HISTORY_AT:])  # type: ignore[call-arg]
         except Exception as exc:  # noqa: BLE001 - a bug on the wire: the parent stops us
             send("? " + _clean(describe_exception(exc), _MESSAGE_LIMIT))
@@ -642,7 +742,9 @@ class IsolatedPolicy:
         start = len(sent)
         if not (start <= len(history) and all(map(operator.is_, sent, history))):
             start = 0
-        payload = _dumps((seq, op, start, history[start:], _other_fields(observation), extra))
+        payload = _dumps(
+            (seq, op, start, _encode_events(history[start:]), _encode_fields(observation), extra)
+        )
         try:
             self._conn.send_bytes(payload)
         except OSError:
