@@ -310,3 +310,33 @@ def test_isolated_tournament() -> None:
     assert isolated.ranking == local.ranking
     assert [r.results for r in isolated.records] == [r.results for r in local.records]
     assert not _policy_processes()
+
+
+def test_wire_form_of_observations_round_trips() -> None:
+    """What a child rebuilds equals what this side observed (every field,
+    every kind of event), for finished and unfinished hands of 2-6 seats."""
+    import pickle
+
+    from pokerkit_core import isolation
+    from pokerkit_core.match import play_hand
+    from pokerkit_core.observation import Observation
+    from pokerkit_core.policy import load_policy
+
+    seen = 0
+    for players in (2, 3, 6):
+        policies = [load_policy("random", seed=s) for s in range(players)]
+        for hand in range(15):
+            final = play_hand(GameConfig.no_limit(players=players, stack=2_000), policies, seed=hand)
+            for state in (final, deal(GameConfig.no_limit(players=players, stack=2_000), seed=hand)):
+                for seat in range(players):
+                    view = observe(state, seat, hand_number=hand)
+                    message = pickle.loads(isolation._dumps((
+                        isolation._encode_events(view.history), isolation._encode_fields(view)
+                    )))
+                    fields = isolation._decode_fields(message[1])
+                    history = isolation._decode_events(message[0])
+                    at = isolation._HISTORY_AT
+                    rebuilt = Observation(*fields[:at], history, *fields[at:])  # type: ignore[call-arg]
+                    assert rebuilt == view
+                    seen += 1
+    assert seen == 2 * 15 * (2 + 3 + 6)

@@ -47,7 +47,7 @@ import pickle
 import random
 import statistics
 import sys
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence, Union
 
@@ -450,6 +450,8 @@ def _play_chunk(
         rng.shuffle(deck)
         decks.append(deck)
     if chunk.isolate and len(sets) > 1:  # the passes wait on other processes: overlap them
+        from concurrent.futures import ThreadPoolExecutor
+
         with ThreadPoolExecutor(max_workers=len(sets)) as pool:
             passes = list(pool.map(lambda p: _play_pass(chunk, p, decks, sets[p]), range(len(sets))))
     else:
@@ -533,6 +535,8 @@ def _execute(
     if workers <= 1 and len(chunks) > 1 and chunks[0].isolate:
         # Isolated chunks mostly wait for their policies' processes: run a few
         # at once in threads of this process, so that the waits overlap.
+        from concurrent.futures import ThreadPoolExecutor
+
         with ThreadPoolExecutor(max_workers=min(ISOLATED_CHUNKS_AT_ONCE, len(chunks))) as threads:
             yield from threads.map(_run_chunk, chunks)
         return
