@@ -392,12 +392,14 @@ def _policy_sets(chunk: _Chunk, seeds: tuple[int, int]) -> list[tuple[Policy, Po
     return sets
 
 
-def _run_chunk(chunk: _Chunk) -> _ChunkResult:
+def _run_chunk(chunk: _Chunk, stop: Any = None) -> _ChunkResult:
+    """Play one chunk; ``stop`` (a :class:`threading.Event`) ends it between
+    hands when another thread of the match failed or was interrupted."""
     rng = random.Random(f"pokerkit_core.match:{chunk.seed}:{chunk.index}")
     policy_seeds = (rng.getrandbits(63), rng.getrandbits(63))
     sets = _policy_sets(chunk, policy_seeds)
     try:
-        return _play_chunk(chunk, rng, sets)
+        return _play_chunk(chunk, rng, sets, stop)
     finally:
         close_all(p for pair in sets for p in pair)
 
@@ -414,7 +416,11 @@ class _Pass:
 
 
 def _play_pass(
-    chunk: _Chunk, play: int, decks: list[list[Card]], policies: tuple[Policy, Policy]
+    chunk: _Chunk,
+    play: int,
+    decks: list[list[Card]],
+    policies: tuple[Policy, Policy],
+    stop: Any = None,
 ) -> _Pass:
     done = _Pass([], _FaultSink(chunk.names), [], [])
     # seat_of[player]: player 0 sits in seat 0 first, then swaps.
@@ -422,6 +428,8 @@ def _play_pass(
     player_at = (seat_of.index(0), seat_of.index(1))
     seated = (policies[player_at[0]], policies[player_at[1]])
     for offset, deck in enumerate(decks):
+        if stop is not None and stop.is_set():
+            raise PolicyError("the match was stopped")
         deal_number = chunk.first_deal + offset
         hand_number = 2 * deal_number + play if chunk.duplicate else deal_number
         done.sink.hand, done.sink.player_at = hand_number, player_at
@@ -441,7 +449,7 @@ def _play_pass(
 
 
 def _play_chunk(
-    chunk: _Chunk, rng: random.Random, sets: list[tuple[Policy, Policy]]
+    chunk: _Chunk, rng: random.Random, sets: list[tuple[Policy, Policy]], stop: Any = None
 ) -> _ChunkResult:
     deck_template = list(full_deck())
     decks = []
@@ -453,9 +461,11 @@ def _play_chunk(
         from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(max_workers=len(sets)) as pool:
-            passes = list(pool.map(lambda p: _play_pass(chunk, p, decks, sets[p]), range(len(sets))))
+            passes = list(
+                pool.map(lambda p: _play_pass(chunk, p, decks, sets[p], stop), range(len(sets)))
+            )
     else:
-        passes = [_play_pass(chunk, play, decks, pair) for play, pair in enumerate(sets)]
+        passes = [_play_pass(chunk, play, decks, pair, stop) for play, pair in enumerate(sets)]
     units = [
         (sum(p.nets[d][0] for p in passes), sum(p.nets[d][1] for p in passes))
         for d in range(chunk.deals)
@@ -535,10 +545,16 @@ def _execute(
     if workers <= 1 and len(chunks) > 1 and chunks[0].isolate:
         # Isolated chunks mostly wait for their policies' processes: run a few
         # at once in threads of this process, so that the waits overlap.
+        import threading
         from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(max_workers=min(ISOLATED_CHUNKS_AT_ONCE, len(chunks))) as threads:
-            yield from threads.map(_run_chunk, chunks)
+            stop = threading.Event()
+            try:
+                yield from threads.map(lambda chunk: _run_chunk(chunk, stop), chunks)
+            except BaseException:  # Ctrl-C, a failure: end the other threads' chunks too
+                stop.set()
+                raise
         return
     if workers <= 1 or len(chunks) <= 1:
         for chunk in chunks:
