@@ -35,6 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("policy",),
     ("checks",),
     ("positions",),
+    ("isolation",),
     ("driver",),
     ("table_config",),
     ("table",),

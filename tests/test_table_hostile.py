@@ -540,3 +540,32 @@ def test_every_refusal_is_a_poker_error() -> None:
         BlindSchedule.every(1, [(1,)])
     with pytest.raises(PokerError):
         TableConfig(stacks=(100, 100), button_rule=ButtonRule.DEAD_BUTTON.value)
+
+
+class _NameRaises:
+    """A policy whose ``name`` property raises, and whose decide fails."""
+
+    @property
+    def name(self) -> str:
+        raise RuntimeError("no name for you")
+
+    def decide(self, observation: object) -> object:
+        raise ValueError("bad decision")
+
+
+def test_strict_policy_whose_name_raises_gives_policy_error() -> None:
+    from pokerkit_core.errors import PolicyError
+
+    session = TableSession(
+        TableConfig(stacks=(1000, 1000), strict=True), [_NameRaises(), CallBot()], seed=1
+    )
+    with pytest.raises(PolicyError, match=r"policy '<_NameRaises>' at seat 0 failed in hand 1: decide raised ValueError"):
+        session.play_hand()
+
+
+def test_tournament_policy_whose_name_raises_gives_policy_error() -> None:
+    from pokerkit_core.errors import PolicyError
+    from pokerkit_core.tournament import Tournament, TournamentConfig
+
+    with pytest.raises(PolicyError, match="reading the policy's name raised RuntimeError"):
+        Tournament(TournamentConfig(players=2), [_NameRaises(), CallBot()])

@@ -9,6 +9,9 @@ Internal to the library: not re-exported by the package.
 
 from __future__ import annotations
 
+import math
+import numbers
+
 import itertools
 from collections.abc import Iterable, Mapping, Set
 from enum import Enum
@@ -139,17 +142,28 @@ def policy_name(policy: object) -> str:
     return name if isinstance(name, str) else shown(name)
 
 
-def timeout_arg(value: object) -> float | None:
-    """``value`` as a positive number of seconds, or ``None``.
+def timeout_arg(name: str, value: object) -> float | None:
+    """``value`` as a time limit in seconds, or ``None`` (no limit).
+
+    Args:
+        name: The option's name, for the message.
+        value: ``None`` or a positive finite real number (not a bool).
+
+    Returns:
+        The limit as a float, or ``None``.
 
     Raises:
-        InvalidConfigError: Anything else (bools, NaN, 0 and negatives
-            included).
+        InvalidConfigError: ``value`` is a bool, not a real number, not
+            positive or not finite.
     """
     if value is None:
         return None
-    if value.__class__ not in (int, float) or not value > 0 or value != value:
+    if (
+        value.__class__.__name__ in ("bool", "bool_")
+        or not isinstance(value, numbers.Real)
+        or not 0 < float(value) < math.inf
+    ):
         raise InvalidConfigError(
-            f"decision_timeout must be a positive number of seconds or None, got {shown(value)}"
+            f"{name} must be a positive number of seconds or None, got {shown(value)}"
         )
     return float(value)

@@ -281,7 +281,7 @@ class HandDriver:
                 isinstance(policy, type) or not callable(getattr(policy, "decide", None))
             ):
                 raise PolicyError(f"seat {seat}: {shown(policy)} is not a policy")
-        self._timeout = timeout_arg(decision_timeout)
+        self._timeout = timeout_arg("decision_timeout", decision_timeout)
         if not callable(clock):
             raise InvalidConfigError(f"clock must be callable, got {shown(clock)}")
         self._state = state

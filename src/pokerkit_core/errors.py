@@ -22,7 +22,9 @@ __all__ = [
     "HandOverError",
     "HistoryParseError",
     "PolicyError",
+    "IsolatedPolicyError",
     "DecisionTimeout",
+    "PolicyDied",
     "EvaluatorError",
     "RangeError",
     "AcpcProtocolError",
@@ -197,6 +199,16 @@ class PolicyError(PokerError):
     """A policy could not be found, loaded or run."""
 
 
+class IsolatedPolicyError(PolicyError):
+    """A policy running in its own process (``isolate=True``) failed one
+    request: it raised there (the message names its exception), or it answered
+    something that is not a valid reply.
+
+    A runner treats it like any exception from ``decide`` or a hook: a
+    recorded fault, and the default action (check if legal, else fold).
+    """
+
+
 class DecisionTimeout(PolicyError):
     """A player's decision (or hook) took longer than its time limit.
 
@@ -215,6 +227,12 @@ class DecisionTimeout(PolicyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class PolicyDied(IsolatedPolicyError):
+    """An isolated policy's process ended, hung past a second time limit, or
+    broke the wire protocol; it is replaced by the default action for the rest
+    of the match (raised once, by the request that found it)."""
 
 
 class EvaluatorError(PokerError):

@@ -9,7 +9,9 @@ reports each player's result in milli-big-blinds per hand (mbb/hand) with a
 Duplicate mode plays every deal twice, the second time with the players in
 swapped seats and the very same cards (the same deck is passed to
 :func:`~pokerkit_core.state.deal`), which cancels most of the luck of the
-cards.  The confidence interval is then computed over deals (the mean of the
+cards.  The mirrored pass is played by fresh policies (their own objects, and
+with ``isolate`` their own processes), as the ACPC restarts its bots, so that
+nothing a policy saw of a deal carries over into its replay.  The confidence interval is then computed over deals (the mean of the
 two mirrored hands), which are independent, rather than over hands.
 
 The hands are split into chunks of a fixed number of deals.  Each chunk draws
@@ -22,7 +24,9 @@ or on a Dask cluster (``scheduler``; install the optional extra
 
 A policy that raises an exception or returns an illegal action is recorded in
 :attr:`MatchResult.errors`; it then checks if checking is free and folds
-otherwise, and the match goes on.
+otherwise, and the match goes on.  With ``isolate=True`` each policy runs in
+its own process (:mod:`pokerkit_core.isolation`), with an optional time limit
+per decision.
 
 Example:
     >>> result = run_match(["call", "raise"], hands=20, seed=1)
@@ -48,13 +52,15 @@ from typing import Any, Callable, Iterator, Sequence, Union
 
 from .cards import Card, full_deck
 from .driver import HandDriver, PolicyFault
-from .errors import InvalidConfigError, PolicyError, shown
-from .policy import Policy, load_policy, policy_factory
+from .errors import InvalidConfigError, PokerError, PolicyError, shown
+from .isolation import IsolatedPolicy, close_all, isolation_args
+from .policy import Policy, available_policies, load_policy, policy_factory
 from .rules import GameConfig
 from .state import HandState, deal
 
 __all__ = [
     "DEFAULT_CHUNK_DEALS",
+    "ISOLATED_CHUNKS_AT_ONCE",
     "MAX_RECORDED_ERRORS",
     "MatchFault",
     "MatchResult",
@@ -73,6 +79,10 @@ DEFAULT_CHUNK_DEALS = 500
 
 MAX_RECORDED_ERRORS = 1000
 """At most this many faults are kept in :attr:`MatchResult.errors` (all are counted)."""
+
+ISOLATED_CHUNKS_AT_ONCE = 4
+"""With ``isolate`` and one worker, chunks played at once (threads of this
+process, each with its own policy processes)."""
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 
@@ -180,6 +190,8 @@ class _Chunk:
     names: tuple[str, str]
     config: GameConfig | None
     keep_hands: bool
+    isolate: bool = False
+    decision_timeout: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,52 +305,129 @@ class _FaultSink:
             )
 
 
-def _run_chunk(chunk: _Chunk, on_deal: Callable[[int], None] | None = None) -> _ChunkResult:
-    """Play a chunk; ``on_deal(hands)`` (in-process runs: the progress bar) is
-    called after each deal with the hands it took."""
+def _policy_sets(chunk: _Chunk, seeds: tuple[int, int]) -> list[tuple[Policy, Policy]]:
+    """One pair of fresh policies per pass (the mirrored pass of duplicate mode
+    gets its own, as the ACPC restarts its bots), in their own processes with
+    ``isolate``."""
+    sets: list[tuple[Policy, Policy]] = []
+    try:
+        for _ in range(2 if chunk.duplicate else 1):
+            if chunk.isolate:
+                sets.append(tuple(  # type: ignore[arg-type]
+                    IsolatedPolicy(spec, seed=s, decision_timeout=chunk.decision_timeout, name=n)
+                    for spec, s, n in zip(chunk.players, seeds, chunk.names)
+                ))
+            else:
+                sets.append((_make_policy(chunk.players[0], seeds[0]),
+                             _make_policy(chunk.players[1], seeds[1])))
+        for pair in sets:
+            for policy in pair:
+                if isinstance(policy, IsolatedPolicy):
+                    policy.wait_ready()
+    except BaseException:
+        close_all(p for pair in sets for p in pair)
+        raise
+    return sets
+
+
+def _run_chunk(
+    chunk: _Chunk, on_deal: Callable[[int], None] | None = None, stop: Any = None
+) -> _ChunkResult:
+    """Play one chunk; ``on_deal(hands)`` (in-process runs: the progress bar)
+    is called after each hand; ``stop`` (a :class:`threading.Event`) ends it
+    between hands when another thread of the match failed or was interrupted."""
     rng = random.Random(f"pokerkit_core.match:{chunk.seed}:{chunk.index}")
     policy_seeds = (rng.getrandbits(63), rng.getrandbits(63))
-    policies = tuple(_make_policy(spec, s) for spec, s in zip(chunk.players, policy_seeds))
-    deck_template = list(full_deck())
-    units: list[tuple[int, int]] = []
-    sink = _FaultSink(chunk.names)
-    states: list[HandState] = []
-    seat_maps: list[tuple[int, ...]] = []
-    plays = 2 if chunk.duplicate else 1
-    for offset in range(chunk.deals):
+    sets = _policy_sets(chunk, policy_seeds)
+    try:
+        return _play_chunk(chunk, rng, sets, on_deal, stop)
+    finally:
+        close_all(p for pair in sets for p in pair)
+
+
+@dataclass
+class _Pass:
+    """One pass over a chunk's deals (the mirrored pass of duplicate mode is
+    the second): per deal each player's net chips, the faults, the states."""
+
+    nets: list[tuple[int, int]]
+    sink: _FaultSink
+    states: list[HandState]
+    seats: list[tuple[int, int]]
+
+
+def _play_pass(
+    chunk: _Chunk,
+    play: int,
+    decks: list[list[Card]],
+    policies: tuple[Policy, Policy],
+    on_deal: Callable[[int], None] | None = None,
+    stop: Any = None,
+) -> _Pass:
+    done = _Pass([], _FaultSink(chunk.names), [], [])
+    # seat_of[player]: player 0 sits in seat 0 first, then swaps.
+    seat_of = (0, 1) if play == 0 else (1, 0)
+    player_at = (seat_of.index(0), seat_of.index(1))
+    seated = (policies[player_at[0]], policies[player_at[1]])
+    for offset, deck in enumerate(decks):
+        if stop is not None and stop.is_set():
+            raise PolicyError("the match was stopped")
         deal_number = chunk.first_deal + offset
+        hand_number = 2 * deal_number + play if chunk.duplicate else deal_number
+        done.sink.hand, done.sink.player_at = hand_number, player_at
+        state = _play(
+            _config_for(chunk.config, deal_number % 2), seated, deck, None, done.sink, hand_number
+        )
+        if on_deal is not None:
+            on_deal(1)
+        results = state.hand_results or (0, 0)
+        done.nets.append((int(results[seat_of[0]]), int(results[seat_of[1]])))
+        if chunk.keep_hands:
+            done.states.append(state)
+            done.seats.append(player_at)
+    return done
+
+
+def _play_chunk(
+    chunk: _Chunk,
+    rng: random.Random,
+    sets: list[tuple[Policy, Policy]],
+    on_deal: Callable[[int], None] | None = None,
+    stop: Any = None,
+) -> _ChunkResult:
+    deck_template = list(full_deck())
+    decks = []
+    for _ in range(chunk.deals):
         deck = deck_template[:]
         rng.shuffle(deck)
-        totals = [0, 0]
-        for play in range(plays):
-            if chunk.duplicate:
-                hand_number = 2 * deal_number + play
-                button = deal_number % 2
-            else:
-                hand_number = deal_number
-                button = deal_number % 2
-            # seat_of[player]: player 0 sits in seat 0 first, then swaps.
-            seat_of = (0, 1) if play == 0 else (1, 0)
-            player_at = (seat_of.index(0), seat_of.index(1))
-            seated = (policies[player_at[0]], policies[player_at[1]])
-            sink.hand, sink.player_at = hand_number, player_at
-            state = _play(_config_for(chunk.config, button), seated, deck, None, sink, hand_number)
-            results = state.hand_results or (0, 0)
-            for player in (0, 1):
-                totals[player] += int(results[seat_of[player]])
-            if chunk.keep_hands:
-                states.append(state)
-                seat_maps.append(player_at)
-        units.append((totals[0], totals[1]))
-        if on_deal is not None:
-            on_deal(plays)
+        decks.append(deck)
+    if chunk.isolate and len(sets) > 1:  # the passes wait on other processes: overlap them
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=len(sets)) as pool:
+            passes = list(
+                pool.map(
+                    lambda p: _play_pass(chunk, p, decks, sets[p], on_deal, stop), range(len(sets))
+                )
+            )
+    else:
+        passes = [
+            _play_pass(chunk, play, decks, pair, on_deal, stop) for play, pair in enumerate(sets)
+        ]
+    units = [
+        (sum(p.nets[d][0] for p in passes), sum(p.nets[d][1] for p in passes))
+        for d in range(chunk.deals)
+    ]
+    faults = sorted((f for p in passes for f in p.sink.faults), key=lambda f: f.hand_number or 0)
+    states = [p.states[d] for d in range(len(passes[0].states)) for p in passes]
+    seats = [p.seats[d] for d in range(len(passes[0].seats)) for p in passes]
     return _ChunkResult(
         chunk.index,
         tuple(units),
-        tuple(sink.faults),
-        (sink.counts[0], sink.counts[1]),
+        tuple(faults[:MAX_RECORDED_ERRORS]),
+        (sum(p.sink.counts[0] for p in passes), sum(p.sink.counts[1] for p in passes)),
         tuple(states),
-        tuple(seat_maps),
+        tuple(seats),
     )
 
 
@@ -360,6 +449,8 @@ def _chunks(
     config: GameConfig | None,
     chunk_deals: int,
     keep_hands: bool,
+    isolate: bool = False,
+    decision_timeout: float | None = None,
 ) -> list[_Chunk]:
     return [
         _Chunk(
@@ -372,6 +463,8 @@ def _chunks(
             names=names,
             config=config,
             keep_hands=keep_hands,
+            isolate=isolate,
+            decision_timeout=decision_timeout,
         )
         for i, first in enumerate(range(0, deals, chunk_deals))
     ]
@@ -400,6 +493,20 @@ def _execute(
                 yield future.result()
         finally:
             client.close()
+        return
+    if workers <= 1 and len(chunks) > 1 and chunks[0].isolate:
+        # Isolated chunks mostly wait for their policies' processes: run a few
+        # at once in threads of this process, so that the waits overlap.
+        import threading
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=min(ISOLATED_CHUNKS_AT_ONCE, len(chunks))) as threads:
+            stop = threading.Event()
+            try:
+                yield from threads.map(lambda chunk: _run_chunk(chunk, on_deal, stop), chunks)
+            except BaseException:  # Ctrl-C, a failure: end the other threads' chunks too
+                stop.set()
+                raise
         return
     if workers <= 1 or len(chunks) <= 1:
         for chunk in chunks:
@@ -434,6 +541,8 @@ def run_match(
     chunk_deals: int = DEFAULT_CHUNK_DEALS,
     keep_hands: bool = False,
     progress: bool | None = None,
+    isolate: bool = False,
+    decision_timeout: float | None = None,
 ) -> MatchResult:
     """Play a heads-up match between two policies.
 
@@ -458,17 +567,31 @@ def run_match(
             :attr:`MatchResult.hand_states` (memory: a few KB a hand).
         progress: Show a tqdm progress bar on standard error; ``None``: only
             when standard error is a terminal.
+        isolate: Run each policy in its own process
+            (:class:`~pokerkit_core.isolation.IsolatedPolicy`), where it
+            receives only its observations; the result for a seed is the
+            same as in this process for policies that depend only on their
+            seed and observations.
+        decision_timeout: With ``isolate``: time limit of each decision (and
+            hook), seconds.  Over it, the fault is recorded and the default
+            action (check if legal, else fold) is played; a policy that
+            dies is replaced by the default action for the rest of its
+            chunk of the match.  ``None``: no limit.
 
     Returns:
         A :class:`MatchResult`; results in mbb/hand use ``config.big_blind``.
 
     Raises:
         InvalidConfigError: Not two players, ``hands`` < 1 (or odd in
-            duplicate mode), ``workers`` or ``chunk_deals`` < 1, or a config
-            that is not for two seats.
+            duplicate mode), ``workers`` or ``chunk_deals`` < 1, a config
+            that is not for two seats, ``isolate`` not a bool, or a
+            ``decision_timeout`` that is not a positive number or is given
+            without ``isolate`` (a policy in this process cannot be
+            interrupted).
         PolicyError: A policy name is not registered or its factory fails, a
-            factory cannot be pickled for ``workers`` > 1 or ``scheduler``,
-            or ``scheduler`` is given without ``dask.distributed`` installed.
+            factory cannot be pickled for ``workers`` > 1, ``scheduler`` or
+            ``isolate``, an isolated policy cannot be started, or
+            ``scheduler`` is given without ``dask.distributed`` installed.
         OSError: The Dask scheduler at ``scheduler`` cannot be reached (a
             connection refused or timed out; :class:`TimeoutError` is an
             ``OSError``).
@@ -490,17 +613,21 @@ def run_match(
         raise InvalidConfigError("workers and chunk_deals must be at least 1")
     if config is not None and len(config.stacks) != 2:
         raise InvalidConfigError(f"a match is heads-up; config has {len(config.stacks)} seats")
+    decision_timeout = isolation_args(isolate, decision_timeout)
     specs = (players[0], players[1])
     for spec in specs:  # fail early, in this process, on unknown names
-        if isinstance(spec, str):
+        if isinstance(spec, str) and isolate:  # never import an isolated bot's code here
+            if spec not in available_policies():
+                policy_factory(spec)  # raises the registry's own error
+        elif isinstance(spec, str):
             policy_factory(spec)
-        elif workers > 1 or scheduler is not None:
+        elif workers > 1 or scheduler is not None or isolate:
             try:
                 pickle.dumps(spec)
             except Exception as exc:
                 raise PolicyError(
                     f"policy factory {shown(spec)} cannot be sent to worker processes "
-                    f"(define it at module level): {exc}"
+                    f"(define it at module level in an importable module): {exc}"
                 ) from exc
     if names is None:
         base = (_name_of(specs[0]), _name_of(specs[1]))
@@ -512,7 +639,10 @@ def run_match(
         base = (f"{base[0]}#1", f"{base[1]}#2")
     big_blind = config.big_blind if config is not None else GameConfig.acpc_heads_up().big_blind
     deals = hands // 2 if duplicate else hands
-    chunks = _chunks(specs, base, deals, seed, duplicate, config, chunk_deals, keep_hands)
+    chunks = _chunks(
+        specs, base, deals, seed, duplicate, config, chunk_deals, keep_hands,
+        isolate, decision_timeout,
+    )
     show = sys.stderr.isatty() if progress is None else progress
     bar: Any = None
     if show:

@@ -41,6 +41,7 @@ from .dealing import seed_arg
 from .driver import HandDriver, PolicyFault, StopSession
 from .errors import HandOverError, InvalidConfigError, PokerError, PolicyError, shown
 from .events import Event
+from .isolation import IsolatedPolicy, close_all
 from .observation import Observation, observe
 from .policy import Policy
 from .positions import Positions, first_positions, next_positions
@@ -181,7 +182,12 @@ class TableSession(TableSeats):
                 f"clock must be a callable returning seconds, got {shown(clock)}"
             )
         self.config = config
-        self.decision_timeout = timeout_arg(decision_timeout)
+        self.decision_timeout = timeout_arg("decision_timeout", decision_timeout)
+        if self.decision_timeout is None:
+            self.decision_timeout = config.decision_timeout
+        self._owned: list[IsolatedPolicy] = []
+        if config.isolate:
+            seats = self._isolated(seats, self.decision_timeout)
         self._players: list[Policy | None] = list(seats)
         self._seat_states = [
             SeatState.PLAYING if stack > 0 else SeatState.EMPTY for stack in config.stacks
@@ -537,7 +543,39 @@ class TableSession(TableSeats):
         """
         while not self.is_over:
             self.play_hand()
+        self.close()
         return self.records
+
+    def _isolated(
+        self, seats: tuple[Policy | None, ...], timeout: float | None
+    ) -> tuple[Policy | None, ...]:
+        """Each policy behind an :class:`IsolatedPolicy` (started and ready)."""
+        try:
+            for policy in seats:
+                if policy is not None and not isinstance(policy, IsolatedPolicy):
+                    self._owned.append(IsolatedPolicy(policy, decision_timeout=timeout))
+            for proxy in self._owned:
+                proxy.wait_ready()
+        except BaseException:
+            self.close()
+            raise
+        owned = iter(self._owned)
+        return tuple(
+            p if p is None or isinstance(p, IsolatedPolicy) else next(owned) for p in seats
+        )
+
+    def close(self) -> None:
+        """End the policy processes this session started (``isolate``).
+
+        Idempotent; a closed session's isolated seats check or fold.
+        """
+        close_all(self._owned)
+
+    def __enter__(self) -> "TableSession":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def _step_done(self, hand: _Hand) -> HandState:
         if hand.driver.is_over:

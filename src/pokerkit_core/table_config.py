@@ -37,6 +37,7 @@ from .positions import ButtonRule, Positions
 from .rules import BettingStructure
 from .driver import PolicyFault
 from .events import Event
+from .isolation import isolation_args
 from .policy import Policy
 from .state import HandState
 
@@ -168,6 +169,14 @@ class TableConfig:
             action; by default the fault is recorded in
             :attr:`TableSession.faults` and the seat checks (or folds if it
             cannot check).
+        isolate: Run each seat's policy in its own process
+            (:class:`~pokerkit_core.isolation.IsolatedPolicy`: the session
+            sends each policy object there by pickling and seats the proxy),
+            where it sees only its observations.
+        decision_timeout: With ``isolate``: time limit of each decision and
+            hook, seconds; over it the fault is recorded and the seat checks
+            or folds (``None``: no limit).  Without isolation use
+            :class:`TableSession`'s ``decision_timeout``.
 
     Enum-valued options take only the enum members (``StackMode.RESET``, not
     the text ``"reset"``); ``keep_hands`` and ``strict`` take only ``True``
@@ -183,7 +192,9 @@ class TableConfig:
             :class:`StackMode` or
             :class:`~pokerkit_core.rules.BettingStructure`; ``raise_cap`` or
             ``max_hands`` not an int of at least 1; ``max_seconds`` not a
-            positive number; ``keep_hands`` or ``strict`` not a bool.
+            positive number; ``keep_hands``, ``strict`` or ``isolate`` not a
+            bool; ``decision_timeout`` not a positive number, or given
+            without ``isolate``.
 
     References:
         RULES.md sections 3-5.
@@ -200,6 +211,8 @@ class TableConfig:
     max_seconds: float | None = None
     keep_hands: bool = True
     strict: bool = False
+    isolate: bool = False
+    decision_timeout: float | None = None
 
     def __post_init__(self) -> None:
         items = items_arg("stacks", self.stacks, MAX_SEATS, "chip counts (one per seat)")
@@ -232,6 +245,8 @@ class TableConfig:
             )
         bool_arg("keep_hands", self.keep_hands)
         bool_arg("strict", self.strict)
+        timeout = isolation_args(self.isolate, self.decision_timeout)
+        object.__setattr__(self, "decision_timeout", timeout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -783,7 +798,7 @@ def parse_snapshot(
     timeout = field_of(data, "decision_timeout", where)
     return SessionParts(
         config=config,
-        decision_timeout=timeout_arg(timeout),
+        decision_timeout=timeout_arg("decision_timeout", timeout),
         stacks=stacks,
         seat_states=states,
         positions=None if positions is None else positions_from_data(positions, "snapshot.positions"),

@@ -52,7 +52,8 @@ from .errors import InvalidConfigError, PolicyError, shown
 from .policy import Policy
 from .rules import BettingStructure
 from .state import HandState
-from .checks import MAX_SEATS, check_policy, enum_arg, int_arg, items_arg
+from .checks import MAX_SEATS, check_policy, describe_exception, enum_arg, int_arg, items_arg
+from .isolation import isolation_args
 from .positions import ButtonRule
 from .table import Blinds, HandRecord, PolicyFault, StackMode, TableConfig, TableSession
 
@@ -284,9 +285,15 @@ class TournamentConfig:
             (``None``: play until one player has every chip).
         button_rule: Dead button (default) or moving button.
         raise_cap: Fixed-limit bets per street (the big blind counts).
+        isolate: Run each player's policy in its own process, as
+            :attr:`~pokerkit_core.table.TableConfig.isolate`.
+        decision_timeout: With ``isolate``: time limit of each decision,
+            seconds, as :attr:`~pokerkit_core.table.TableConfig.decision_timeout`.
 
     Raises:
-        InvalidConfigError: ``players``, ``starting_stack``, ``max_hands``
+        InvalidConfigError: ``isolate`` not a bool, or ``decision_timeout``
+            not a positive number or given without ``isolate``;
+            ``players``, ``starting_stack``, ``max_hands``
             or ``raise_cap`` not an ``int`` (numpy integers taken; bools and
             enum members refused); players outside 2-9, a stack outside 1 to
             :data:`~pokerkit_core.rules.MAX_CHIPS`, ``max_hands`` or
@@ -307,9 +314,13 @@ class TournamentConfig:
     max_hands: int | None = None
     button_rule: ButtonRule = ButtonRule.DEAD_BUTTON
     raise_cap: int = 4
+    isolate: bool = False
+    decision_timeout: float | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", int_arg("players", self.players, 2, MAX_SEATS))
+        timeout = isolation_args(self.isolate, self.decision_timeout)
+        object.__setattr__(self, "decision_timeout", timeout)
         object.__setattr__(
             self, "starting_stack", int_arg("starting_stack", self.starting_stack, 1)
         )
@@ -382,6 +393,8 @@ class TournamentConfig:
             betting=self.betting,
             raise_cap=self.raise_cap,
             max_hands=self.max_hands,
+            isolate=self.isolate,
+            decision_timeout=self.decision_timeout,
         )
 
 
@@ -647,7 +660,13 @@ class Tournament:
         if names is None:
             policy_names = []
             for seat, policy in enumerate(seated):
-                name = getattr(policy, "name", "player")
+                try:
+                    name = getattr(policy, "name", "player")
+                except Exception as exc:  # a hostile name property
+                    raise PolicyError(
+                        f"seat {seat}: reading the policy's name raised "
+                        f"{describe_exception(exc)} (or pass names=)"
+                    ) from exc
                 if not isinstance(name, str):
                     raise PolicyError(
                         f"seat {seat}: the policy's name must be a str, got {shown(name)} "

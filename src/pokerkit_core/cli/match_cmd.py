@@ -49,6 +49,19 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         help="Dask scheduler address, e.g. tcp://127.0.0.1:8786 (needs the "
         "'distributed' extra)",
     )
+    parser.add_argument(
+        "--isolate",
+        action="store_true",
+        help="run each policy in its own process, where it sees only its observations "
+        "(it cannot read the engine's state)",
+    )
+    parser.add_argument(
+        "--decision-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="with --isolate: time limit of each decision; over it the fault is recorded "
+        "and the policy checks or folds",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", metavar="FILE", help="write every hand to FILE as PHH (.phhs)")
     parser.add_argument(
@@ -102,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         scheduler=args.scheduler,
         keep_hands=args.log is not None or args.plot is not None,
+        isolate=args.isolate,
+        decision_timeout=args.decision_timeout,
     )
     elapsed = time.perf_counter() - started
     if args.log is not None:

@@ -1,0 +1,354 @@
+"""Policies in their own process (pokerkit_core.isolation) and the runners'
+``isolate`` option: same results as in-process, time limits, dead bots, and
+cheating bots that gain nothing."""
+
+from __future__ import annotations
+
+import functools
+import json
+import multiprocessing
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokerkit_core.events import ActionTaken
+
+from bots import CallBot
+from cheaters import (
+    ActionTamperer,
+    BadFactory,
+    CardForger,
+    Dier,
+    FramePeeker,
+    GcPeeker,
+    GlobalMirrorMemory,
+    Hanger,
+    HistoryEditor,
+    Honest,
+    Hooked,
+    MirrorMemory,
+    PipeWriter,
+    Raiser,
+    Sleeper,
+)
+from pokerkit_core.actions import Call, Check, Fold
+from pokerkit_core.cards import CARDS
+from pokerkit_core.cli import main
+from pokerkit_core.errors import InvalidConfigError, PolicyError
+from pokerkit_core.isolation import PROCESS_NAME, IsolatedPolicy, close_all
+from pokerkit_core.match import MatchResult, run_match
+from pokerkit_core.observation import observe
+from pokerkit_core.rules import GameConfig
+from pokerkit_core.state import act, deal
+from pokerkit_core.table import TableConfig, TableSession
+from pokerkit_core.tournament import TournamentConfig, run_tournament
+
+
+def _numbers(result: MatchResult) -> list[tuple[int, float, tuple[float, float], int]]:
+    return [(p.chips, p.mbb_per_hand, p.ci95, p.errors) for p in result.players]
+
+
+def _policy_processes() -> list[Any]:
+    return [p for p in multiprocessing.active_children() if p.name == PROCESS_NAME]
+
+
+# -- the proxy ---------------------------------------------------------------
+
+
+def test_proxy_answers_with_the_policys_action_and_closes() -> None:
+    state = deal(GameConfig.acpc_heads_up(button=0), seed=3)
+    with IsolatedPolicy("call") as policy:
+        policy.wait_ready()
+        assert policy.name == "call" and policy.is_alive
+        pid = policy.pid
+        assert policy.decide(observe(state, state.to_act or 0)) == Call
+        state = act(state, Call)
+        assert policy.decide(observe(state, state.to_act or 0)) == Check
+    assert not policy.is_alive and policy.dead_reason == "closed"
+    assert pid is not None and not _policy_processes()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    # A closed proxy plays the default action, without a fault.
+    assert policy.decide(observe(state, state.to_act or 0)) == Check
+
+
+def test_proxy_refuses_bad_options_and_specs() -> None:
+    with pytest.raises(InvalidConfigError):
+        IsolatedPolicy("call", decision_timeout=0)
+    with pytest.raises(InvalidConfigError):
+        IsolatedPolicy("call", decision_timeout=True)  # type: ignore[arg-type]
+    with pytest.raises(PolicyError, match="importable module"):
+        IsolatedPolicy(lambda seed=None: CallBot())
+    policy = IsolatedPolicy(BadFactory)
+    with pytest.raises(PolicyError, match="cannot build"):
+        policy.wait_ready()
+    policy = IsolatedPolicy("no-such-bot")
+    with pytest.raises(PolicyError, match="no policy named"):
+        policy.wait_ready()
+    close_all([policy, None, CallBot()])
+
+
+# -- matches -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "players, duplicate",
+    [(["call", "raise"], False), (["random", "call"], True), (["raise", "random"], False)],
+)
+def test_isolated_match_gives_the_in_process_result(players: list[str], duplicate: bool) -> None:
+    kwargs: dict[str, Any] = dict(hands=60, seed=11, duplicate=duplicate, chunk_deals=10)
+    isolated = run_match(players, isolate=True, keep_hands=True, **kwargs)
+    local = run_match(players, keep_hands=True, **kwargs)
+    assert _numbers(isolated) == _numbers(local)
+    assert [s.history for s in isolated.hand_states] == [s.history for s in local.hand_states]
+    assert not _policy_processes()  # every child ended with the match
+
+
+def test_isolated_match_with_worker_processes() -> None:
+    kwargs: dict[str, Any] = dict(hands=40, seed=5, chunk_deals=10)
+    assert _numbers(run_match(["random", "call"], isolate=True, workers=2, **kwargs)) == _numbers(
+        run_match(["random", "call"], **kwargs)
+    )
+
+
+def test_hooks_run_in_the_child_and_their_faults_are_recorded() -> None:
+    isolated = run_match([Hooked, "call"], hands=8, seed=2, isolate=True)
+    local = run_match([Hooked, "call"], hands=8, seed=2)
+    assert _numbers(isolated) == _numbers(local)
+    assert [(f.hand, f.substitute) for f in isolated.errors] == [(2, "")]
+    assert "ValueError: hook broke" in isolated.errors[0].message
+
+
+def test_exception_in_the_child_is_a_fault_naming_it() -> None:
+    result = run_match([Raiser, "call"], hands=4, seed=1, isolate=True)
+    assert result.players[0].errors == len(result.errors) > 0
+    assert all("RuntimeError: boom (in the policy's process)" in f.message for f in result.errors)
+    assert {f.substitute for f in result.errors} <= {"check", "fold"}
+
+
+def test_slow_decision_is_a_fault_and_the_match_goes_on() -> None:
+    result = run_match([Sleeper, "call"], hands=6, seed=1, isolate=True, decision_timeout=1.0)
+    assert [f.player for f in result.errors] == [0]
+    fault = result.errors[0]
+    assert "did not answer within 1 s" in fault.message and fault.substitute in ("check", "fold")
+    assert result.hands == 6
+
+
+def test_hung_bot_is_killed_and_replaced_by_the_default_action() -> None:
+    result = run_match([Hanger, "call"], hands=6, seed=1, isolate=True, decision_timeout=0.3)
+    messages = [f.message for f in result.errors]
+    assert len(messages) == 2, messages  # the time-out, then the kill; nothing after
+    assert "did not answer within 0.3 s" in messages[0]
+    assert "after a time-out" in messages[1] and "default action" in messages[1]
+    assert not _policy_processes()
+
+
+def test_dead_bot_is_replaced_by_the_default_action() -> None:
+    result = run_match([Dier, "call"], hands=10, seed=1, isolate=True, keep_hands=True)
+    assert len(result.errors) == 1 and "exit code 3" in result.errors[0].message
+    # From then on it checks or folds: it never calls a bet again.
+    assert result.players[0].chips < 0
+
+
+def test_match_refuses_bad_isolation_options() -> None:
+    with pytest.raises(InvalidConfigError, match="needs isolate=True"):
+        run_match(["call", "call"], hands=2, decision_timeout=1.0)
+    with pytest.raises(InvalidConfigError):
+        run_match(["call", "call"], hands=2, isolate=True, decision_timeout=-1)
+    with pytest.raises(InvalidConfigError):
+        run_match(["call", "call"], hands=2, isolate=1)  # type: ignore[arg-type]
+    with pytest.raises(PolicyError, match="no policy named"):
+        run_match(["call", "nobody"], hands=2, isolate=True)
+    with pytest.raises(PolicyError, match="cannot build"):
+        run_match([BadFactory, "call"], hands=2, isolate=True)
+    assert not _policy_processes()
+
+
+def test_match_command_isolated(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["match", "random", "call", "--hands", "20", "--seed", "3", "--json"]
+    assert main(args + ["--isolate", "--decision-timeout", "5"]) == 0
+    isolated = json.loads(capsys.readouterr().out)
+    assert main(args) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert isolated["players"] == local["players"]
+    assert main(["match", "call", "call", "--hands", "2", "--decision-timeout", "1"]) == 2
+    assert "needs isolate" in capsys.readouterr().err
+
+
+# -- duplicate mode: fresh policies for the mirrored pass ---------------------
+
+
+def test_mirrored_pass_gets_fresh_policies() -> None:
+    """A bot that remembers its cards from pass 1 (on the instance) knows
+    nothing in pass 2: it plays as ``call`` there, and call against call
+    breaks exactly even in duplicate."""
+    result = run_match([MirrorMemory, "call"], hands=400, seed=9, duplicate=True)
+    assert result.players[0].chips == 0
+
+
+def test_process_memory_survives_fresh_instances_but_not_isolation() -> None:
+    kwargs: dict[str, Any] = dict(hands=400, seed=9, duplicate=True)
+    cheat = run_match([GlobalMirrorMemory, "call"], **kwargs)
+    assert cheat.players[0].mbb_per_hand > 1000  # in one process it works ...
+    isolated = run_match([GlobalMirrorMemory, "call"], isolate=True, **kwargs)
+    assert isolated.players[0].chips == 0  # ... each pass in its own process: nothing
+
+
+# -- cheating bots -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cheater", [FramePeeker, GcPeeker])
+def test_peeking_at_the_engine_gains_nothing_isolated(cheater: Any) -> None:
+    kwargs: dict[str, Any] = dict(hands=100, seed=4)
+    baseline = run_match([Honest, "call"], **kwargs)
+    in_process = run_match([cheater, "call"], **kwargs)
+    assert in_process.players[0].chips > baseline.players[0].chips  # the cheat is real
+    isolated = run_match([cheater, "call"], isolate=True, **kwargs)
+    assert _numbers(isolated) == _numbers(baseline)
+
+
+def _with_cards_restored(run: Any) -> Any:
+    masks = [card.mask for card in CARDS]
+    try:
+        return run()
+    finally:
+        for card, mask in zip(CARDS, masks):
+            try:  # Cards are tuple-backed: a forge attempt fails and nothing needs restoring
+                object.__setattr__(card, "mask", mask)
+            except (AttributeError, TypeError):
+                assert card.mask == mask
+
+
+def test_forged_card_fields_gain_nothing_isolated() -> None:
+    kwargs: dict[str, Any] = dict(hands=60, seed=6)
+    baseline = run_match([Honest, "call"], **kwargs)
+    isolated = _with_cards_restored(lambda: run_match([CardForger, "call"], isolate=True, **kwargs))
+    assert _numbers(isolated) == _numbers(baseline)
+
+
+@pytest.mark.xfail(strict=False, reason="in-process card tamper-proofing: the 'serialize' helper's work")
+def test_forged_card_fields_gain_nothing_in_process() -> None:
+    kwargs: dict[str, Any] = dict(hands=60, seed=6)
+    baseline = run_match([Honest, "call"], **kwargs)
+    forged = _with_cards_restored(lambda: run_match([CardForger, "call"], **kwargs))
+    assert _numbers(forged) == _numbers(baseline)
+
+
+def _integral(result: MatchResult) -> bool:
+    return all(
+        type(chips) is int for state in result.hand_states for chips in state.stacks  # noqa: E721
+    )
+
+
+def test_tampered_actions_are_faults_isolated() -> None:
+    result = run_match([ActionTamperer, "call"], hands=10, seed=2, isolate=True, keep_hands=True)
+    assert _integral(result)
+    # An Action cannot be rewritten any more (its fields live in a tuple): the
+    # tamperer's raise stays the whole-chip minimum raise, so nothing is a fault.
+    assert result.errors == ()
+    raises = [
+        e.action.to
+        for state in result.hand_states
+        for e in state.history
+        if isinstance(e, ActionTaken) and e.seat in (0, 1) and e.action.to
+    ]
+    assert raises and all(type(to) is int for to in raises)  # noqa: E721
+
+
+@pytest.mark.xfail(strict=False, reason="act re-checking action fields: the 'serialize' helper's work")
+def test_tampered_actions_are_refused_in_process() -> None:
+    result = run_match([ActionTamperer, "call"], hands=10, seed=2, keep_hands=True)
+    assert _integral(result)
+    assert result.players[0].errors > 0
+
+
+def test_edited_events_do_not_change_the_records_isolated() -> None:
+    kwargs: dict[str, Any] = dict(hands=20, seed=8, keep_hands=True)
+    baseline = run_match([Honest, "call"], **kwargs)
+    edited = run_match([HistoryEditor, "call"], isolate=True, **kwargs)
+    assert [s.history for s in edited.hand_states] == [s.history for s in baseline.hand_states]
+    assert _numbers(edited) == _numbers(baseline)
+
+
+@pytest.mark.xfail(strict=False, reason="observations sharing no structure with the records: the 'engine' helper's work")
+def test_edited_events_do_not_change_the_records_in_process() -> None:
+    kwargs: dict[str, Any] = dict(hands=20, seed=8, keep_hands=True)
+    baseline = run_match([Honest, "call"], **kwargs)
+    edited = run_match([HistoryEditor, "call"], **kwargs)
+    assert [s.history for s in edited.hand_states] == [s.history for s in baseline.hand_states]
+
+
+def test_parent_never_unpickles_what_a_child_writes(tmp_path: Path) -> None:
+    marker = tmp_path / "pwned"
+    writer = functools.partial(PipeWriter, marker=str(marker))
+    result = run_match([writer, "call"], hands=4, seed=1, isolate=True)
+    assert not marker.exists()
+    assert len(result.errors) == 1 and "broke the wire protocol" in result.errors[0].message
+
+
+# -- tables and tournaments ----------------------------------------------------
+
+
+def test_isolated_table_plays_as_in_process() -> None:
+    def play(isolate: bool) -> tuple[Any, ...]:
+        config = TableConfig(stacks=(1000, 1000, 1000), max_hands=12, isolate=isolate)
+        session = TableSession(config, [CallBot(), Honest(), Hooked()], seed=5)
+        session.run()
+        return tuple((r.results, r.final_stacks) for r in session.records), len(session.faults)
+
+    assert play(True) == play(False)
+    assert not _policy_processes()
+
+
+def test_isolated_table_time_limit_and_close() -> None:
+    config = TableConfig(stacks=(1000, 1000), max_hands=3, isolate=True, decision_timeout=0.3)
+    with TableSession(config, [Hanger(), CallBot()], seed=1) as session:
+        assert all(isinstance(p, IsolatedPolicy) for p in session.players)
+        session.play_hand()
+        session.play_hand()
+    assert not _policy_processes()
+    assert len(session.faults) == 2 and "did not answer" in session.faults[0].message
+    with pytest.raises(InvalidConfigError, match="needs isolate"):
+        TableConfig(stacks=(1000, 1000), decision_timeout=1.0)
+
+
+def test_isolated_tournament() -> None:
+    players = [CallBot(), Honest(), Honest()]
+    config = TournamentConfig(players=3, max_hands=10, isolate=True, decision_timeout=5.0)
+    isolated = run_tournament(config, players, seed=3)
+    local = run_tournament(TournamentConfig(players=3, max_hands=10), players, seed=3)
+    assert isolated.ranking == local.ranking
+    assert [r.results for r in isolated.records] == [r.results for r in local.records]
+    assert not _policy_processes()
+
+
+def test_wire_form_of_observations_round_trips() -> None:
+    """What a child rebuilds equals what this side observed (every field,
+    every kind of event), for finished and unfinished hands of 2-6 seats."""
+    import pickle
+
+    from pokerkit_core import isolation
+    from pokerkit_core.match import play_hand
+    from pokerkit_core.observation import Observation
+    from pokerkit_core.policy import load_policy
+
+    seen = 0
+    for players in (2, 3, 6):
+        policies = [load_policy("random", seed=s) for s in range(players)]
+        for hand in range(15):
+            final = play_hand(GameConfig.no_limit(players=players, stack=2_000), policies, seed=hand)
+            for state in (final, deal(GameConfig.no_limit(players=players, stack=2_000), seed=hand)):
+                for seat in range(players):
+                    view = observe(state, seat, hand_number=hand)
+                    message = pickle.loads(isolation._dumps((
+                        isolation._encode_events(view.history), isolation._encode_fields(view)
+                    )))
+                    fields = isolation._decode_fields(message[1])
+                    history = isolation._decode_events(message[0])
+                    at = isolation._HISTORY_AT
+                    rebuilt = Observation(*fields[:at], history, *fields[at:])  # type: ignore[call-arg]
+                    assert rebuilt == view
+                    seen += 1
+    assert seen == 2 * 15 * (2 + 3 + 6)
