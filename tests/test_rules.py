@@ -26,7 +26,16 @@ from pokerkit_core.rules import betting_rules
     "kwargs",
     [
         {"stacks": (100,)},
-        {"stacks": (100,) * 10},
+        {"stacks": (100,) * 11},
+        {"stacks": (100, 100), "straddles": (200,)},
+        {"stacks": (100,) * 3, "straddles": (50,)},
+        {"stacks": (100,) * 3, "straddles": (200,), "betting": BettingStructure.FIXED_LIMIT},
+        {"stacks": (100,) * 3, "antes": (1, 1)},
+        {"stacks": (100,) * 3, "antes": (1, 1, 1), "ante": 1},
+        {"stacks": (100,) * 3, "ante_rule": "big-blind"},
+        {"stacks": (100,) * 3, "boards": 0},
+        {"stacks": (100,) * 10, "boards": 7},
+        {"stacks": (100,) * 2, "boards": 10},
         {"stacks": (100, 0, 0)},
         {"stacks": (100, -5)},
         {"stacks": (100, 1.5)},
@@ -209,9 +218,9 @@ def test_config_refuses_wrong_types(kwargs: dict[str, object], message: str) -> 
         GameConfig(stacks=(100, 100), **kwargs)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("players", [2.5, "3", True, None, 1, 10])
+@pytest.mark.parametrize("players", [2.5, "3", True, None, 1, 11])
 def test_presets_refuse_bad_player_counts(players: object) -> None:
-    with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 9"):
+    with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 10"):
         GameConfig.no_limit(players=players)  # type: ignore[arg-type]
-    with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 9"):
+    with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 10"):
         GameConfig.fixed_limit(players=players)  # type: ignore[arg-type]

@@ -162,9 +162,17 @@ def test_run_out_shows_hands_before_the_board() -> None:
     assert state.stacks == (2000, 0)
 
 
-def test_river_showdown_mucks_losing_hands_by_default() -> None:
-    config = GameConfig(stacks=(1000, 1000, 1000), button=0)
+def test_river_showdown_shows_every_hand_by_default_and_mucks_on_request() -> None:
     holes = ["AsAd", "KsKd", "7c2h"]
+    everyone = deal(GameConfig(stacks=(1000, 1000, 1000), button=0), hole_cards=holes, board="AhKh3c9d4s")
+    final_all = check_down(play(everyone, Call, Call, Check))
+    # RULES.md section 2: after the river the hands still in are shown
+    order_all = [e.seat for e in final_all.history if isinstance(e, (HandShown, HandMucked))]
+    assert order_all == [1, 2, 0]
+    assert not any(isinstance(e, HandMucked) for e in final_all.history)
+    assert final_all.shown_cards == tuple(tuple(parse_cards(h)) for h in holes)
+    assert GameConfig.acpc_heads_up().muck_losing_hands is False
+    config = GameConfig(stacks=(1000, 1000, 1000), button=0, muck_losing_hands=True)
     state = deal(config, hole_cards=holes, board="AhKh3c9d4s")
     final = check_down(play(state, Call, Call, Check))
     shown = {e.seat for e in final.history if isinstance(e, HandShown)}
@@ -174,14 +182,27 @@ def test_river_showdown_mucks_losing_hands_by_default() -> None:
     assert shown == {0, 1} and mucked == {2}
     order = [e.seat for e in final.history if isinstance(e, (HandShown, HandMucked))]
     assert order == [1, 2, 0]
-    everyone = deal(
-        GameConfig(stacks=(1000, 1000, 1000), button=0, muck_losing_hands=False),
-        hole_cards=holes,
-        board="AhKh3c9d4s",
-    )
-    final_all = check_down(play(everyone, Call, Call, Check))
-    assert {e.seat for e in final_all.history if isinstance(e, HandShown)} == {0, 1, 2}
+    assert final.shown_cards[2] is None
     assert final_all.stacks == final.stacks == (1200, 900, 900)
+
+
+def test_muck_option_still_shows_an_all_in_loser() -> None:
+    # seat 2 (72) is all-in for 300 on the river and loses: Poker TDA, face up
+    # for all-ins, so it is shown although it cannot beat KK shown before it
+    config = GameConfig(stacks=(1000, 1000, 300), button=0, muck_losing_hands=True)
+    holes = ["AsAd", "KsKd", "7c2h"]
+    state = deal(config, hole_cards=holes, board="AhKh3c9d4s")
+    state = play(state, Call, Call, Check, *[Check] * 6)
+    assert state.street is Street.RIVER and state.to_act == 1
+    state = play(state, Check, AllIn, Call, Call)
+    assert state.is_over
+    events = [(type(e).__name__, e.seat) for e in state.history if isinstance(e, (HandShown, HandMucked))]
+    assert events == [("HandShown", 1), ("HandShown", 2), ("HandShown", 0)]
+    assert state.contributions == (300, 300, 300)
+    assert state.stacks == (1600, 700, 0)
+    # the same river without the all-in: 72 is mucked
+    quiet = check_down(deal(config, hole_cards=holes, board="AhKh3c9d4s"))
+    assert [e.seat for e in quiet.history if isinstance(e, HandMucked)] == [2]
 
 
 def test_everyone_all_in_from_the_blinds_runs_out_at_once() -> None:

@@ -28,7 +28,17 @@ from .evaluator import (
 )
 from .ranges import Range
 from .equity import EquityResult, PlayerEquity, calculate_equity
-from .rules import AUTO, BettingStructure, GameConfig, OddChipRule, RuleFlavour, Street
+from .rules import (
+    AUTO,
+    MAX_SEATS,
+    AnteRule,
+    BettingStructure,
+    ForcedBet,
+    GameConfig,
+    OddChipRule,
+    RuleFlavour,
+    Street,
+)
 from .actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
 from .events import (
     ActionTaken,
@@ -41,8 +51,8 @@ from .events import (
     PotAwarded,
     UncalledBetReturned,
 )
-from .pots import Pot, PotResolution, resolve_pots
-from .state import HandState, act, deal, legal_actions, show
+from .pots import Pot
+from .state import HandState, PotResolution, act, deal, legal_actions, resolve_pots, show
 from .observation import Observation, observe
 from .policy import Policy, available_policies, load_policy
 from .positions import ButtonRule
@@ -119,6 +129,9 @@ __all__ = [
     "UncalledBetReturned",
     "Pot",
     "PotResolution",
+    "AnteRule",
+    "ForcedBet",
+    "MAX_SEATS",
     "resolve_pots",
     "HandState",
     "act",

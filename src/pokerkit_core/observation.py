@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .actions import LegalActions
 from .cards import Card
-from .events import Event, HandShown
+from .events import Event
 from .rules import BettingStructure, Street
 from .dealing import seat_arg
 from .errors import InvalidConfigError, shown
@@ -127,11 +127,7 @@ def observe(state: HandState, seat: int, *, hand_number: int | None = None) -> O
     n = config.seat_count
     seat = seat_arg(seat, n)
     own = state.hole_cards[seat]
-    revealed: list[tuple[Card, ...] | None] = [None] * n
     history = state.history
-    for event in history:
-        if isinstance(event, HandShown):
-            revealed[event.seat] = event.cards
     to_act = state.to_act
     return Observation(
         seat=seat,
@@ -156,7 +152,7 @@ def observe(state: HandState, seat: int, *, hand_number: int | None = None) -> O
         all_in=state.all_in,
         seat_count=n,
         hand_number=hand_number,
-        shown_cards=tuple(revealed),
+        shown_cards=state.shown_cards,
         call_to=state.call_to,
         starting_stacks=config.stacks,
     )

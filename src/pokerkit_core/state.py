@@ -2,9 +2,12 @@
 
 A :class:`HandState` never changes; :func:`act` returns a new state and the
 old one stays valid, so a search can branch from any state for the price of
-one action.  The engine plays the dealer's part itself: it posts antes and
-blinds, deals, moves from street to street, returns uncalled bets, runs the
-board out when fewer than two players can act, and pays the pots.
+one action.  The engine plays the dealer's part itself: it posts antes,
+blinds and straddles, deals, moves from street to street, returns uncalled
+bets, runs the board out (once, or ``GameConfig.boards`` times) when fewer
+than two players can act, and pays the pots.  The showdown's outcome is
+computed once and kept in the final state (:attr:`HandState.pots`,
+:attr:`HandState.board_pots`, :func:`resolve_pots`).
 
 >>> from pokerkit_core import GameConfig, deal, act, legal_actions, Call, Check, Raise
 >>> state = deal(GameConfig.no_limit(players=2, stack=1_000), seed=7)
@@ -18,21 +21,29 @@ Dealing order: with a seed (or none), the engine draws cards from its own
 :class:`random.Random` seeded with ``seed`` (never the global one) by an
 unbiased Fisher-Yates draw; the drawn sequence gives two consecutive cards to
 each dealt-in seat in seat order (lowest seat first), then the five board
-cards (flop, turn, river; no burn cards).  ``deck=`` gives that sequence
+cards (flop, turn, river; no burn cards), then five cards for each further
+board of a hand run more than once (board ``k`` takes the cards of the
+streets still to come from its own five).  ``deck=`` gives that sequence
 explicitly.  ``hole_cards=`` / ``board=`` fix known cards and the others are
 drawn from the rest of the deck in the same order.
 
+States compare and hash by value: two states reached by the same deal and
+the same actions are equal, and a pickled state loads equal to itself.
+
 References:
-    RULES.md section 2 (a hand of hold'em), section 5 (fixed-limit).
+    RULES.md section 2 (a hand of hold'em), 2b (straddles, run it twice),
+    section 5 (fixed-limit).
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Any, Mapping, NamedTuple, Sequence
 
-from .actions import Action, ActionKind, Call, LegalActions
-from .cards import Card
+from .actions import Action, ActionKind, Call, Check, Fold, LegalActions
+from .cards import CARDS, Card
 from .errors import HandOverError, IllegalActionError, InvalidConfigError, shown
+from .evaluator import HandRank, evaluate_mask
 from .events import (
     ActionTaken,
     BoardDealt,
@@ -45,23 +56,78 @@ from .events import (
 from .dealing import CardsArg, deal_cards, draw_codes, seat_arg, seed_arg
 from .forced_bets import post_forced_bets
 from .pots import Chips, Pot
-from .rules import GameConfig, Street
-from .showdown import settle, showing_order
+from .rules import MAX_CHIPS, GameConfig, Street
+from .showdown import Showdown, settle, showing_order
 
 __all__ = [
     "Street",
     "HandState",
+    "PotResolution",
     "deal",
     "legal_actions",
     "act",
     "show",
+    "resolve_pots",
     "draw_codes",
 ]
 
 _STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER, Street.SHOWDOWN)
-_BOARD_AT = (0, 3, 4, 5, 5)
+_PREFLOP, _RIVER, _SHOWDOWN = Street.PREFLOP, Street.RIVER, Street.SHOWDOWN
+_BOARD_AT = (0, 3, 4, 5, 5)  # board cards dealt by the start of each street
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BET, _RAISE, _ALL_IN = ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN
+_ACTIONS: dict[tuple[ActionKind, int], Action] = {}
+"""The engine's own bet and raise values for the history, by kind and amount."""
+_MASK = tuple(1 << (16 * (code & 3) + (code >> 2)) for code in range(52))
+"""Card mask by code, computed here: the showdown never reads a Card's fields."""
+
+
+class _Deal(NamedTuple):
+    """What the deal fixed for the whole hand (private record).
+
+    Attributes:
+        hole: Per seat, two hole cards (``None`` for a seat not dealt in).
+        boards: One five-card board per run, first board first
+            (``config.boards`` of them; the further ones are read only by a
+            run-out).
+        hole_masks: Per seat, the card mask of its hole cards (0 if not
+            dealt in), from the engine's card codes.
+        board_masks: Per board, the mask of each of its five cards.
+    """
+
+    hole: tuple[tuple[Card, ...] | None, ...]
+    boards: tuple[tuple[Card, ...], ...]
+    hole_masks: tuple[int, ...]
+    board_masks: tuple[tuple[int, ...], ...]
+
+
+_NO_DEAL = _Deal((), ((),), (), ((),))
+
+
+@dataclass(frozen=True, slots=True)
+class PotResolution:
+    """How a finished hand was paid.
+
+    Attributes:
+        pots: Main pot first, then the side pots in level order; winners and
+            shares add up over the boards.
+        final_stacks: Chips per seat after the hand, seat 0 first.
+        results: Net chips per seat (final minus starting stack); they add
+            up to zero.
+        shown: Rank (with best five, on the first board) of every hand
+            shown, by seat; hands shown before three board cards were dealt
+            have no rank and are left out.  A fresh dict on each call.
+        board_pots: Per board, first board first: its part of each pot with
+            that board's winners (one entry for a hand run once).
+        boards: The board cards of each run, first board first.
+    """
+
+    pots: tuple[Pot, ...]
+    final_stacks: tuple[Chips, ...]
+    results: tuple[Chips, ...]
+    shown: Mapping[int, HandRank]
+    board_pots: tuple[tuple[Pot, ...], ...] = ()
+    boards: tuple[tuple[Card, ...], ...] = ()
 
 
 class HandState:
@@ -72,15 +138,17 @@ class HandState:
     chips.  After the hand, ``stacks`` are the final stacks (under
     ``OddChipRule.EXACT`` they may hold :class:`fractions.Fraction` values).
 
-    The constructor is internal; its arguments are the private fields.
+    The constructor is internal (keyword-only private fields, used once per
+    table for the state after the forced bets); every later state is a copy
+    of its predecessor with the changed fields set by name.
     """
 
     __slots__ = (
         "_config",
+        "_deal",
         "_street",
         "_to_act",
         "_board",
-        "_hole",
         "_stacks",
         "_bets",
         "_contribs",
@@ -90,17 +158,39 @@ class HandState:
         "_min_inc",
         "_nraises",
         "_history",
-        "_full_board",
-        "_pots",
+        "_shown",
+        "_boards",
+        "_showdown",
+        "_values",
     )
+
+    _config: GameConfig
+    _deal: _Deal
+    _street: Street
+    _to_act: int
+    _board: tuple[Card, ...]
+    _stacks: tuple[int, ...]
+    _bets: tuple[int, ...]
+    _contribs: tuple[int, ...]
+    _folded: tuple[bool, ...]
+    _acted: tuple[int, ...]
+    _call_to: int
+    _min_inc: int
+    _nraises: int
+    _history: tuple[Event, ...]
+    _shown: tuple[tuple[Card, ...] | None, ...]
+    _boards: tuple[tuple[Card, ...], ...] | None
+    _showdown: Showdown | None
+    _values: tuple[int, ...]
 
     def __init__(
         self,
+        *,
         config: GameConfig,
-        street: int,
+        deal: _Deal,
+        street: Street,
         to_act: int,
         board: tuple[Card, ...],
-        hole: tuple[tuple[Card, ...] | None, ...],
         stacks: tuple[int, ...],
         bets: tuple[int, ...],
         contribs: tuple[int, ...],
@@ -110,14 +200,13 @@ class HandState:
         min_inc: int,
         nraises: int,
         history: tuple[Event, ...],
-        full_board: tuple[Card, ...],
-        pots: tuple[Pot, ...],
+        shown: tuple[tuple[Card, ...] | None, ...],
     ) -> None:
         self._config = config
+        self._deal = deal
         self._street = street
         self._to_act = to_act
         self._board = board
-        self._hole = hole
         self._stacks = stacks
         self._bets = bets
         self._contribs = contribs
@@ -127,8 +216,10 @@ class HandState:
         self._min_inc = min_inc
         self._nraises = nraises
         self._history = history
-        self._full_board = full_board
-        self._pots = pots
+        self._shown = shown
+        self._boards = None
+        self._showdown = None
+        self._values = ()
 
     # ------------------------------------------------------------ properties
     @property
@@ -139,7 +230,7 @@ class HandState:
     @property
     def street(self) -> Street:
         """The current street; ``Street.SHOWDOWN`` once the hand is over."""
-        return _STREETS[self._street]
+        return self._street
 
     @property
     def to_act(self) -> int | None:
@@ -148,18 +239,34 @@ class HandState:
 
     @property
     def is_over(self) -> bool:
-        """The hand has ended (pots paid; see :func:`~pokerkit_core.pots.resolve_pots`)."""
+        """The hand has ended (pots paid; see :func:`resolve_pots`)."""
         return self._to_act < 0
 
     @property
     def board(self) -> tuple[Card, ...]:
-        """Board cards dealt so far (0, 3, 4 or 5)."""
+        """Board cards dealt so far (0, 3, 4 or 5), of the first board."""
         return self._board
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Every board dealt so far, first board first.
+
+        One entry (``(board,)``) unless the hand was run out more than once
+        (``GameConfig.boards``); then each board holds five cards, the
+        first ones shared.
+        """
+        return (self._board,) if self._boards is None else self._boards
 
     @property
     def hole_cards(self) -> tuple[tuple[Card, ...] | None, ...]:
         """Every seat's hole cards (``None`` for empty seats); hidden information."""
-        return self._hole
+        return self._deal.hole
+
+    @property
+    def shown_cards(self) -> tuple[tuple[Card, ...] | None, ...]:
+        """Per seat: the hole cards shown so far (showdown, run-out or a
+        voluntary show), else ``None``; public information."""
+        return self._shown
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -190,20 +297,19 @@ class HandState:
     def all_in(self) -> tuple[bool, ...]:
         """Per seat: in the hand with no chips behind."""
         live = self._config._derived.live_mask
+        folded = self._folded
         if self._to_act < 0:
             contribs = self._contribs
             starting = self._config.stacks
             return tuple(
-                live[s] and not self._folded[s] and contribs[s] == starting[s]
-                for s in range(len(live))
+                live[s] and not folded[s] and contribs[s] == starting[s] for s in range(len(live))
             )
-        return tuple(
-            live[s] and not self._folded[s] and self._stacks[s] == 0 for s in range(len(live))
-        )
+        stacks = self._stacks
+        return tuple(live[s] and not folded[s] and stacks[s] == 0 for s in range(len(live)))
 
     @property
     def history(self) -> tuple[Event, ...]:
-        """The public event history, oldest first."""
+        """The public event history, oldest first (immutable events)."""
         return self._history
 
     @property
@@ -243,8 +349,20 @@ class HandState:
 
     @property
     def pots(self) -> tuple[Pot, ...]:
-        """The paid pots, main pot first, once the hand is over; ``()`` before."""
-        return self._pots
+        """The paid pots, main pot first, once the hand is over; ``()`` before.
+
+        Winners and shares are added up over the boards of a hand run more
+        than once (see :attr:`board_pots`).
+        """
+        result = self._showdown
+        return () if result is None else result.pots
+
+    @property
+    def board_pots(self) -> tuple[tuple[Pot, ...], ...]:
+        """Per board, each pot's part paid by that board's showdown, once
+        the hand is over (one entry for a hand run once); ``()`` before."""
+        result = self._showdown
+        return () if result is None else result.board_pots
 
     @property
     def hand_results(self) -> tuple[Chips, ...]:
@@ -298,11 +416,77 @@ class HandState:
         """
         return act(self, action)
 
+    # ------------------------------------------------------------ values
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._config,
+            self._deal,
+            self._street,
+            self._to_act,
+            self._board,
+            self._stacks,
+            self._bets,
+            self._contribs,
+            self._folded,
+            self._acted,
+            self._call_to,
+            self._min_inc,
+            self._nraises,
+            self._history,
+            self._shown,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not HandState:
+            return NotImplemented
+        return self is other or self._key() == other._key()  # type: ignore[attr-defined,unused-ignore]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_restore, (tuple(getattr(self, name) for name in HandState.__slots__),))
+
     def __repr__(self) -> str:
-        street = _STREETS[self._street].name.lower()
+        street = self._street.name.lower()
         board = "".join(map(str, self._board)) or "-"
         who = "over" if self._to_act < 0 else f"seat {self._to_act} to act"
         return f"<HandState {street} board={board} stacks={self._stacks} bets={self._bets} {who}>"
+
+
+def _restore(values: tuple[Any, ...]) -> HandState:
+    """Unpickle a :class:`HandState` (its slots in order)."""
+    state = object.__new__(HandState)
+    for name, value in zip(HandState.__slots__, values):
+        object.__setattr__(state, name, value)
+    return state
+
+
+_new = object.__new__
+
+
+def _copy(s: HandState) -> HandState:
+    """A copy of ``s`` whose fields the engine then sets by name (private)."""
+    t: HandState = _new(HandState)
+    t._config = s._config
+    t._deal = s._deal
+    t._street = s._street
+    t._to_act = s._to_act
+    t._board = s._board
+    t._stacks = s._stacks
+    t._bets = s._bets
+    t._contribs = s._contribs
+    t._folded = s._folded
+    t._acted = s._acted
+    t._call_to = s._call_to
+    t._min_inc = s._min_inc
+    t._nraises = s._nraises
+    t._history = s._history
+    t._shown = s._shown
+    t._boards = s._boards
+    t._showdown = s._showdown
+    t._values = s._values
+    return t
 
 
 # ---------------------------------------------------------------- dealing
@@ -314,11 +498,13 @@ def deal(
     hole_cards: Sequence[CardsArg | None] | None = None,
     board: CardsArg | None = None,
 ) -> HandState:
-    """Start a hand: post antes and blinds, deal hole cards, find the first actor.
+    """Start a hand: post the forced bets, deal hole cards, find the first actor.
 
-    Antes are posted first, then the small and big blind; a seat that cannot
-    cover them posts what it has and is all-in.  A short big blind does not
-    lower the amount to call: the others must still match the full big blind.
+    The forced bets are ``config.forced_bets`` in order (antes, blinds,
+    straddles; a big-blind or button ante after the blinds); a seat that
+    cannot cover one posts what it has and is all-in.  A short blind or
+    straddle does not lower the amount to call: the others must still match
+    the largest forced bet.
 
     Args:
         config: The table and rules.
@@ -329,12 +515,14 @@ def deal(
             is used as ``s mod 2**128`` (two's complement), so ``-7`` deals
             like ``2**128 - 7``, not like ``7``.
         deck: A full deal order for replays: cards (or card text) taken in
-            order, two per dealt-in seat in seat order, then five board cards;
-            at least ``2 * players + 5`` distinct cards.
+            order, two per dealt-in seat in seat order, then five cards per
+            board; at least ``2 * players + 5 * config.boards`` distinct
+            cards.
         hole_cards: Known hole cards per seat: a list or tuple with one entry
             per seat, each card text, a sequence of two Cards, or ``None``
             (drawn).
-        board: Known board cards, flop first (up to five; the rest drawn).
+        board: Known cards of the first board, flop first (up to five; the
+            rest drawn).
 
     Returns:
         The first state of the hand (possibly already over, e.g. when every
@@ -349,56 +537,92 @@ def deal(
             ``seed`` is neither an int nor ``None``.
 
     References:
-        RULES.md section 2 (positions, blinds, heads-up), section 5 (short
-        blinds and antes); CASES.md C44, C45 (shuffle, seeding).
+        RULES.md section 2 (positions, blinds, heads-up), 2b (straddles,
+        antes), section 5 (short blinds and antes); CASES.md C44, C45
+        (shuffle, seeding).
     """
     if config.__class__ is not GameConfig:
         raise InvalidConfigError(f"deal needs a GameConfig, got {shown(config)}")
     seed = seed_arg(seed)
     d = config._derived
-    hole, full_board = deal_cards(config, seed, deck, hole_cards, board)
-    start = d.template
-    if start is None:
-        start = d.template = _post_forced_bets(config)
-    stacks, bets, contribs, folded, acted, call_to, min_inc, nraises, history, to_act = start
-    if to_act >= 0:
-        return HandState(
-            config, 0, to_act, (), hole, stacks, bets, contribs, folded, acted, call_to, min_inc,
-            nraises, history, full_board, (),
+    codes = deal_cards(config, seed, deck, hole_cards, board)
+    template = d.template
+    if template is None:
+        template = d.template = _template(config)
+    t = _copy(template)
+    t._deal = _make_deal(d.n, d.live, config.boards, codes)
+    if template._to_act >= 0:
+        return t
+    return _continue(t, d.preflop_start)
+
+
+def _make_deal(n: int, live: tuple[int, ...], boards: int, codes: list[int]) -> _Deal:
+    """The :class:`_Deal` record from the drawn card codes."""
+    cards = CARDS
+    mask = _MASK
+    k = 2 * len(live)
+    if k == 2 * n:  # every seat dealt in
+        hole: Any = [(cards[codes[i]], cards[codes[i + 1]]) for i in range(0, k, 2)]
+        hole_masks: Any = [mask[codes[i]] | mask[codes[i + 1]] for i in range(0, k, 2)]
+    else:
+        hole = [None] * n
+        hole_masks = [0] * n
+        i = 0
+        for seat in live:
+            a, b = codes[i], codes[i + 1]
+            hole[seat] = (cards[a], cards[b])
+            hole_masks[seat] = mask[a] | mask[b]
+            i += 2
+    if boards == 1:
+        five = codes[k : k + 5]
+        return _Deal(
+            tuple(hole),
+            (tuple([cards[c] for c in five]),),
+            tuple(hole_masks),
+            (tuple([mask[c] for c in five]),),
         )
-    return _continue(
-        config, 0, (), hole, stacks, bets, contribs, folded, acted, call_to, min_inc, nraises,
-        history, full_board, d.preflop_start,
+    runs = [codes[k + 5 * r : k + 5 * r + 5] for r in range(boards)]
+    return _Deal(
+        tuple(hole),
+        tuple(tuple(cards[c] for c in run) for run in runs),
+        tuple(hole_masks),
+        tuple(tuple(mask[c] for c in run) for run in runs),
     )
 
 
-_Ints = tuple[int, ...]
-_Start = tuple[_Ints, _Ints, _Ints, tuple[bool, ...], _Ints, int, int, int, tuple[Event, ...], int]
-
-
-def _post_forced_bets(config: GameConfig) -> _Start:
-    """Forced bets, deal events and first actor: the same for every hand of a config."""
+def _template(config: GameConfig) -> HandState:
+    """The state after the forced bets, before any card: the same for every
+    hand of a config (cached in its derived values)."""
     d = config._derived
     n = d.n
-    posted_stacks, posted_bets, contribs, call_to, posted = post_forced_bets(config)
-    history = posted + tuple(HoleCardsDealt(seat) for seat in d.live)
+    posted = post_forced_bets(config)
     folded = tuple(not live for live in d.live_mask)
     acted = (-1,) * n
     to_act = -1
+    d.dead_antes = (posted.antes, posted.ante_all_in) if d.table_antes else (None, None)
     if folded.count(False) > 1:
-        to_act = _find_actor(n, d.preflop_start, posted_stacks, posted_bets, folded, acted, call_to)
-    return (
-        posted_stacks,
-        posted_bets,
-        contribs,
-        folded,
-        acted,
-        call_to,
-        d.street_bet[0],
-        1 if call_to else 0,
-        history,
-        to_act,
+        to_act = _find_actor(
+            n, d.preflop_start, posted.stacks, posted.bets, folded, acted, posted.call_to
+        )
+    return HandState(
+        config=config,
+        deal=_NO_DEAL,
+        street=_PREFLOP,
+        to_act=to_act,
+        board=(),
+        stacks=posted.stacks,
+        bets=posted.bets,
+        contribs=posted.contributions,
+        folded=folded,
+        acted=acted,
+        call_to=posted.call_to,
+        min_inc=d.preflop_inc,
+        nraises=1 if posted.call_to else 0,
+        history=posted.events + tuple(HoleCardsDealt(seat) for seat in d.live),
+        shown=(None,) * n,
     )
+
+
 
 
 # ---------------------------------------------------------------- legality
@@ -446,15 +670,8 @@ def _raise_window(state: HandState, seat: int) -> tuple[str, int, int]:
     bet, stack = state._bets[seat], stacks[seat]
     total = bet + stack
     call_to = state._call_to
-    min_to = call_to + state._min_inc
     rules = d.rules
-    if rules.fixed_limit:
-        max_to = min_to if min_to < total else total
-        min_to = max_to
-    else:
-        max_to = total
-        if min_to > total:
-            min_to = total
+    min_to, max_to = rules.raise_range(call_to, state._min_inc, bet, stack, state._contribs)
     if total <= call_to:
         return f"a call takes all {stack} of your chips", min_to, max_to
     # A raise needs an opponent who could put in more than the current bet
@@ -543,6 +760,10 @@ def act(state: HandState, action: Action) -> HandState:
 
     The engine then does the dealer's part: next street, uncalled bets
     returned, run-out when fewer than two players can act, showdown and pots.
+    The action's fields are read once and checked here (a bot may have
+    rewritten a frozen :class:`~pokerkit_core.actions.Action` with
+    ``object.__setattr__``); the history records a fresh action of the
+    engine's own.
 
     Args:
         state: Hand in progress; never modified.
@@ -554,8 +775,11 @@ def act(state: HandState, action: Action) -> HandState:
 
     Raises:
         HandOverError: The hand has ended.
-        IllegalActionError: ``action`` is not allowed; ``err.reason`` names
-            the rule and ``err.legal`` lists what is.
+        IllegalActionError: ``action`` is not allowed (or is not an
+            :class:`~pokerkit_core.actions.Action` with an
+            :class:`~pokerkit_core.actions.ActionKind` kind and, for bets and
+            raises, an int raise-to from 1 to ``MAX_CHIPS``); ``err.reason``
+            names the rule and ``err.legal`` lists what is.
         InvalidConfigError: ``state`` is not a :class:`HandState`.
 
     References:
@@ -570,32 +794,29 @@ def act(state: HandState, action: Action) -> HandState:
     if action.__class__ is not Action:
         raise _illegal(state, action, "an action must be an Action (Fold, Call, Raise(to), ...)")
     kind = action.kind
+    if kind.__class__ is not ActionKind:
+        raise _illegal(state, action, f"the action's kind {shown(kind)} is not an ActionKind")
     bets = state._bets
     stacks = state._stacks
     bet = bets[seat]
     stack = stacks[seat]
     call_to = state._call_to
     owe = call_to - bet
-    min_inc = state._min_inc
-    nraises = state._nraises
-    folded = state._folded
-    acted = state._acted
     config = state._config
     street = state._street
+    t = _copy(state)
     if kind is _FOLD:
         if owe <= 0:
             raise _illegal(state, action, "folding is not allowed when you can check")
-        folded = folded[:seat] + (True,) + folded[seat + 1 :]
-        history = state._history + (ActionTaken(seat, action, _STREETS[street], 0),)
-        return _continue(
-            config, street, state._board, state._hole, stacks, bets, state._contribs, folded,
-            acted, call_to, min_inc, nraises, history, state._full_board, seat + 1,
-        )
+        folded = state._folded
+        t._folded = folded[:seat] + (True,) + folded[seat + 1 :]
+        t._history = state._history + (ActionTaken(seat, Fold, street, 0),)
+        return _continue(t, seat + 1)
     if kind is _CHECK:
         if owe > 0:
             raise _illegal(state, action, f"you cannot check: {min(owe, stack)} to call")
         add = 0
-        taken = action
+        taken = Check
     elif kind is _CALL or (kind is _ALL_IN and bet + stack <= call_to):
         if owe <= 0:
             raise _illegal(state, action, "there is nothing to call: check instead")
@@ -607,11 +828,13 @@ def act(state: HandState, action: Action) -> HandState:
             to = total
             kind = _BET if call_to == 0 else _RAISE
         else:
+            to = action.to
+            if to.__class__ is not int or not 0 < to <= MAX_CHIPS:
+                raise _illegal(state, action, f"the raise-to {shown(to)} is not an int chip amount")
             if kind is _BET and call_to > 0:
                 raise _illegal(state, action, f"there is a bet of {call_to} already: raise instead")
             if kind is _RAISE and call_to == 0:
                 raise _illegal(state, action, "there is no bet to raise: bet instead")
-            to = action.to
         reason, min_to, max_to = _raise_window(state, seat)
         if reason:
             raise _illegal(state, action, f"you cannot {kind.value}: {reason}")
@@ -619,7 +842,7 @@ def act(state: HandState, action: Action) -> HandState:
             if to > total:
                 why = f"{to} is more than your {total} chips (stack plus bet)"
             else:
-                why = f"{to} is above the fixed-limit amount {max_to}"
+                why = f"{to} is above the {config.betting.value} amount {max_to}"
             raise _illegal(state, action, f"{kind.value} to {why}")
         if to < min_to:
             raise _illegal(
@@ -629,130 +852,172 @@ def act(state: HandState, action: Action) -> HandState:
                 "least the last full raise and one big blind, unless it is all-in)",
             )
         add = to - bet
-        new_inc, counts = config._derived.rules.after_raise(
-            call_to, min_inc, to, config._derived.street_bet[street]
-        )
-        min_inc = new_inc
+        d = config._derived
+        new_inc, counts = d.rules.after_raise(call_to, state._min_inc, to, d.street_bet[street])
+        t._min_inc = new_inc
         if counts:
-            nraises += 1
-        call_to = to
-        taken = action if action.kind is kind else Action(kind, to)
+            t._nraises = state._nraises + 1
+        t._call_to = call_to = to
+        cached = _ACTIONS.get((kind, to))
+        if cached is None:
+            if len(_ACTIONS) > 4096:
+                _ACTIONS.clear()
+            cached = _ACTIONS[(kind, to)] = Action(kind, to)
+        taken = cached
     new_stack = stack - add
     if add:
-        stacks = stacks[:seat] + (new_stack,) + stacks[seat + 1 :]
-        bets = bets[:seat] + (bet + add,) + bets[seat + 1 :]
+        t._stacks = stacks[:seat] + (new_stack,) + stacks[seat + 1 :]
+        t._bets = bets[:seat] + (bet + add,) + bets[seat + 1 :]
         contribs = state._contribs
-        contribs = contribs[:seat] + (contribs[seat] + add,) + contribs[seat + 1 :]
-    else:
-        contribs = state._contribs
-    acted = acted[:seat] + (call_to,) + acted[seat + 1 :]
-    history = state._history + (
-        ActionTaken(seat, taken, _STREETS[street], add, add > 0 and new_stack == 0),
+        t._contribs = contribs[:seat] + (contribs[seat] + add,) + contribs[seat + 1 :]
+    acted = state._acted
+    t._acted = acted[:seat] + (call_to,) + acted[seat + 1 :]
+    t._history = state._history + (
+        ActionTaken(seat, taken, street, add, add > 0 and new_stack == 0),
     )
-    return _continue(
-        config, street, state._board, state._hole, stacks, bets, contribs, folded, acted, call_to,
-        min_inc, nraises, history, state._full_board, seat + 1,
-    )
+    return _continue(t, seat + 1)
 
 
-def _continue(
-    config: GameConfig,
-    street: int,
-    board: tuple[Card, ...],
-    hole: tuple[tuple[Card, ...] | None, ...],
-    stacks: tuple[int, ...],
-    bets: tuple[int, ...],
-    contribs: tuple[int, ...],
-    folded: tuple[bool, ...],
-    acted: tuple[int, ...],
-    call_to: int,
-    min_inc: int,
-    nraises: int,
-    history: tuple[Event, ...],
-    full_board: tuple[Card, ...],
-    start: int,
-) -> HandState:
-    """Find the next actor from ``start``; close the street when there is none."""
+def _continue(t: HandState, start: int) -> HandState:
+    """Find the next actor from ``start``; close the street when there is none.
+
+    ``t`` is the successor being built (a fresh copy nobody else holds); its
+    fields are set here and it is returned.
+    """
+    config = t._config
     d = config._derived
     n = d.n
     if start >= n:
         start -= n
+    folded = t._folded
+    stacks = t._stacks
+    bets = t._bets
     if folded.count(False) > 1:
-        seat = _find_actor(n, start, stacks, bets, folded, acted, call_to)
+        seat = _find_actor(n, start, stacks, bets, folded, t._acted, t._call_to)
         if seat >= 0:
-            return HandState(
-                config, street, seat, board, hole, stacks, bets, contribs, folded, acted, call_to,
-                min_inc, nraises, history, full_board, (),
-            )
+            t._to_act = seat
+            return t
     # The betting round is over: return the uncalled part of the top bet.
     top = max(bets)
     if top and bets.count(top) == 1:
         owner = bets.index(top)
         second = max(bets[s] for s in range(n) if s != owner)
         back = top - second
-        stacks = stacks[:owner] + (stacks[owner] + back,) + stacks[owner + 1 :]
-        bets = bets[:owner] + (second,) + bets[owner + 1 :]
-        contribs = contribs[:owner] + (contribs[owner] - back,) + contribs[owner + 1 :]
-        history = history + (UncalledBetReturned(owner, back),)
+        contribs = t._contribs
+        t._stacks = stacks = stacks[:owner] + (stacks[owner] + back,) + stacks[owner + 1 :]
+        t._bets = bets[:owner] + (second,) + bets[owner + 1 :]
+        t._contribs = contribs[:owner] + (contribs[owner] - back,) + contribs[owner + 1 :]
+        t._history = t._history + (UncalledBetReturned(owner, back),)
     in_hand = [s for s in range(n) if not folded[s]]
     if len(in_hand) == 1:
-        return _finish(config, board, hole, stacks, bets, contribs, folded, history, full_board)
-    able = sum(1 for s in in_hand if stacks[s])
-    if street == 3 or able < 2:
-        if street < 3:
-            # Run-out: hands are shown first, then each remaining street is dealt.
-            order = showing_order(config)
-            history = history + tuple(HandShown(s, hole[s]) for s in order if not folded[s])  # type: ignore[arg-type]
-            for nxt in range(street + 1, 4):
-                cards = full_board[_BOARD_AT[nxt - 1] : _BOARD_AT[nxt]]
-                history = history + (BoardDealt(_STREETS[nxt], cards),)
-            board = full_board
-        return _finish(config, board, hole, stacks, bets, contribs, folded, history, full_board)
-    street += 1
-    board = full_board[: _BOARD_AT[street]]
-    history = history + (BoardDealt(_STREETS[street], board[_BOARD_AT[street - 1] :]),)
+        return _finish(t)
+    able = 0
+    for s in in_hand:
+        if stacks[s]:
+            able += 1
+    street = t._street
+    if street is _RIVER or able < 2:
+        if street is not _RIVER:
+            _run_out(t, street)
+        return _finish(t)
+    street = _STREETS[street + 1]
+    deal_ = t._deal
+    at = _BOARD_AT[street]
+    board = deal_.boards[0][:at]
+    t._street = street
+    t._board = board
+    t._history = t._history + (BoardDealt(street, board[_BOARD_AT[street - 1] :]),)
     zeros = (0,) * n
     not_acted = (-1,) * n
-    seat = _find_actor(n, d.postflop_start[street - 1], stacks, zeros, folded, not_acted, 0)
-    return HandState(
-        config, street, seat, board, hole, stacks, zeros, contribs, folded, not_acted, 0,
-        d.street_bet[street], 0, history, full_board, (),
-    )
+    t._bets = zeros
+    t._acted = not_acted
+    t._call_to = 0
+    t._min_inc = d.street_bet[street]
+    t._nraises = 0
+    t._to_act = _find_actor(n, d.postflop_start[street - 1], stacks, zeros, folded, not_acted, 0)
+    return t
 
 
-def _finish(
-    config: GameConfig,
-    board: tuple[Card, ...],
-    hole: tuple[tuple[Card, ...] | None, ...],
-    stacks: tuple[int, ...],
-    bets: tuple[int, ...],
-    contribs: tuple[int, ...],
-    folded: tuple[bool, ...],
-    history: tuple[Event, ...],
-    full_board: tuple[Card, ...],
-) -> HandState:
-    """Pay the pots and build the final state."""
+def _run_out(t: HandState, street: Street) -> None:
+    """Show the hands still in, then deal the rest of each board (RULES.md
+    section 2: run-out; section 2b: run it twice)."""
+    config = t._config
+    folded = t._folded
+    hole = t._deal.hole
+    shows = tuple(HandShown(s, hole[s]) for s in showing_order(config) if not folded[s])  # type: ignore[arg-type]
+    shown_cards = list(t._shown)
+    for event in shows:
+        shown_cards[event.seat] = event.cards
+    t._shown = tuple(shown_cards)
+    history = t._history + shows
+    boards = t._deal.boards
+    dealt = _BOARD_AT[street]
+    common = boards[0][:dealt]
+    runs: list[tuple[Card, ...]] = []
+    for k, run in enumerate(boards):
+        full = common + run[dealt:]
+        runs.append(full)
+        for nxt in range(street + 1, 4):
+            history = history + (BoardDealt(_STREETS[nxt], full[_BOARD_AT[nxt - 1] : _BOARD_AT[nxt]], k),)
+    t._history = history
+    t._board = runs[0]
+    if len(runs) > 1:
+        t._boards = tuple(runs)
+        masks0 = t._deal.board_masks
+        t._deal = t._deal._replace(
+            board_masks=tuple(masks0[0][:dealt] + m[dealt:] for m in masks0)
+        )
+
+
+def _finish(t: HandState) -> HandState:
+    """Pay the pots and set the final fields of ``t``."""
+    config = t._config
     d = config._derived
     n = d.n
+    folded = t._folded
+    contribs = t._contribs
     in_hand = [s for s in range(n) if not folded[s]]
+    history = t._history
     if len(in_hand) == 1:
         # Everybody else folded: the last player wins every chip, shows nothing.
         winner = in_hand[0]
         total = sum(contribs)
-        pots: tuple[Pot, ...] = (Pot(total, (winner,), (winner,), (total,)),)
+        pot = Pot(total, (winner,), (winner,), (total,))
+        result = Showdown((pot,), ((pot,),), ((0,) * n,))
+        history = history + (PotAwarded(0, pot.winners, pot.shares),)
     else:
-        pots, shows = settle(config, board, hole, contribs, folded, history)
-        history = history + shows
-    final: list[Chips] = list(stacks)
-    for index, pot in enumerate(pots):
+        deal_ = t._deal
+        count = len(t._boards) if t._boards is not None else 1
+        board_masks = tuple(sum(masks) for masks in deal_.board_masks[:count])
+        antes, ante_all_in = d.dead_antes
+        result, shows = settle(
+            config, board_masks, deal_.hole, deal_.hole_masks, contribs, folded, t._shown,
+            antes, ante_all_in,
+        )
+        if shows:
+            shown_cards = list(t._shown)
+            for event in shows:
+                if event.__class__ is HandShown:
+                    shown_cards[event.seat] = event.cards
+            t._shown = tuple(shown_cards)
+            history = history + shows
+        for k, parts in enumerate(result.board_pots):
+            for index, part in enumerate(parts):
+                history = history + (PotAwarded(index, part.winners, part.shares, k),)
+    final: list[Chips] = list(t._stacks)
+    for pot in result.pots:
         for s, share in zip(pot.winners, pot.shares):
             final[s] += share
-        history = history + (PotAwarded(index, pot.winners, pot.shares),)
-    final_stacks: tuple[int, ...] = tuple(final)  # type: ignore[arg-type]  # Fraction if EXACT
-    return HandState(
-        config, 4, -1, board, hole, final_stacks, (0,) * n, contribs, folded, (-1,) * n, 0, 0, 0,
-        history, full_board, pots,
-    )
+    t._stacks = tuple(final)  # type: ignore[arg-type]  # Fraction if EXACT
+    t._history = history
+    t._street = _SHOWDOWN
+    t._to_act = -1
+    t._bets = (0,) * n
+    t._acted = (-1,) * n
+    t._call_to = t._min_inc = t._nraises = 0
+    t._showdown = result
+    t._values = result.values[0]
+    return t
 
 
 def show(state: HandState, seat: int) -> HandState:
@@ -780,16 +1045,61 @@ def show(state: HandState, seat: int) -> HandState:
         raise _not_a_state(state)
     if state._to_act >= 0:
         raise HandOverError("cards can be shown voluntarily only after the hand")
-    hole = state._hole
+    hole = state._deal.hole
     seat = seat_arg(seat, len(hole))
-    if hole[seat] is None:
+    cards = hole[seat]
+    if cards is None:
         raise InvalidConfigError(f"seat {seat} was not dealt in")
-    if any(isinstance(e, HandShown) and e.seat == seat for e in state._history):
+    if state._shown[seat] is not None:
         raise InvalidConfigError(f"seat {seat} has already shown")
-    cards: tuple[Card, ...] = hole[seat]  # type: ignore[assignment]
-    return HandState(
-        state._config, state._street, state._to_act, state._board, hole, state._stacks,
-        state._bets, state._contribs, state._folded, state._acted, state._call_to, state._min_inc,
-        state._nraises, state._history + (HandShown(seat, cards),), state._full_board, state._pots,
-    )
+    t = _copy(state)
+    t._history = state._history + (HandShown(seat, cards),)
+    t._shown = state._shown[:seat] + (cards,) + state._shown[seat + 1 :]
+    dealt = len(state._board)
+    if dealt >= 3 and not state._values[seat]:
+        mask = sum(state._deal.board_masks[0][:dealt]) | state._deal.hole_masks[seat]
+        values = state._values
+        t._values = values[:seat] + (evaluate_mask(mask),) + values[seat + 1 :]
+    return t
 
+
+def resolve_pots(state: HandState) -> PotResolution:
+    """The pots of a finished hand, who won them, and every seat's result.
+
+    Reads the showdown the engine kept in the final state; nothing is
+    evaluated again.
+
+    Args:
+        state: A hand that is over (``state.is_over``).
+
+    Returns:
+        The :class:`PotResolution`: pots with winners and shares (odd chips by
+        ``config.odd_chip``, each pot separately, each board's part
+        separately), final stacks, net results, and the rank and best five of
+        each shown hand on the first board.
+
+    Raises:
+        HandOverError: The hand is not over yet (there is nothing to resolve;
+            the name is shared with "the hand is in the wrong phase").
+        InvalidConfigError: ``state`` is not a :class:`HandState`.
+
+    References:
+        RULES.md section 2 (uncalled bets, side pots, showdown, odd chips),
+        section 2b (run it twice).
+    """
+    if state.__class__ is not HandState:
+        raise InvalidConfigError(f"expected a finished HandState, got {shown(state)}")
+    result = state._showdown
+    if state._to_act >= 0 or result is None:
+        raise HandOverError("the hand is not over yet: nothing to resolve")
+    final = state._stacks
+    starting = state._config.stacks
+    results = tuple(final[seat] - starting[seat] for seat in range(len(final)))
+    ranks: dict[int, HandRank] = {}
+    board = state._board
+    if len(board) >= 3:
+        values = state._values
+        for seat, cards in enumerate(state._shown):
+            if cards is not None and values[seat]:
+                ranks[seat] = HandRank(values[seat], cards + board)
+    return PotResolution(result.pots, final, results, ranks, result.board_pots, state.boards)
