@@ -364,3 +364,48 @@ def test_show_and_observe_check_the_seat_type() -> None:
     view = observe(state, numpy.int64(1))  # type: ignore[arg-type]
     assert view.seat == 1 and type(view.seat) is int
     assert view.hole_cards == state.hole_cards[1]
+
+
+def test_act_rechecks_fields_a_bot_rewrote() -> None:
+    state = deal(GameConfig.no_limit(players=3), seed=1)
+    before = (state.stacks, state.bets, state.history)
+    for field, value in (("kind", "raise"), ("kind", None), ("to", 2.5), ("to", -300), ("to", 10**30)):
+        action = Raise(300)
+        object.__setattr__(action, "kind" if field == "kind" else "to", value)
+        if field == "to":
+            object.__setattr__(action, "kind", Raise(300).kind)
+        with pytest.raises(IllegalActionError):
+            act(state, action)
+    assert (state.stacks, state.bets, state.history) == before
+    # the history keeps the engine's own action, not the bot's object
+    mine = Raise(300)
+    after = act(state, mine)
+    object.__setattr__(mine, "to", 5)
+    taken = [e for e in after.history if isinstance(e, ActionTaken)][-1]
+    assert taken.action == Raise(300) and after.bets[0] == 300
+
+
+def test_events_and_pots_cannot_be_rewritten() -> None:
+    final = check_down(deal(GameConfig.no_limit(players=2, stack=1000), seed=3))
+    for event in final.history:
+        with pytest.raises(AttributeError):
+            object.__setattr__(event, "seat", 9)
+    (pot,) = final.pots
+    with pytest.raises(AttributeError):
+        object.__setattr__(pot, "amount", 10**6)
+    assert HandMucked(1) != HoleCardsDealt(1) and hash(HandMucked(1)) != hash(HoleCardsDealt(1))
+
+
+def test_showdown_reads_the_engines_own_card_masks() -> None:
+    config = GameConfig.no_limit(players=2, stack=1000)
+    state = deal(config, hole_cards=["AsAd", "KsKd"], board="2c7d9h3s4h")
+    state = play(state, Call, Check, Check, Check, Check, Check)
+    assert state.street is Street.RIVER
+    ace = parse_cards("As")[0]
+    mask = ace.mask
+    try:  # a bot rewrites a shared card's mask: the showdown must not care
+        object.__setattr__(ace, "mask", 1 << 12)
+        final = act(act(state, Check), Check)
+    finally:
+        object.__setattr__(ace, "mask", mask)
+    assert final.stacks == (1100, 900)

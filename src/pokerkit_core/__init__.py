@@ -52,7 +52,8 @@ from .events import (
     UncalledBetReturned,
 )
 from .pots import Pot
-from .state import HandState, PotResolution, act, deal, legal_actions, resolve_pots, show
+from .state import HandState, act, deal, legal_actions
+from .results import PotResolution, resolve_pots, show
 from .observation import Observation, observe
 from .policy import Policy, available_policies, load_policy
 from .positions import ButtonRule

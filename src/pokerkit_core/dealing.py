@@ -15,13 +15,13 @@ import operator
 import random
 from enum import Enum
 from math import perm
-from typing import Any, Iterable, Sequence, Union
+from typing import Any, Iterable, NamedTuple, Sequence, Union
 
 from .cards import CARDS, Card, as_cards, format_cards
 from .errors import CardError, InvalidConfigError, shown
 from .rules import GameConfig
 
-__all__ = ["CardsArg", "draw_codes", "seed_arg", "seat_arg", "deal_cards"]
+__all__ = ["CardsArg", "Deal", "draw_codes", "seed_arg", "seat_arg", "deal_cards", "make_deal"]
 
 _Random: Any
 try:  # the C generator behind random.Random, without its Python seeding wrapper
@@ -247,3 +247,74 @@ def _code(card: Card) -> int:
     if code.__class__ is not int or not 0 <= code < 52 or CARDS[code] is not card:
         raise CardError(shown(card), "not one of the 52 cards (its fields were changed)")
     return code
+
+
+_MASK = tuple(1 << (16 * (code & 3) + (code >> 2)) for code in range(52))
+"""Card mask by code, computed here: the engine never reads a Card's fields."""
+
+
+class Deal(NamedTuple):
+    """What the deal fixed for the whole hand (the engine's record).
+
+    Attributes:
+        hole: Per seat, two hole cards (``None`` for a seat not dealt in).
+        boards: One five-card board per run, first board first
+            (``config.boards`` of them; the further ones are read only by a
+            run-out).
+        hole_masks: Per seat, the card mask of its hole cards (0 if not
+            dealt in), from the engine's card codes.
+        board_masks: Per board, the mask of each of its five cards.
+    """
+
+    hole: tuple[tuple[Card, ...] | None, ...]
+    boards: tuple[tuple[Card, ...], ...]
+    hole_masks: tuple[int, ...]
+    board_masks: tuple[tuple[int, ...], ...]
+
+
+NO_DEAL = Deal((), ((),), (), ((),))
+
+
+
+def make_deal(n: int, live: tuple[int, ...], boards: int, codes: list[int]) -> Deal:
+    """The :class:`Deal` record from the card codes :func:`deal_cards` drew.
+
+    Args:
+        n: Seats at the table.
+        live: Dealt-in seats, seat order.
+        boards: Boards (``GameConfig.boards``).
+        codes: The codes, in deal order.
+
+    Returns:
+        The hand's cards and the engine's own masks of them.
+    """
+    cards = CARDS
+    mask = _MASK
+    k = 2 * len(live)
+    if k == 2 * n:  # every seat dealt in
+        hole: Any = [(cards[codes[i]], cards[codes[i + 1]]) for i in range(0, k, 2)]
+        hole_masks: Any = [mask[codes[i]] | mask[codes[i + 1]] for i in range(0, k, 2)]
+    else:
+        hole = [None] * n
+        hole_masks = [0] * n
+        i = 0
+        for seat in live:
+            a, b = codes[i], codes[i + 1]
+            hole[seat] = (cards[a], cards[b])
+            hole_masks[seat] = mask[a] | mask[b]
+            i += 2
+    if boards == 1:
+        five = codes[k : k + 5]
+        return Deal(
+            tuple(hole),
+            (tuple([cards[c] for c in five]),),
+            tuple(hole_masks),
+            (tuple([mask[c] for c in five]),),
+        )
+    runs = [codes[k + 5 * r : k + 5 * r + 5] for r in range(boards)]
+    return Deal(
+        tuple(hole),
+        tuple(tuple(cards[c] for c in run) for run in runs),
+        tuple(hole_masks),
+        tuple(tuple(mask[c] for c in run) for run in runs),
+    )

@@ -63,6 +63,8 @@ class Observation:
             ``None``.
         call_to: The street total to match.
         starting_stacks: Chips per seat at the start of the hand.
+        boards: Every board dealt so far, first board first (more than one
+            when the hand was run out several times, ``GameConfig.boards``).
     """
 
     seat: int
@@ -90,6 +92,7 @@ class Observation:
     shown_cards: tuple[tuple[Card, ...] | None, ...] = ()
     call_to: int = 0
     starting_stacks: tuple[int, ...] = ()
+    boards: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def is_over(self) -> bool:
@@ -155,4 +158,5 @@ def observe(state: HandState, seat: int, *, hand_number: int | None = None) -> O
         shown_cards=state.shown_cards,
         call_to=state.call_to,
         starting_stacks=config.stacks,
+        boards=state.boards,
     )

@@ -37,24 +37,22 @@ References:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Sequence
 
 from .actions import Action, ActionKind, Call, Check, Fold, LegalActions
-from .cards import CARDS, Card
+from .cards import Card
 from .errors import HandOverError, IllegalActionError, InvalidConfigError, shown
-from .evaluator import HandRank, evaluate_mask
 from .events import (
     ActionTaken,
     BoardDealt,
-    Event,
     HandShown,
     HoleCardsDealt,
     PotAwarded,
     UncalledBetReturned,
 )
-from .dealing import CardsArg, deal_cards, draw_codes, seat_arg, seed_arg
+from .dealing import NO_DEAL, CardsArg, deal_cards, draw_codes, make_deal, seed_arg
 from .forced_bets import post_forced_bets
+from .hand_state import HandFields, copy_state
 from .pots import Chips, Pot
 from .rules import MAX_CHIPS, GameConfig, Street
 from .showdown import Showdown, settle, showing_order
@@ -62,12 +60,9 @@ from .showdown import Showdown, settle, showing_order
 __all__ = [
     "Street",
     "HandState",
-    "PotResolution",
     "deal",
     "legal_actions",
     "act",
-    "show",
-    "resolve_pots",
     "draw_codes",
 ]
 
@@ -78,303 +73,19 @@ _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BET, _RAISE, _ALL_IN = ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN
 _ACTIONS: dict[tuple[ActionKind, int], Action] = {}
 """The engine's own bet and raise values for the history, by kind and amount."""
-_MASK = tuple(1 << (16 * (code & 3) + (code >> 2)) for code in range(52))
-"""Card mask by code, computed here: the showdown never reads a Card's fields."""
-
-
-class _Deal(NamedTuple):
-    """What the deal fixed for the whole hand (private record).
-
-    Attributes:
-        hole: Per seat, two hole cards (``None`` for a seat not dealt in).
-        boards: One five-card board per run, first board first
-            (``config.boards`` of them; the further ones are read only by a
-            run-out).
-        hole_masks: Per seat, the card mask of its hole cards (0 if not
-            dealt in), from the engine's card codes.
-        board_masks: Per board, the mask of each of its five cards.
-    """
-
-    hole: tuple[tuple[Card, ...] | None, ...]
-    boards: tuple[tuple[Card, ...], ...]
-    hole_masks: tuple[int, ...]
-    board_masks: tuple[tuple[int, ...], ...]
-
-
-_NO_DEAL = _Deal((), ((),), (), ((),))
-
-
-@dataclass(frozen=True, slots=True)
-class PotResolution:
-    """How a finished hand was paid.
-
-    Attributes:
-        pots: Main pot first, then the side pots in level order; winners and
-            shares add up over the boards.
-        final_stacks: Chips per seat after the hand, seat 0 first.
-        results: Net chips per seat (final minus starting stack); they add
-            up to zero.
-        shown: Rank (with best five, on the first board) of every hand
-            shown, by seat; hands shown before three board cards were dealt
-            have no rank and are left out.  A fresh dict on each call.
-        board_pots: Per board, first board first: its part of each pot with
-            that board's winners (one entry for a hand run once).
-        boards: The board cards of each run, first board first.
-    """
-
-    pots: tuple[Pot, ...]
-    final_stacks: tuple[Chips, ...]
-    results: tuple[Chips, ...]
-    shown: Mapping[int, HandRank]
-    board_pots: tuple[tuple[Pot, ...], ...] = ()
-    boards: tuple[tuple[Card, ...], ...] = ()
-
-
-class HandState:
+class HandState(HandFields):
     """One moment of a hand: immutable; build it with :func:`deal`.
 
     All per-seat tuples have one entry per seat, seat 0 first; empty seats
     (stack 0 in the config) have zeros and count as folded.  Amounts are
     chips.  After the hand, ``stacks`` are the final stacks (under
     ``OddChipRule.EXACT`` they may hold :class:`fractions.Fraction` values).
-
-    The constructor is internal (keyword-only private fields, used once per
-    table for the state after the forced bets); every later state is a copy
-    of its predecessor with the changed fields set by name.
+    The queries (``stacks``, ``pots``, ``boards``, ...) are those of
+    :class:`~pokerkit_core.hand_state.HandFields`; states compare, hash and
+    pickle by value.
     """
 
-    __slots__ = (
-        "_config",
-        "_deal",
-        "_street",
-        "_to_act",
-        "_board",
-        "_stacks",
-        "_bets",
-        "_contribs",
-        "_folded",
-        "_acted",
-        "_call_to",
-        "_min_inc",
-        "_nraises",
-        "_history",
-        "_shown",
-        "_boards",
-        "_showdown",
-        "_values",
-    )
-
-    _config: GameConfig
-    _deal: _Deal
-    _street: Street
-    _to_act: int
-    _board: tuple[Card, ...]
-    _stacks: tuple[int, ...]
-    _bets: tuple[int, ...]
-    _contribs: tuple[int, ...]
-    _folded: tuple[bool, ...]
-    _acted: tuple[int, ...]
-    _call_to: int
-    _min_inc: int
-    _nraises: int
-    _history: tuple[Event, ...]
-    _shown: tuple[tuple[Card, ...] | None, ...]
-    _boards: tuple[tuple[Card, ...], ...] | None
-    _showdown: Showdown | None
-    _values: tuple[int, ...]
-
-    def __init__(
-        self,
-        *,
-        config: GameConfig,
-        deal: _Deal,
-        street: Street,
-        to_act: int,
-        board: tuple[Card, ...],
-        stacks: tuple[int, ...],
-        bets: tuple[int, ...],
-        contribs: tuple[int, ...],
-        folded: tuple[bool, ...],
-        acted: tuple[int, ...],
-        call_to: int,
-        min_inc: int,
-        nraises: int,
-        history: tuple[Event, ...],
-        shown: tuple[tuple[Card, ...] | None, ...],
-    ) -> None:
-        self._config = config
-        self._deal = deal
-        self._street = street
-        self._to_act = to_act
-        self._board = board
-        self._stacks = stacks
-        self._bets = bets
-        self._contribs = contribs
-        self._folded = folded
-        self._acted = acted
-        self._call_to = call_to
-        self._min_inc = min_inc
-        self._nraises = nraises
-        self._history = history
-        self._shown = shown
-        self._boards = None
-        self._showdown = None
-        self._values = ()
-
-    # ------------------------------------------------------------ properties
-    @property
-    def config(self) -> GameConfig:
-        """The hand's :class:`GameConfig`."""
-        return self._config
-
-    @property
-    def street(self) -> Street:
-        """The current street; ``Street.SHOWDOWN`` once the hand is over."""
-        return self._street
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None`` when the hand is over."""
-        return None if self._to_act < 0 else self._to_act
-
-    @property
-    def is_over(self) -> bool:
-        """The hand has ended (pots paid; see :func:`resolve_pots`)."""
-        return self._to_act < 0
-
-    @property
-    def board(self) -> tuple[Card, ...]:
-        """Board cards dealt so far (0, 3, 4 or 5), of the first board."""
-        return self._board
-
-    @property
-    def boards(self) -> tuple[tuple[Card, ...], ...]:
-        """Every board dealt so far, first board first.
-
-        One entry (``(board,)``) unless the hand was run out more than once
-        (``GameConfig.boards``); then each board holds five cards, the
-        first ones shared.
-        """
-        return (self._board,) if self._boards is None else self._boards
-
-    @property
-    def hole_cards(self) -> tuple[tuple[Card, ...] | None, ...]:
-        """Every seat's hole cards (``None`` for empty seats); hidden information."""
-        return self._deal.hole
-
-    @property
-    def shown_cards(self) -> tuple[tuple[Card, ...] | None, ...]:
-        """Per seat: the hole cards shown so far (showdown, run-out or a
-        voluntary show), else ``None``; public information."""
-        return self._shown
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Chips behind per seat (after the hand: final stacks)."""
-        return self._stacks
-
-    @property
-    def bets(self) -> tuple[int, ...]:
-        """Chips in front of each seat on the current street (antes excluded)."""
-        return self._bets
-
-    @property
-    def contributions(self) -> tuple[int, ...]:
-        """Chips each seat has put in during the whole hand (uncalled returns deducted)."""
-        return self._contribs
-
-    @property
-    def pot(self) -> int:
-        """All chips committed to the hand, current street bets included."""
-        return sum(self._contribs)
-
-    @property
-    def folded(self) -> tuple[bool, ...]:
-        """Per seat: folded, or not dealt in (empty seat)."""
-        return self._folded
-
-    @property
-    def all_in(self) -> tuple[bool, ...]:
-        """Per seat: in the hand with no chips behind."""
-        live = self._config._derived.live_mask
-        folded = self._folded
-        if self._to_act < 0:
-            contribs = self._contribs
-            starting = self._config.stacks
-            return tuple(
-                live[s] and not folded[s] and contribs[s] == starting[s] for s in range(len(live))
-            )
-        stacks = self._stacks
-        return tuple(live[s] and not folded[s] and stacks[s] == 0 for s in range(len(live)))
-
-    @property
-    def history(self) -> tuple[Event, ...]:
-        """The public event history, oldest first (immutable events)."""
-        return self._history
-
-    @property
-    def seats_in_hand(self) -> tuple[int, ...]:
-        """Seats dealt in that have not folded, seat order."""
-        return tuple(s for s, out in enumerate(self._folded) if not out)
-
-    @property
-    def button(self) -> int:
-        """The button seat."""
-        return self._config.button
-
-    @property
-    def small_blind_seat(self) -> int | None:
-        """The seat that posted the small blind, or ``None``."""
-        return self._config.small_blind_seat
-
-    @property
-    def big_blind_seat(self) -> int | None:
-        """The seat that posted the big blind, or ``None``."""
-        return self._config.big_blind_seat
-
-    @property
-    def call_to(self) -> int:
-        """The street total to match (the current bet level)."""
-        return self._call_to
-
-    @property
-    def min_raise_increment(self) -> int:
-        """The minimum raise-to is ``call_to + min_raise_increment`` (before stack limits)."""
-        return self._min_inc
-
-    @property
-    def raises_this_street(self) -> int:
-        """Bets and full raises this street (the big blind counts pre-flop)."""
-        return self._nraises
-
-    @property
-    def pots(self) -> tuple[Pot, ...]:
-        """The paid pots, main pot first, once the hand is over; ``()`` before.
-
-        Winners and shares are added up over the boards of a hand run more
-        than once (see :attr:`board_pots`).
-        """
-        result = self._showdown
-        return () if result is None else result.pots
-
-    @property
-    def board_pots(self) -> tuple[tuple[Pot, ...], ...]:
-        """Per board, each pot's part paid by that board's showdown, once
-        the hand is over (one entry for a hand run once); ``()`` before."""
-        result = self._showdown
-        return () if result is None else result.board_pots
-
-    @property
-    def hand_results(self) -> tuple[Chips, ...]:
-        """Net chips per seat (final minus starting stack), seat 0 first.
-
-        Raises:
-            HandOverError: The hand is not over yet (no result exists).
-        """
-        if self._to_act >= 0:
-            raise HandOverError("the hand is not over yet: no results")
-        starting = self._config.stacks
-        return tuple(self._stacks[s] - starting[s] for s in range(len(starting)))
+    __slots__ = ()
 
     def legal_actions(self) -> LegalActions:
         """Same as :func:`legal_actions` (``legal_actions(self)``).
@@ -415,78 +126,6 @@ class HandState:
             uncalled bets, run-out), section 5 (fixed-limit).
         """
         return act(self, action)
-
-    # ------------------------------------------------------------ values
-    def _key(self) -> tuple[object, ...]:
-        return (
-            self._config,
-            self._deal,
-            self._street,
-            self._to_act,
-            self._board,
-            self._stacks,
-            self._bets,
-            self._contribs,
-            self._folded,
-            self._acted,
-            self._call_to,
-            self._min_inc,
-            self._nraises,
-            self._history,
-            self._shown,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not HandState:
-            return NotImplemented
-        return self is other or self._key() == other._key()  # type: ignore[attr-defined,unused-ignore]
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (_restore, (tuple(getattr(self, name) for name in HandState.__slots__),))
-
-    def __repr__(self) -> str:
-        street = self._street.name.lower()
-        board = "".join(map(str, self._board)) or "-"
-        who = "over" if self._to_act < 0 else f"seat {self._to_act} to act"
-        return f"<HandState {street} board={board} stacks={self._stacks} bets={self._bets} {who}>"
-
-
-def _restore(values: tuple[Any, ...]) -> HandState:
-    """Unpickle a :class:`HandState` (its slots in order)."""
-    state = object.__new__(HandState)
-    for name, value in zip(HandState.__slots__, values):
-        object.__setattr__(state, name, value)
-    return state
-
-
-_new = object.__new__
-
-
-def _copy(s: HandState) -> HandState:
-    """A copy of ``s`` whose fields the engine then sets by name (private)."""
-    t: HandState = _new(HandState)
-    t._config = s._config
-    t._deal = s._deal
-    t._street = s._street
-    t._to_act = s._to_act
-    t._board = s._board
-    t._stacks = s._stacks
-    t._bets = s._bets
-    t._contribs = s._contribs
-    t._folded = s._folded
-    t._acted = s._acted
-    t._call_to = s._call_to
-    t._min_inc = s._min_inc
-    t._nraises = s._nraises
-    t._history = s._history
-    t._shown = s._shown
-    t._boards = s._boards
-    t._showdown = s._showdown
-    t._values = s._values
-    return t
 
 
 # ---------------------------------------------------------------- dealing
@@ -546,48 +185,14 @@ def deal(
     seed = seed_arg(seed)
     d = config._derived
     codes = deal_cards(config, seed, deck, hole_cards, board)
-    template = d.template
+    template: HandState | None = d.template
     if template is None:
         template = d.template = _template(config)
-    t = _copy(template)
-    t._deal = _make_deal(d.n, d.live, config.boards, codes)
+    t = copy_state(template)
+    t._deal = make_deal(d.n, d.live, config.boards, codes)
     if template._to_act >= 0:
         return t
     return _continue(t, d.preflop_start)
-
-
-def _make_deal(n: int, live: tuple[int, ...], boards: int, codes: list[int]) -> _Deal:
-    """The :class:`_Deal` record from the drawn card codes."""
-    cards = CARDS
-    mask = _MASK
-    k = 2 * len(live)
-    if k == 2 * n:  # every seat dealt in
-        hole: Any = [(cards[codes[i]], cards[codes[i + 1]]) for i in range(0, k, 2)]
-        hole_masks: Any = [mask[codes[i]] | mask[codes[i + 1]] for i in range(0, k, 2)]
-    else:
-        hole = [None] * n
-        hole_masks = [0] * n
-        i = 0
-        for seat in live:
-            a, b = codes[i], codes[i + 1]
-            hole[seat] = (cards[a], cards[b])
-            hole_masks[seat] = mask[a] | mask[b]
-            i += 2
-    if boards == 1:
-        five = codes[k : k + 5]
-        return _Deal(
-            tuple(hole),
-            (tuple([cards[c] for c in five]),),
-            tuple(hole_masks),
-            (tuple([mask[c] for c in five]),),
-        )
-    runs = [codes[k + 5 * r : k + 5 * r + 5] for r in range(boards)]
-    return _Deal(
-        tuple(hole),
-        tuple(tuple(cards[c] for c in run) for run in runs),
-        tuple(hole_masks),
-        tuple(tuple(mask[c] for c in run) for run in runs),
-    )
 
 
 def _template(config: GameConfig) -> HandState:
@@ -606,7 +211,7 @@ def _template(config: GameConfig) -> HandState:
         )
     return HandState(
         config=config,
-        deal=_NO_DEAL,
+        deal=NO_DEAL,
         street=_PREFLOP,
         to_act=to_act,
         board=(),
@@ -804,7 +409,7 @@ def act(state: HandState, action: Action) -> HandState:
     owe = call_to - bet
     config = state._config
     street = state._street
-    t = _copy(state)
+    t = copy_state(state)
     if kind is _FOLD:
         if owe <= 0:
             raise _illegal(state, action, "folding is not allowed when you can check")
@@ -1018,88 +623,3 @@ def _finish(t: HandState) -> HandState:
     t._showdown = result
     t._values = result.values[0]
     return t
-
-
-def show(state: HandState, seat: int) -> HandState:
-    """Reveal ``seat``'s hole cards voluntarily after the hand.
-
-    Args:
-        state: A finished hand.
-        seat: A seat that was dealt in and has not shown yet.
-
-    Returns:
-        The state with a :class:`~pokerkit_core.events.HandShown` event added;
-        payouts are unchanged.
-
-    Raises:
-        HandOverError: The hand is still in progress (cards stay hidden).
-        InvalidConfigError: ``state`` is not a :class:`HandState`, or
-            ``seat`` is not an int seat of the table (bools
-            and other types refused; numpy ints accepted), was not dealt in,
-            or already showed.
-
-    References:
-        RULES.md section 2 (the last player may voluntarily reveal).
-    """
-    if state.__class__ is not HandState:
-        raise _not_a_state(state)
-    if state._to_act >= 0:
-        raise HandOverError("cards can be shown voluntarily only after the hand")
-    hole = state._deal.hole
-    seat = seat_arg(seat, len(hole))
-    cards = hole[seat]
-    if cards is None:
-        raise InvalidConfigError(f"seat {seat} was not dealt in")
-    if state._shown[seat] is not None:
-        raise InvalidConfigError(f"seat {seat} has already shown")
-    t = _copy(state)
-    t._history = state._history + (HandShown(seat, cards),)
-    t._shown = state._shown[:seat] + (cards,) + state._shown[seat + 1 :]
-    dealt = len(state._board)
-    if dealt >= 3 and not state._values[seat]:
-        mask = sum(state._deal.board_masks[0][:dealt]) | state._deal.hole_masks[seat]
-        values = state._values
-        t._values = values[:seat] + (evaluate_mask(mask),) + values[seat + 1 :]
-    return t
-
-
-def resolve_pots(state: HandState) -> PotResolution:
-    """The pots of a finished hand, who won them, and every seat's result.
-
-    Reads the showdown the engine kept in the final state; nothing is
-    evaluated again.
-
-    Args:
-        state: A hand that is over (``state.is_over``).
-
-    Returns:
-        The :class:`PotResolution`: pots with winners and shares (odd chips by
-        ``config.odd_chip``, each pot separately, each board's part
-        separately), final stacks, net results, and the rank and best five of
-        each shown hand on the first board.
-
-    Raises:
-        HandOverError: The hand is not over yet (there is nothing to resolve;
-            the name is shared with "the hand is in the wrong phase").
-        InvalidConfigError: ``state`` is not a :class:`HandState`.
-
-    References:
-        RULES.md section 2 (uncalled bets, side pots, showdown, odd chips),
-        section 2b (run it twice).
-    """
-    if state.__class__ is not HandState:
-        raise InvalidConfigError(f"expected a finished HandState, got {shown(state)}")
-    result = state._showdown
-    if state._to_act >= 0 or result is None:
-        raise HandOverError("the hand is not over yet: nothing to resolve")
-    final = state._stacks
-    starting = state._config.stacks
-    results = tuple(final[seat] - starting[seat] for seat in range(len(final)))
-    ranks: dict[int, HandRank] = {}
-    board = state._board
-    if len(board) >= 3:
-        values = state._values
-        for seat, cards in enumerate(state._shown):
-            if cards is not None and values[seat]:
-                ranks[seat] = HandRank(values[seat], cards + board)
-    return PotResolution(result.pots, final, results, ranks, result.board_pots, state.boards)
