@@ -16,6 +16,7 @@ from pokerkit_core import (
     Raise,
     RuleFlavour,
     Street,
+    act,
     deal,
     legal_actions,
 )
@@ -224,3 +225,18 @@ def test_presets_refuse_bad_player_counts(players: object) -> None:
         GameConfig.no_limit(players=players)  # type: ignore[arg-type]
     with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 10"):
         GameConfig.fixed_limit(players=players)  # type: ignore[arg-type]
+
+
+def test_pot_limit_maximum_raise() -> None:
+    config = GameConfig(stacks=(10_000,) * 3, betting=BettingStructure.POT_LIMIT, button=0)
+    state = deal(config, seed=1)
+    legal = legal_actions(state)
+    # button: call 100, then the pot is 50 + 100 + 100 = 250: raise to 100 + 250
+    assert (legal.min_raise_to, legal.max_raise_to, legal.max_is_all_in) == (200, 350, False)
+    with pytest.raises(IllegalActionError, match="pot-limit amount 350"):
+        act(state, Raise(351))
+    state = act(state, Raise(350))
+    legal = legal_actions(state)
+    # small blind: owes 300, pot after calling 500 + 300 = 800: raise to 350 + 800
+    assert (legal.min_raise_to, legal.max_raise_to) == (600, 1_150)
+    assert config.rules.raise_range(0, 100, 0, 40, (0, 0)) == (40, 40)  # short: all-in

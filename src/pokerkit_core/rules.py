@@ -863,7 +863,8 @@ class BettingRules:
 
 
 class _PotLimitRules(BettingRules):
-    """Pot-limit (RULES.md section 2b): raise at most to the call plus the pot after it."""
+    """Pot-limit (RULES.md section 2b): raise at most to the call plus the pot
+    after it (never less than a minimum raise)."""
 
     def raise_range(
         self, call_to: int, min_inc: int, bet: int, stack: int, contributions: tuple[int, ...]
@@ -871,8 +872,10 @@ class _PotLimitRules(BettingRules):
         total = bet + stack
         # raise by at most the pot once this player has called
         limit = call_to + sum(contributions) + (call_to - bet)
-        max_to = limit if limit < total else total
         min_to = call_to + min_inc
+        if limit < min_to:  # a full minimum raise is always allowed
+            limit = min_to
+        max_to = limit if limit < total else total
         return (min_to if min_to < max_to else max_to), max_to
 
 
