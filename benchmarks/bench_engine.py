@@ -1,6 +1,6 @@
 """Rules-engine throughput: random-play hands per second and branching cost.
 
-Prints, for heads-up, 6-max and 9-max no-limit tables (blinds 50/100, 100 big
+Prints, for heads-up, 6-max, 9-max and 10-max no-limit tables (blinds 50/100, 100 big
 blinds each), the number of complete hands per second that one core plays with
 a random policy: at each decision, uniform among fold, check/call, the minimum
 bet or raise, and all-in, whichever are legal.  Each hand is a fresh
@@ -141,7 +141,7 @@ def main() -> None:
     parser.add_argument("--pokerkit-hands", type=int, default=1_000, help="hands on PokerKit")
     args = parser.parse_args()
     print(f"{'table':<10}{'hands/s':>12}{'actions/hand':>14}{'PokerKit':>12}{'ratio':>9}")
-    for label, players in (("heads-up", 2), ("6-max", 6), ("9-max", 9)):
+    for label, players in (("heads-up", 2), ("6-max", 6), ("9-max", 9), ("10-max", 10)):
         rate, actions = max(play_ours(players, args.hands, seed) for seed in (1, 2))
         theirs = play_pokerkit(players, args.pokerkit_hands)
         peer = "n/a" if theirs is None else f"{theirs:,.0f}"

@@ -13,6 +13,7 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
+napoleon_use_ivar = True  # NamedTuple fields are documented once (as fields)
 nitpicky = False
 exclude_patterns = ["_build"]
 html_theme = "alabaster"

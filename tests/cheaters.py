@@ -34,7 +34,7 @@ def exploit(observation: Observation, state: HandState) -> Action:
     assert legal is not None
     seat = observation.seat
     other = 1 - seat
-    board = state._full_board  # private, but a cheat reads what it finds
+    board = state._deal.boards[0]  # private, but a cheat reads what it finds
     mine, theirs = state.hole_cards[seat], state.hole_cards[other]
     if len(board) < 5 or mine is None or theirs is None:
         return honest(observation)

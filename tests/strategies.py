@@ -1,7 +1,9 @@
 """Hypothesis strategies and small helpers for the rules-engine tests.
 
-``games()`` draws a random table (2-9 seats, stacks from tiny to deep, some
-empty seats, antes, no-limit or fixed-limit, odd-chip rule, button) and a seed;
+``configs()`` draws a random table (2-10 seats, stacks from tiny to deep, some
+empty seats, antes from every seat, the big blind, the button or per seat,
+straddles, one to three boards, no-limit, pot-limit or fixed-limit, odd-chip
+rule, button);
 ``play_random`` plays a hand with actions drawn from the legal ones (and,
 optionally, illegal attempts in between).
 """
@@ -14,8 +16,10 @@ from typing import Iterable, Union
 from hypothesis import strategies as st
 
 from pokerkit_core import (
+    MAX_SEATS,
     Action,
     ActionKind,
+    AnteRule,
     BettingStructure,
     GameConfig,
     HandState,
@@ -50,8 +54,9 @@ STACK_CHOICES = (1, 2, 3, 5, 7, 10, 25, 50, 99, 100, 101, 150, 333, 1_000, 5_000
 
 @st.composite
 def configs(draw: st.DrawFn) -> GameConfig:
-    """A random valid GameConfig: 2-9 seats, tiny to deep stacks, antes, both structures."""
-    seats = draw(st.integers(2, 9))
+    """A random valid GameConfig: 2-10 seats, tiny to deep stacks, every kind of
+    ante, straddles, several boards, every betting structure."""
+    seats = draw(st.integers(2, MAX_SEATS))
     stacks = [
         draw(st.one_of(st.sampled_from(STACK_CHOICES), st.integers(1, 3_000)))
         for _ in range(seats)
@@ -64,16 +69,29 @@ def configs(draw: st.DrawFn) -> GameConfig:
             stacks[0] = stacks[1] = 500
     big_blind = draw(st.sampled_from((2, 10, 100)))
     small_blind = draw(st.sampled_from((0, 1, big_blind // 2, big_blind)))
-    ante = draw(st.sampled_from((0, 0, 1, big_blind // 10, big_blind // 2)))
+    ante = draw(st.sampled_from((0, 0, 1, big_blind // 10, big_blind // 2, big_blind)))
     betting = draw(st.sampled_from(list(BettingStructure)))
     live = [s for s in range(seats) if stacks[s]]
     button = draw(st.sampled_from(live))
-    blinds: dict[str, int | None] = {}
+    extra: dict[str, object] = {}
     if draw(st.integers(0, 4)) == 0:  # explicit blind seats: dead small blind / button
-        blinds["big_blind_seat"] = draw(st.sampled_from(live))
-        blinds["small_blind_seat"] = None
+        extra["big_blind_seat"] = draw(st.sampled_from(live))
+        extra["small_blind_seat"] = None
+    ante_kind = draw(st.integers(0, 3))
+    if ante_kind == 3:
+        extra["antes"] = tuple(draw(st.sampled_from((0, 1, 5, big_blind))) for _ in range(seats))
+        ante = 0
+    else:
+        extra["ante_rule"] = list(AnteRule)[ante_kind]
+    posters = 1 + (extra.get("small_blind_seat", 0) is not None)
+    room = len(live) - posters
+    if betting is not BettingStructure.FIXED_LIMIT and room > 0 and draw(st.integers(0, 2)) == 0:
+        count = draw(st.integers(1, min(room, 3)))
+        extra["straddles"] = tuple(big_blind << k for k in range(1, count + 1))
+    most = (52 - 2 * len(live)) // 5
+    extra["boards"] = draw(st.integers(1, min(3, most)))
     return GameConfig(
-        **blinds,  # type: ignore[arg-type]
+        **extra,  # type: ignore[arg-type]
         stacks=tuple(stacks),
         small_blind=small_blind,
         big_blind=big_blind,
@@ -83,6 +101,7 @@ def configs(draw: st.DrawFn) -> GameConfig:
         raise_cap=draw(st.integers(1, 5)),
         odd_chip=draw(st.sampled_from(list(OddChipRule))),
         flavour=draw(st.sampled_from(list(RuleFlavour))),
+        muck_losing_hands=draw(st.booleans()),
     )
 
 

@@ -609,11 +609,12 @@ def test_c44_card_positions_pass_chi_square() -> None:
 
 
 def test_c44_no_card_dealt_twice() -> None:
-    config = GameConfig.no_limit(players=9)
+    config = GameConfig.no_limit(players=10, boards=2)
     for seed in range(2_000):
         state = deal(config, seed=seed)
-        cards = [c for hole in state.hole_cards if hole for c in hole] + list(state._full_board)
-        assert len(set(cards)) == 23
+        cards = [c for hole in state.hole_cards if hole for c in hole]
+        cards += [c for board in state._deal.boards for c in board]
+        assert len(set(cards)) == 30
 
 
 # --------------------------------------------------------------------- C45

@@ -1,7 +1,8 @@
 """Hypothesis properties of the rules engine over random games.
 
-Random tables (2-9 seats, tiny to deep stacks, empty seats, antes, no-limit
-and fixed-limit, both odd-chip rules) played with random legal actions, with
+Random tables (2-10 seats, tiny to deep stacks, empty seats, antes from every
+seat, the big blind, the button or per seat, straddles, one to three boards,
+no-limit, pot-limit and fixed-limit, both odd-chip rules, both show rules) played with random legal actions, with
 every kind of illegal action tried along the way.
 """
 
@@ -15,9 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import candidate_actions, configs, play_random, random_legal_action
 
+from pokerkit_core.hand_state import _FIELDS
 from pokerkit_core import (
     Action,
     ActionTaken,
+    BlindPosted,
     Card,
     GameConfig,
     HandShown,
@@ -41,7 +44,7 @@ seeds = st.integers(0, 2**32 - 1)
 
 
 def snapshot(state: HandState) -> tuple[object, ...]:
-    return tuple(getattr(state, name) for name in HandState.__slots__)
+    return tuple(getattr(state, name) for name in _FIELDS)
 
 
 @SETTINGS
@@ -101,46 +104,68 @@ def test_legal_accepted_illegal_refused_state_unchanged(config: GameConfig, seed
         state = act(state, random_legal_action(state, rng))
 
 
-def exact_payouts(final: HandState) -> list[Fraction]:
-    """Reference payouts: slice contributions by level, exact shares (slow path)."""
+def exact_payouts(final: HandState) -> tuple[list[Fraction], int]:
+    """Reference payouts (slow path): slices of each seat's chips between the
+    caps of the all-in players, dead antes as a layer of their own, each pot
+    divided between the boards, exact shares; and the number of pots."""
+    config = final.config
     contribs = final.contributions
     n = len(contribs)
     live = [s for s in range(n) if not final.folded[s]]
     paid = [Fraction(0)] * n
     if len(live) == 1:
         paid[live[0]] = Fraction(sum(contribs))
-        return paid
-    ranks = {s: evaluate(final.hole_cards[s] + final.board) for s in live}  # type: ignore[operator]
-    previous = 0
-    carry = 0
-    for level in sorted(set(contribs)):
-        amount = sum(min(c, level) - min(c, previous) for c in contribs) + carry
-        previous = level
-        eligible = [s for s in live if contribs[s] >= level]
-        if not eligible:
-            carry = amount
-            continue
-        carry = 0
-        best = max(ranks[s] for s in eligible)
-        winners = [s for s in eligible if ranks[s] == best]
-        for s in winners:
-            paid[s] += Fraction(amount, len(winners))
-    if carry:  # folded chips above every live level go to the last pot's winners
-        top = max(contribs[s] for s in live)
-        eligible = [s for s in live if contribs[s] >= top]
-        best = max(ranks[s] for s in eligible)
-        winners = [s for s in eligible if ranks[s] == best]
-        for s in winners:
-            paid[s] += Fraction(carry, len(winners))
-    return paid
+        return paid, 1
+    ranks = [
+        {s: evaluate(final.hole_cards[s] + board) for s in live}  # type: ignore[operator]
+        for board in final.boards
+    ]
+    posted = [0] * n
+    for event in final.history:
+        if isinstance(event, BlindPosted) and event.kind == "ante":
+            posted[event.seat] += event.amount
+    configured = [0] * n
+    for bet in config.forced_bets:
+        if bet.kind == "ante":
+            configured[bet.seat] += bet.amount
+    all_in = [contribs[s] == config.stacks[s] for s in range(n)]
+    if len({configured[s] for s in config.dealt_in}) > 1:  # dead antes: their own layer
+        bets = [contribs[s] - posted[s] for s in range(n)]
+        ante_capped = [all_in[s] and bets[s] == 0 for s in range(n)]
+        layers = [(posted, ante_capped), (bets, all_in)]
+    else:
+        layers = [(list(contribs), all_in)]
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    for chips, capped in layers:
+        previous: float = 0
+        for cap in sorted({chips[s] for s in live if capped[s]}) + [float("inf")]:
+            amount = int(sum(min(x, cap) - min(x, previous) for x in chips))
+            eligible = tuple(s for s in live if not capped[s] or chips[s] >= cap)
+            previous = cap
+            if not amount:
+                continue
+            if not eligible or (pots and pots[-1][1] == eligible):
+                pots[-1] = (pots[-1][0] + amount, pots[-1][1])
+            else:
+                pots.append((amount, eligible))
+    count = len(final.boards)
+    for amount, eligible in pots:
+        base, rest = divmod(amount, count)
+        for k in range(count):
+            best = max(ranks[k][s] for s in eligible)
+            winners = [s for s in eligible if ranks[k][s] == best]
+            for s in winners:
+                paid[s] += Fraction(base + (rest if k == 0 else 0), len(winners))
+    return paid, len(pots)
 
 
 @SETTINGS
 @given(configs(), seeds)
 def test_finished_hands_pay_out_exactly(config: GameConfig, seed: int) -> None:
     final = play_random(config, seed)[-1]
-    paid = exact_payouts(final)
+    paid, pot_count = exact_payouts(final)
     result = resolve_pots(final)
+    assert len(result.pots) == pot_count
     before = [final.stacks[s] - sum(sh for p in result.pots for w, sh in zip(p.winners, p.shares) if w == s) for s in range(config.seat_count)]
     for seat in range(config.seat_count):
         assert before[seat] + final.contributions[seat] == config.stacks[seat]
@@ -148,7 +173,7 @@ def test_finished_hands_pay_out_exactly(config: GameConfig, seed: int) -> None:
         if config.odd_chip is OddChipRule.EXACT:
             assert got == paid[seat]
         else:
-            assert isinstance(got, int) and abs(got - paid[seat]) < len(result.pots)
+            assert isinstance(got, int) and abs(got - paid[seat]) < pot_count * len(final.boards)
 
 
 @SETTINGS
@@ -208,7 +233,7 @@ def test_observation_never_leaks_hidden_cards(config: GameConfig, seed: int) -> 
             view = observe(state, seat)
             assert isinstance(view, Observation)
             own = set(state.hole_cards[seat] or ())
-            allowed = own | set(state.board) | shown
+            allowed = own | {c for board in state.boards for c in board} | shown
             assert cards_in(view, set()) <= allowed
             assert view.hole_cards == tuple(state.hole_cards[seat] or ())
             assert (view.legal is not None) == (state.to_act == seat)

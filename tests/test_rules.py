@@ -16,6 +16,7 @@ from pokerkit_core import (
     Raise,
     RuleFlavour,
     Street,
+    act,
     deal,
     legal_actions,
 )
@@ -26,7 +27,16 @@ from pokerkit_core.rules import betting_rules
     "kwargs",
     [
         {"stacks": (100,)},
-        {"stacks": (100,) * 10},
+        {"stacks": (100,) * 11},
+        {"stacks": (100, 100), "straddles": (200,)},
+        {"stacks": (100,) * 3, "straddles": (50,)},
+        {"stacks": (100,) * 3, "straddles": (200,), "betting": BettingStructure.FIXED_LIMIT},
+        {"stacks": (100,) * 3, "antes": (1, 1)},
+        {"stacks": (100,) * 3, "antes": (1, 1, 1), "ante": 1},
+        {"stacks": (100,) * 3, "ante_rule": "big-blind"},
+        {"stacks": (100,) * 3, "boards": 0},
+        {"stacks": (100,) * 10, "boards": 7},
+        {"stacks": (100,) * 2, "boards": 10},
         {"stacks": (100, 0, 0)},
         {"stacks": (100, -5)},
         {"stacks": (100, 1.5)},
@@ -209,9 +219,24 @@ def test_config_refuses_wrong_types(kwargs: dict[str, object], message: str) -> 
         GameConfig(stacks=(100, 100), **kwargs)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("players", [2.5, "3", True, None, 1, 10])
+@pytest.mark.parametrize("players", [2.5, "3", True, None, 1, 11])
 def test_presets_refuse_bad_player_counts(players: object) -> None:
-    with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 9"):
+    with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 10"):
         GameConfig.no_limit(players=players)  # type: ignore[arg-type]
-    with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 9"):
+    with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 10"):
         GameConfig.fixed_limit(players=players)  # type: ignore[arg-type]
+
+
+def test_pot_limit_maximum_raise() -> None:
+    config = GameConfig(stacks=(10_000,) * 3, betting=BettingStructure.POT_LIMIT, button=0)
+    state = deal(config, seed=1)
+    legal = legal_actions(state)
+    # button: call 100, then the pot is 50 + 100 + 100 = 250: raise to 100 + 250
+    assert (legal.min_raise_to, legal.max_raise_to, legal.max_is_all_in) == (200, 350, False)
+    with pytest.raises(IllegalActionError, match="pot-limit amount 350"):
+        act(state, Raise(351))
+    state = act(state, Raise(350))
+    legal = legal_actions(state)
+    # small blind: owes 300, pot after calling 500 + 300 = 800: raise to 350 + 800
+    assert (legal.min_raise_to, legal.max_raise_to) == (600, 1_150)
+    assert config.rules.raise_range(0, 100, 0, 40, (0, 0)) == (40, 40)  # short: all-in

@@ -30,7 +30,8 @@ from pokerkit_core.observation import observe
 from pokerkit_core.pots import Pot
 from pokerkit_core.rules import OddChipRule
 from pokerkit_core.serialize import dumps, from_dict, loads, to_dict
-from pokerkit_core.state import HandState, show
+from pokerkit_core.results import show
+from pokerkit_core.state import HandState
 from pokerkit_core.table import Blinds, TableConfig, TableSession
 
 from strategies import configs, play_random, random_legal_action

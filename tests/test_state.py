@@ -6,6 +6,7 @@ import pytest
 from strategies import check_down, play
 
 from pokerkit_core import (
+    Action,
     ActionTaken,
     AllIn,
     Bet,
@@ -162,9 +163,17 @@ def test_run_out_shows_hands_before_the_board() -> None:
     assert state.stacks == (2000, 0)
 
 
-def test_river_showdown_mucks_losing_hands_by_default() -> None:
-    config = GameConfig(stacks=(1000, 1000, 1000), button=0)
+def test_river_showdown_shows_every_hand_by_default_and_mucks_on_request() -> None:
     holes = ["AsAd", "KsKd", "7c2h"]
+    everyone = deal(GameConfig(stacks=(1000, 1000, 1000), button=0), hole_cards=holes, board="AhKh3c9d4s")
+    final_all = check_down(play(everyone, Call, Call, Check))
+    # RULES.md section 2: after the river the hands still in are shown
+    order_all = [e.seat for e in final_all.history if isinstance(e, (HandShown, HandMucked))]
+    assert order_all == [1, 2, 0]
+    assert not any(isinstance(e, HandMucked) for e in final_all.history)
+    assert final_all.shown_cards == tuple(tuple(parse_cards(h)) for h in holes)
+    assert GameConfig.acpc_heads_up().muck_losing_hands is False
+    config = GameConfig(stacks=(1000, 1000, 1000), button=0, muck_losing_hands=True)
     state = deal(config, hole_cards=holes, board="AhKh3c9d4s")
     final = check_down(play(state, Call, Call, Check))
     shown = {e.seat for e in final.history if isinstance(e, HandShown)}
@@ -174,14 +183,27 @@ def test_river_showdown_mucks_losing_hands_by_default() -> None:
     assert shown == {0, 1} and mucked == {2}
     order = [e.seat for e in final.history if isinstance(e, (HandShown, HandMucked))]
     assert order == [1, 2, 0]
-    everyone = deal(
-        GameConfig(stacks=(1000, 1000, 1000), button=0, muck_losing_hands=False),
-        hole_cards=holes,
-        board="AhKh3c9d4s",
-    )
-    final_all = check_down(play(everyone, Call, Call, Check))
-    assert {e.seat for e in final_all.history if isinstance(e, HandShown)} == {0, 1, 2}
+    assert final.shown_cards[2] is None
     assert final_all.stacks == final.stacks == (1200, 900, 900)
+
+
+def test_muck_option_still_shows_an_all_in_loser() -> None:
+    # seat 2 (72) is all-in for 300 on the river and loses: Poker TDA, face up
+    # for all-ins, so it is shown although it cannot beat KK shown before it
+    config = GameConfig(stacks=(1000, 1000, 300), button=0, muck_losing_hands=True)
+    holes = ["AsAd", "KsKd", "7c2h"]
+    state = deal(config, hole_cards=holes, board="AhKh3c9d4s")
+    state = play(state, Call, Call, Check, *[Check] * 6)
+    assert state.street is Street.RIVER and state.to_act == 1
+    state = play(state, Check, AllIn, Call, Call)
+    assert state.is_over
+    events = [(type(e).__name__, e.seat) for e in state.history if isinstance(e, (HandShown, HandMucked))]
+    assert events == [("HandShown", 1), ("HandShown", 2), ("HandShown", 0)]
+    assert state.contributions == (300, 300, 300)
+    assert state.stacks == (1600, 700, 0)
+    # the same river without the all-in: 72 is mucked
+    quiet = check_down(deal(config, hole_cards=holes, board="AhKh3c9d4s"))
+    assert [e.seat for e in quiet.history if isinstance(e, HandMucked)] == [2]
 
 
 def test_everyone_all_in_from_the_blinds_runs_out_at_once() -> None:
@@ -343,3 +365,44 @@ def test_show_and_observe_check_the_seat_type() -> None:
     view = observe(state, numpy.int64(1))  # type: ignore[arg-type]
     assert view.seat == 1 and type(view.seat) is int
     assert view.hole_cards == state.hole_cards[1]
+
+
+def test_act_rechecks_fields_a_bot_rewrote() -> None:
+    state = deal(GameConfig.no_limit(players=3), seed=1)
+    before = (state.stacks, state.bets, state.history)
+    kind = Raise(300).kind
+    for forged_kind, to in (("raise", 300), (None, 300), (kind, 2.5), (kind, -300), (kind, 10**30)):
+        # Actions cannot be rewritten; a bot can only build one around the
+        # constructor, which act re-checks
+        with pytest.raises((AttributeError, TypeError)):
+            object.__setattr__(Raise(300), "to", to)
+        action = tuple.__new__(Action, (forged_kind, to))
+        with pytest.raises(IllegalActionError):
+            act(state, action)
+    assert (state.stacks, state.bets, state.history) == before
+    after = act(state, Raise(300))
+    taken = [e for e in after.history if isinstance(e, ActionTaken)][-1]
+    assert taken.action == Raise(300) and after.bets[0] == 300
+
+
+def test_events_and_pots_cannot_be_rewritten() -> None:
+    final = check_down(deal(GameConfig.no_limit(players=2, stack=1000), seed=3))
+    for event in final.history:
+        with pytest.raises(AttributeError):
+            object.__setattr__(event, "seat", 9)
+    (pot,) = final.pots
+    with pytest.raises(AttributeError):
+        object.__setattr__(pot, "amount", 10**6)
+    assert HandMucked(1) != HoleCardsDealt(1) and hash(HandMucked(1)) != hash(HoleCardsDealt(1))
+
+
+def test_showdown_reads_the_engines_own_card_masks() -> None:
+    config = GameConfig.no_limit(players=2, stack=1000)
+    state = deal(config, hole_cards=["AsAd", "KsKd"], board="2c7d9h3s4h")
+    state = play(state, Call, Check, Check, Check, Check, Check)
+    assert state.street is Street.RIVER
+    ace = parse_cards("As")[0]
+    with pytest.raises((AttributeError, TypeError)):  # a bot cannot rewrite a shared card
+        object.__setattr__(ace, "mask", 1 << 12)
+    final = act(act(state, Check), Check)
+    assert final.stacks == (1100, 900)

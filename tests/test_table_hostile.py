@@ -104,9 +104,9 @@ def test_table_config_reset_mode_really_resets() -> None:
         ("100,100", "stacks must be a sequence"),
         ({100, 200}, "stacks must be a sequence"),
         ({0: 100, 1: 100}, "stacks must be a sequence"),
-        ((100,), "2 to 9 seats, got 1"),
-        ((100,) * 10, "more than 9"),
-        (itertools.count(1), "more than 9"),  # endless: must not hang
+        ((100,), "2 to 10 seats, got 1"),
+        ((100,) * 11, "more than 10"),
+        (itertools.count(1), "more than 10"),  # endless: must not hang
         ((100, True), r"stacks\[1\] must be an int"),
         ((100, Street.FLOP), r"stacks\[1\] must be an int"),
         ((100, 1.5), r"stacks\[1\] must be an int"),
@@ -257,7 +257,7 @@ def test_session_takes_a_generator_of_players() -> None:
 
 
 def test_session_refuses_endless_players_and_wrong_counts() -> None:
-    with pytest.raises(InvalidConfigError, match="more than 9"):
+    with pytest.raises(InvalidConfigError, match="more than 10"):
         TableSession(BASE, itertools.repeat(CallBot()))
     with pytest.raises(InvalidConfigError, match="3 players for 2 seats"):
         TableSession(BASE, bots(3))
@@ -480,7 +480,7 @@ def test_tournament_refuses_bad_players_config_and_button() -> None:
     ("kwargs", "fragment"),
     [
         ({"players": True}, "players must be an int"),
-        ({"players": 10}, "players must be an int from 2 to 9"),
+        ({"players": 11}, "players must be an int from 2 to 10"),
         ({"players": 2, "starting_stack": Street.FLOP}, "starting_stack must be an int"),
         ({"players": 2, "starting_stack": -HUGE}, "about 5001 digits"),
         ({"players": 2, "button_rule": "moving-button"}, "pass ButtonRule.MOVING_BUTTON"),

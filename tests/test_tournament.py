@@ -403,8 +403,14 @@ def test_cli_tournament_text_and_errors(
     out = capsys.readouterr().out
     for name in ("a", "b", "a#2", "c"):
         assert f" {name} " in out
-    assert main(["tournament", "--mode", "nolimit", "--players", "a,b"]) == 2
-    assert "seats 6 players" in capsys.readouterr().err
+    assert main(["tournament", "--mode", "headsup", "--players", "a,b,c"]) == 2
+    assert "seats 2 players" in capsys.readouterr().err
+    # a no-limit sit-and-go seats as many players as are named, up to 10
+    assert main(["tournament", "--mode", "nolimit", "--players", ",".join("abcdefghij"),
+                 "--seed", "2", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["results"][0]["ranking"]) == 10
+    assert main(["tournament", "--mode", "nolimit", "--players", ",".join("abcdefghijk")]) == 2
+    assert "players must be an int from 2 to 10" in capsys.readouterr().err
 
 
 def test_cli_tournament_with_the_registered_ais(capsys: pytest.CaptureFixture[str]) -> None:

@@ -41,7 +41,17 @@ if TYPE_CHECKING:
     )
     from .ranges import Range
     from .equity import EquityResult, PlayerEquity, calculate_equity
-    from .rules import AUTO, BettingStructure, GameConfig, OddChipRule, RuleFlavour, Street
+    from .rules import (
+        AUTO,
+        MAX_SEATS,
+        AnteRule,
+        BettingStructure,
+        ForcedBet,
+        GameConfig,
+        OddChipRule,
+        RuleFlavour,
+        Street,
+    )
     from .actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
     from .events import (
         ActionTaken,
@@ -54,8 +64,9 @@ if TYPE_CHECKING:
         PotAwarded,
         UncalledBetReturned,
     )
-    from .pots import Pot, PotResolution, resolve_pots
-    from .state import HandState, act, deal, legal_actions, show
+    from .pots import Pot
+    from .state import HandState, act, deal, legal_actions
+    from .results import PotResolution, resolve_pots, show
     from .observation import Observation, observe
     from .policy import Policy, available_policies, load_policy
     from .positions import ButtonRule
@@ -105,6 +116,9 @@ _EXPORTS: dict[str, str] = {
     "PlayerEquity": "equity",
     "calculate_equity": "equity",
     "AUTO": "rules",
+    "MAX_SEATS": "rules",
+    "AnteRule": "rules",
+    "ForcedBet": "rules",
     "BettingStructure": "rules",
     "GameConfig": "rules",
     "OddChipRule": "rules",
@@ -129,13 +143,13 @@ _EXPORTS: dict[str, str] = {
     "PotAwarded": "events",
     "UncalledBetReturned": "events",
     "Pot": "pots",
-    "PotResolution": "pots",
-    "resolve_pots": "pots",
+    "PotResolution": "results",
+    "resolve_pots": "results",
     "HandState": "state",
     "act": "state",
     "deal": "state",
     "legal_actions": "state",
-    "show": "state",
+    "show": "results",
     "Observation": "observation",
     "observe": "observation",
     "Policy": "policy",
@@ -198,6 +212,9 @@ __all__ = [
     "calculate_equity",
     # engine
     "AUTO",
+    "MAX_SEATS",
+    "AnteRule",
+    "ForcedBet",
     "BettingStructure",
     "GameConfig",
     "OddChipRule",

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from .errors import InvalidConfigError, PolicyError, shown
 from .policy import Policy
-from .rules import MAX_CHIPS, _check_int
+from .rules import MAX_CHIPS, MAX_SEATS, _check_int
 
 __all__ = [
     "MAX_SEATS",
@@ -36,8 +36,6 @@ __all__ = [
 
 _E = TypeVar("_E", bound=Enum)
 
-MAX_SEATS = 9
-"""Seats at one table (and players in one sit-and-go)."""
 
 
 def int_arg(name: str, value: object, minimum: int, maximum: int = MAX_CHIPS) -> int:

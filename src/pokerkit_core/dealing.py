@@ -15,13 +15,19 @@ import operator
 import random
 from enum import Enum
 from math import perm
-from typing import Iterable, Sequence, Union
+from typing import Any, Iterable, NamedTuple, Sequence, Union
 
 from .cards import CARDS, Card, as_cards, format_cards
 from .errors import CardError, InvalidConfigError, shown
 from .rules import GameConfig
 
-__all__ = ["CardsArg", "draw_codes", "seed_arg", "seat_arg", "deal_cards"]
+__all__ = ["CardsArg", "Deal", "draw_codes", "seed_arg", "seat_arg", "deal_cards", "make_deal"]
+
+_Random: Any
+try:  # the C generator behind random.Random, without its Python seeding wrapper
+    from _random import Random as _Random
+except ImportError:  # pragma: no cover - not CPython
+    _Random = random.Random
 
 CardsArg = Union[str, Iterable[Card]]
 """Cards as text (``"AsKd"``) or any iterable of :class:`~pokerkit_core.cards.Card`."""
@@ -126,36 +132,41 @@ def deal_cards(
     deck: CardsArg | None,
     hole_cards: Sequence[CardsArg | None] | None,
     board: CardsArg | None,
-) -> tuple[tuple[tuple[Card, ...] | None, ...], tuple[Card, ...]]:
-    """The cards of one deal: known cards placed, the rest drawn.
+) -> list[int]:
+    """The cards of one deal, as card codes: known cards placed, the rest drawn.
 
     Args:
         config: The game; its dealt-in seats (stack above 0) get cards.
         seed: Seed for the :class:`random.Random` that draws unknown cards
             (already checked by :func:`seed_arg`).
         deck: A full deal order: two cards per dealt-in seat in seat order,
-            then five board cards (at least ``2 * players + 5`` distinct
-            cards); excludes ``hole_cards`` and ``board``.
+            then five cards per board (at least ``2 * players + 5 *
+            config.boards`` distinct cards); excludes ``hole_cards`` and
+            ``board``.
         hole_cards: One entry per seat: two known cards, or ``None`` to
             draw them.
-        board: Up to five known board cards, flop first.
+        board: Up to five known cards of the first board, flop first.
 
     Returns:
-        ``(hole, board)``: per seat, seat 0 first, two cards or ``None`` for
-        a seat not dealt in; and the five board cards, flop first.
+        ``2 * players + 5 * config.boards`` card codes (0-51, distinct) in
+        deal order: two per dealt-in seat in seat order, then five per
+        board.  Codes, not Card objects: the engine computes its card masks
+        from them.
 
     Raises:
         CardError: Bad, duplicate or too few/many cards, hole cards for a
-            seat not dealt in, or both ``deck`` and known cards.
+            seat not dealt in, both ``deck`` and known cards, or a Card
+            whose fields were rewritten (not one of the 52 shared cards).
 
     References:
         RULES.md section 2; CASES.md C44, C45 (shuffle, seeding).
     """
     d = config._derived
     live = d.live
-    need = 2 * len(live) + 5
+    need = 2 * len(live) + 5 * config.boards
+    first_board = 2 * len(live)
     if deck is None and hole_cards is None and board is None:  # the usual deal
-        drawn = [CARDS[code] for code in draw_codes(random.Random(seed), list(range(52)), need)]
+        return draw_codes(_Random(seed), list(range(52)), need)
     elif deck is not None:
         if hole_cards is not None or board is not None:
             raise CardError("deck", "give either deck= or hole_cards=/board=, not both")
@@ -216,18 +227,94 @@ def deal_cards(
                     format_cards(known), f"a board has at most 5 cards, got {len(known)}"
                 )
             for k, card in enumerate(known):
-                place(card, need - 5 + k, "the board")
+                place(card, first_board + k, "the board")
         fixed = [card for card in slots if card is not None]
         missing = need - len(fixed)
         if missing:
             used = {card.code for card in fixed}
             pool = [code for code in range(52) if code not in used]
-            rng = random.Random(seed)
+            rng = _Random(seed)
             codes = iter(draw_codes(rng, pool, missing))
             drawn = [card if card is not None else CARDS[next(codes)] for card in slots]
         else:
             drawn = [card for card in slots if card is not None]
-    hole: list[tuple[Card, ...] | None] = [None] * d.n
-    for k, seat in enumerate(live):
-        hole[seat] = (drawn[2 * k], drawn[2 * k + 1])
-    return tuple(hole), tuple(drawn[need - 5 :])
+    return [_code(card) for card in drawn]
+
+
+def _code(card: Card) -> int:
+    """The code of one of the 52 shared cards (a rewritten Card is refused)."""
+    code = card.code
+    if code.__class__ is not int or not 0 <= code < 52 or CARDS[code] is not card:
+        raise CardError(shown(card), "not one of the 52 cards (its fields were changed)")
+    return code
+
+
+_MASK = tuple(1 << (16 * (code & 3) + (code >> 2)) for code in range(52))
+"""Card mask by code, computed here: the engine never reads a Card's fields."""
+
+
+class Deal(NamedTuple):
+    """What the deal fixed for the whole hand (the engine's record).
+
+    Attributes:
+        hole: Per seat, two hole cards (``None`` for a seat not dealt in).
+        boards: One five-card board per run, first board first
+            (``config.boards`` of them; the further ones are read only by a
+            run-out).
+        hole_masks: Per seat, the card mask of its hole cards (0 if not
+            dealt in), from the engine's card codes.
+        board_masks: Per board, the mask of each of its five cards.
+    """
+
+    hole: tuple[tuple[Card, ...] | None, ...]
+    boards: tuple[tuple[Card, ...], ...]
+    hole_masks: tuple[int, ...]
+    board_masks: tuple[tuple[int, ...], ...]
+
+
+NO_DEAL = Deal((), ((),), (), ((),))
+
+
+
+def make_deal(n: int, live: tuple[int, ...], boards: int, codes: list[int]) -> Deal:
+    """The :class:`Deal` record from the card codes :func:`deal_cards` drew.
+
+    Args:
+        n: Seats at the table.
+        live: Dealt-in seats, seat order.
+        boards: Boards (``GameConfig.boards``).
+        codes: The codes, in deal order.
+
+    Returns:
+        The hand's cards and the engine's own masks of them.
+    """
+    cards = CARDS
+    mask = _MASK
+    k = 2 * len(live)
+    if k == 2 * n:  # every seat dealt in
+        hole: Any = [(cards[codes[i]], cards[codes[i + 1]]) for i in range(0, k, 2)]
+        hole_masks: Any = [mask[codes[i]] | mask[codes[i + 1]] for i in range(0, k, 2)]
+    else:
+        hole = [None] * n
+        hole_masks = [0] * n
+        i = 0
+        for seat in live:
+            a, b = codes[i], codes[i + 1]
+            hole[seat] = (cards[a], cards[b])
+            hole_masks[seat] = mask[a] | mask[b]
+            i += 2
+    if boards == 1:
+        five = codes[k : k + 5]
+        return Deal(
+            tuple(hole),
+            (tuple([cards[c] for c in five]),),
+            tuple(hole_masks),
+            (tuple([mask[c] for c in five]),),
+        )
+    runs = [codes[k + 5 * r : k + 5 * r + 5] for r in range(boards)]
+    return Deal(
+        tuple(hole),
+        tuple(tuple(cards[c] for c in run) for run in runs),
+        tuple(hole_masks),
+        tuple(tuple(mask[c] for c in run) for run in runs),
+    )

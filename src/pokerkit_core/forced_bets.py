@@ -1,63 +1,98 @@
-"""Forced bets: the antes and blinds posted before any card is dealt.
+"""Forced bets: the antes, blinds and straddles posted before any card is dealt.
 
-Antes come first (every dealt-in seat), then the small blind, then the big
-blind.  A seat that cannot cover a forced bet posts what it has and is
-all-in; a short big blind does not lower the amount to call (the others must
-still match the full big blind).  The result is the same for every hand of a
-table, so the engine computes it once per :class:`~pokerkit_core.rules.GameConfig`.
+The config lists them as data (``GameConfig.forced_bets``: seat, amount,
+kind, in posting order); this module posts them.  A seat that cannot cover a
+forced bet posts what it has and is all-in; a short blind or straddle does
+not lower the amount to call (the others must still match the largest
+forced bet).  The result is the same for every hand of a table, so the
+engine computes it once per :class:`~pokerkit_core.rules.GameConfig`.
+
+Posting order (who pays what first when short): antes from every seat before
+the blinds (RULES.md section 5); a big-blind ante after the big blind (Poker
+TDA 2024, RP-11, "big blind first"); a button ante after any blind the button
+posts.
 
 References:
-    RULES.md section 2 (blinds, heads-up order), section 5 (antes, short
-    blinds); CASES.md C25 (heads-up blinds).
+    RULES.md sections 2 (blinds, heads-up order), 2b (straddles, big-blind
+    and button antes), 5 (antes, short blinds); CASES.md C25 (heads-up
+    blinds).
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .events import BlindPosted, Event
 from .rules import GameConfig
 
-__all__ = ["post_forced_bets"]
+__all__ = ["Posted", "post_forced_bets"]
 
 
-def post_forced_bets(
-    config: GameConfig,
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, tuple[Event, ...]]:
-    """Post the antes and blinds of ``config``.
+class Posted(NamedTuple):
+    """What the forced bets leave: the start of every hand of one table.
+
+    Attributes:
+        stacks: Chips left per seat, seat 0 first.
+        bets: Pre-flop bet per seat (blinds and straddles; antes are not
+            bets), chips.
+        contributions: Chips put in per seat (antes included).
+        call_to: The amount to call: the largest blind or straddle, even
+            when its poster was short (0 with no blinds).
+        events: One :class:`~pokerkit_core.events.BlindPosted` per forced
+            bet posted, in posting order.
+        antes: Ante chips posted per seat.
+        ante_all_in: Per seat: no chips left once its ante was posted (it can
+            win antes only up to its own; see :func:`~pokerkit_core.pots.split_into_pots`).
+    """
+
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    contributions: tuple[int, ...]
+    call_to: int
+    events: tuple[Event, ...]
+    antes: tuple[int, ...]
+    ante_all_in: tuple[bool, ...]
+
+
+def post_forced_bets(config: GameConfig) -> Posted:
+    """Post the antes, blinds and straddles of ``config``.
 
     Args:
-        config: The table: stacks, ante, blinds and their seats.
+        config: The table: stacks and its :attr:`~pokerkit_core.rules.GameConfig.forced_bets`.
 
     Returns:
-        ``(stacks, bets, contributions, call_to, events)``: per seat the
-        chips left, the pre-flop bet (blinds; antes are not bets) and the
-        chips put in; the amount to call (the big blind, or the small blind
-        when there is no big blind, else 0); and one
-        :class:`~pokerkit_core.events.BlindPosted` per forced bet in posting
-        order.
+        The :class:`Posted` record.
+
+    References:
+        RULES.md sections 2, 2b and 5 (short forced bets are all-in and do
+        not lower the bet).
     """
     d = config._derived
+    n = d.n
     stacks = list(config.stacks)
-    bets = [0] * d.n
-    contribs = [0] * d.n
+    bets = [0] * n
+    contribs = [0] * n
+    antes = [0] * n
+    ante_all_in = [False] * n
     events: list[Event] = []
-    if config.ante:
-        for seat in d.live:
-            amount = min(config.ante, stacks[seat])
-            stacks[seat] -= amount
-            contribs[seat] += amount
-            events.append(BlindPosted(seat, amount, "ante"))
-    call_to = 0
-    for blind_seat, blind, kind in (
-        (config.small_blind_seat, config.small_blind, "small blind"),
-        (config.big_blind_seat, config.big_blind, "big blind"),
-    ):
-        if blind_seat is None or blind == 0:
+    for seat, full, kind in d.forced:
+        amount = full if full < stacks[seat] else stacks[seat]
+        if not amount:
             continue
-        call_to = blind
-        amount = min(blind, stacks[blind_seat])
-        if amount:
-            stacks[blind_seat] -= amount
-            bets[blind_seat] += amount
-            contribs[blind_seat] += amount
-            events.append(BlindPosted(blind_seat, amount, kind))
-    return tuple(stacks), tuple(bets), tuple(contribs), call_to, tuple(events)
+        stacks[seat] -= amount
+        contribs[seat] += amount
+        if kind == "ante":
+            antes[seat] += amount
+            ante_all_in[seat] = stacks[seat] == 0
+        else:
+            bets[seat] += amount
+        events.append(BlindPosted(seat, amount, kind))
+    return Posted(
+        tuple(stacks),
+        tuple(bets),
+        tuple(contribs),
+        d.call_to,
+        tuple(events),
+        tuple(antes),
+        tuple(ante_all_in),
+    )

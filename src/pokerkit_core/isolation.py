@@ -143,8 +143,8 @@ def _init_names(cls: type) -> list[str]:
     values such as :class:`~pokerkit_core.actions.Action`)."""
     if dataclasses.is_dataclass(cls):
         return [f.name for f in dataclasses.fields(cls) if f.init]
-    fields = getattr(cls, "_fields", None) or getattr(cls, "__match_args__", ())
-    return list(fields)
+    fields = getattr(cls, "_fields", None) or getattr(cls, "__match_args__", None) or ()
+    return [str(name) for name in fields]
 
 
 _INIT_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
@@ -212,10 +212,19 @@ _CODECS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
 }
 
 
+def _field_types(cls: type) -> list[tuple[str, str]]:
+    """``(name, annotation text)`` of each constructor field of a value class
+    (a dataclass, or a NamedTuple such as the events)."""
+    if dataclasses.is_dataclass(cls):
+        return [(f.name, str(f.type)) for f in dataclasses.fields(cls) if f.init]
+    notes = getattr(cls, "__annotations__", {})
+    return [(name, str(notes.get(name, ""))) for name in _init_names(cls)]
+
+
 def _codecs_of(cls: type) -> tuple[tuple[int, Callable[[Any], Any], Callable[[Any], Any]], ...]:
-    fields = [f for f in dataclasses.fields(cls) if f.name != "history" or cls is not Observation]
+    fields = [f for f in _field_types(cls) if f[0] != "history" or cls is not Observation]
     return tuple(
-        (i, *_CODECS[str(f.type)]) for i, f in enumerate(fields) if str(f.type) in _CODECS
+        (i, *_CODECS[kind]) for i, (_, kind) in enumerate(fields) if kind in _CODECS
     )
 
 
@@ -224,7 +233,6 @@ _EVENT_CLASSES = tuple(
     cls
     for cls in _INIT_FIELDS
     if cls not in (Action, LegalActions)
-    and all(f.init for f in dataclasses.fields(cls))
 )
 _EVENT_INDEX = {cls: i for i, cls in enumerate(_EVENT_CLASSES)}
 _EVENT_CODECS = tuple(_codecs_of(cls) for cls in _EVENT_CLASSES)

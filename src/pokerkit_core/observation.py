@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .actions import LegalActions
 from .cards import Card
-from .events import Event, HandShown
+from .events import Event
 from .rules import BettingStructure, Street
 from .dealing import seat_arg
 from .errors import InvalidConfigError, shown
@@ -63,6 +63,8 @@ class Observation:
             ``None``.
         call_to: The street total to match.
         starting_stacks: Chips per seat at the start of the hand.
+        boards: Every board dealt so far, first board first (more than one
+            when the hand was run out several times, ``GameConfig.boards``).
     """
 
     seat: int
@@ -90,6 +92,7 @@ class Observation:
     shown_cards: tuple[tuple[Card, ...] | None, ...] = ()
     call_to: int = 0
     starting_stacks: tuple[int, ...] = ()
+    boards: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def is_over(self) -> bool:
@@ -127,11 +130,7 @@ def observe(state: HandState, seat: int, *, hand_number: int | None = None) -> O
     n = config.seat_count
     seat = seat_arg(seat, n)
     own = state.hole_cards[seat]
-    revealed: list[tuple[Card, ...] | None] = [None] * n
     history = state.history
-    for event in history:
-        if isinstance(event, HandShown):
-            revealed[event.seat] = event.cards
     to_act = state.to_act
     return Observation(
         seat=seat,
@@ -156,7 +155,8 @@ def observe(state: HandState, seat: int, *, hand_number: int | None = None) -> O
         all_in=state.all_in,
         seat_count=n,
         hand_number=hand_number,
-        shown_cards=tuple(revealed),
+        shown_cards=state.shown_cards,
         call_to=state.call_to,
         starting_stacks=config.stacks,
+        boards=state.boards,
     )

@@ -59,7 +59,7 @@ class Positions:
         big_blind_seat: Seat of the big blind; always a live player.
 
     Raises:
-        InvalidConfigError: A seat that is not an int from 0 to 8 (bools
+        InvalidConfigError: A seat that is not an int from 0 to 9 (bools
             and enum members refused).
     """
 
@@ -83,7 +83,7 @@ class Positions:
             ``small_blind_seat`` if that seat is live, else ``None``.
 
         Raises:
-            InvalidConfigError: ``live`` is not a sequence of 2-9 bools, or
+            InvalidConfigError: ``live`` is not a sequence of 2-10 bools, or
                 has no flag for ``small_blind_seat``.
         """
         flags = _live_arg(live)
@@ -96,10 +96,10 @@ class Positions:
 
 
 def _live_arg(live: object) -> tuple[bool, ...]:
-    """``live`` as a tuple of 2-9 bools (numpy bools taken)."""
+    """``live`` as a tuple of 2-10 bools (numpy bools taken)."""
     flags = items_arg("live", live, MAX_SEATS, "bools (one per seat)")
     if len(flags) < 2:
-        raise InvalidConfigError(f"a table has 2 to 9 seats, got {len(flags)}")
+        raise InvalidConfigError(f"a table has 2 to {MAX_SEATS} seats, got {len(flags)}")
     for seat, flag in enumerate(flags):
         if flag.__class__.__name__ not in ("bool", "bool_"):
             raise InvalidConfigError(f"live[{seat}] must be True or False, got {shown(flag)}")
@@ -132,7 +132,7 @@ def first_positions(live: Sequence[bool], *, button: int = 0) -> Positions:
     takes the button.
 
     Args:
-        live: One flag per seat, seat 0 first (2-9 seats, at least two live).
+        live: One flag per seat, seat 0 first (2-10 seats, at least two live).
         button: Seat of the button, 0-based.
 
     Returns:
@@ -140,7 +140,7 @@ def first_positions(live: Sequence[bool], *, button: int = 0) -> Positions:
 
     Raises:
         InvalidConfigError: ``live`` not a sequence of bools, fewer than two
-            live seats, a seat count outside 2-9, or ``button`` not an int
+            live seats, a seat count outside 2-10, or ``button`` not an int
             seat of the table.
 
     References:
@@ -183,7 +183,7 @@ def next_positions(
     Raises:
         InvalidConfigError: ``previous`` not a :class:`Positions` or naming
             seats that are not at the table, ``live`` not a sequence of
-            bools, fewer than two live seats, a seat count outside 2-9, or
+            bools, fewer than two live seats, a seat count outside 2-10, or
             ``rule`` not a :class:`ButtonRule` member.
 
     References:

@@ -1,47 +1,49 @@
 """Main pot and side pots: how the chips of a finished hand are paid.
 
+Pure chip arithmetic over tuples of ints; nothing here knows a hand's state
+(the engine, :mod:`pokerkit_core.state`, calls it and
+:func:`~pokerkit_core.state.resolve_pots` reports the result).
+
 The pots are built from each seat's contribution to the whole hand (after
 uncalled bets were returned): one pot per distinct contribution level of the
 players still in the hand, folded players' chips included in the levels they
-reach.  A folded player is eligible for no pot.  Each pot goes to the best hand
-among its eligible players; equal hands split it, and chips that cannot be
-split go one at a time to the winners clockwise from the button
-(``OddChipRule.LEFT_OF_BUTTON``), or the split is exact
-(``OddChipRule.EXACT``, :class:`fractions.Fraction` shares).
+reach.  A folded player is eligible for no pot.  Antes that not every
+dealt-in seat posted alike (a big-blind or button ante, per-seat antes) are
+dead money: they form their own layer below the bets, which every player
+still in may win, except that a player all-in from the ante wins antes only
+up to its own.  Each pot goes to the best hand among its eligible players;
+equal hands split it, and chips that cannot be split go one at a time to the
+winners clockwise from the button (``OddChipRule.LEFT_OF_BUTTON``), or the
+split is exact (``OddChipRule.EXACT``, :class:`fractions.Fraction` shares).
+A hand run on several boards divides each pot between the boards
+(:func:`split_between_boards`).
 
 References:
-    RULES.md section 2 (side pots, showdown, odd chips).
+    RULES.md section 2 (side pots, showdown, odd chips), section 2b (dead
+    antes, run it twice).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Mapping, Sequence, Union
+from typing import NamedTuple, Sequence, Union
 
-from .errors import HandOverError, InvalidConfigError, shown
-from .evaluator import HandRank, evaluate
-from .events import HandShown
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import HandState
+from .events import seal_values
 
 __all__ = [
     "Chips",
     "Pot",
-    "PotResolution",
     "split_into_pots",
+    "split_between_boards",
     "award_pot",
-    "resolve_pots",
 ]
 
 Chips = Union[int, Fraction]
 """An amount of chips: an int, or a Fraction under ``OddChipRule.EXACT``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
-    """One pot of a finished (or finishing) hand.
+class Pot(NamedTuple):
+    """One pot of a finished (or finishing) hand: an immutable value.
 
     Attributes:
         amount: Chips in the pot.
@@ -58,46 +60,21 @@ class Pot:
     shares: tuple[Chips, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class PotResolution:
-    """How a finished hand was paid.
-
-    Attributes:
-        pots: Main pot first, then the side pots in level order.
-        final_stacks: Chips per seat after the hand, seat 0 first.
-        results: Net chips per seat (final minus starting stack); they add
-            up to zero.
-        shown: Rank (with best five) of every hand shown, by seat; hands
-            shown before three board cards were dealt have no rank and are
-            left out.
-    """
-
-    pots: tuple[Pot, ...]
-    final_stacks: tuple[Chips, ...]
-    results: tuple[Chips, ...]
-    shown: Mapping[int, HandRank]
+seal_values(Pot)
 
 
-def split_into_pots(contributions: Sequence[int], folded: Sequence[bool]) -> list[Pot]:
-    """Split contributions into the main pot and side pots.
-
-    Args:
-        contributions: Chips per seat put in during the whole hand (uncalled
-            bets already returned), seat 0 first.
-        folded: Per seat, whether it folded (or was never dealt in: give a
-            contribution of 0 and ``True``).
-
-    Returns:
-        The pots, main pot first, each with its amount and eligible seats
-        (winners not set).  Chips of folded seats above the highest level of
-        the remaining players go to the last pot.
-
-    References:
-        RULES.md section 2 (side pots; a folded player is eligible for none).
-    """
+def _levels(contributions: Sequence[int], live: Sequence[int], capped: Sequence[bool] | None) -> list[Pot]:
+    """One layer's pots: levels at the contributions of the capped players
+    still in (every player still in when ``capped`` is None), the top level
+    at the largest contribution."""
     n = len(contributions)
-    live = [seat for seat in range(n) if not folded[seat]]
-    levels = sorted({contributions[seat] for seat in live})
+    if capped is None:
+        levels = sorted({contributions[seat] for seat in live})
+    else:
+        levels = sorted({contributions[seat] for seat in live if capped[seat]})
+        top = max(contributions)
+        if not levels or top > levels[-1]:
+            levels.append(top)
     pots: list[Pot] = []
     previous = 0
     for level in levels:
@@ -106,15 +83,85 @@ def split_into_pots(contributions: Sequence[int], folded: Sequence[bool]) -> lis
             chips = contributions[seat]
             if chips > previous:
                 amount += (chips if chips < level else level) - previous
-        eligible = tuple(seat for seat in live if contributions[seat] >= level)
-        if amount or not pots:
+        if capped is None:
+            eligible = tuple(seat for seat in live if contributions[seat] >= level)
+        else:
+            eligible = tuple(seat for seat in live if not capped[seat] or contributions[seat] >= level)
+        if eligible and (amount or not pots):
             pots.append(Pot(amount, eligible))
+        elif amount and pots:  # nobody still in reaches this level
+            last = pots[-1]
+            pots[-1] = Pot(last.amount + amount, last.eligible)
         previous = level
     extra = sum(chips - previous for chips in contributions if chips > previous)
-    if extra:
+    if extra and pots:
         last = pots[-1]
         pots[-1] = Pot(last.amount + extra, last.eligible)
     return pots
+
+
+def split_into_pots(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    antes: Sequence[int] | None = None,
+    ante_all_in: Sequence[bool] | None = None,
+) -> list[Pot]:
+    """Split contributions into the main pot and side pots.
+
+    Args:
+        contributions: Chips per seat put in during the whole hand (antes
+            included, uncalled bets already returned), seat 0 first.
+        folded: Per seat, whether it folded (or was never dealt in: give a
+            contribution of 0 and ``True``).
+        antes: Dead-money antes per seat (part of ``contributions``), or
+            ``None`` when antes (if any) were posted alike by every
+            dealt-in seat and simply count in the levels.
+        ante_all_in: With ``antes``: per seat, whether the ante left it
+            with no chips (it then wins antes only up to its own).
+
+    Returns:
+        The pots, main pot first, each with its amount and eligible seats
+        (winners not set).  Chips of folded seats above the highest level of
+        the remaining players go to the last pot.
+
+    References:
+        RULES.md section 2 (side pots; a folded player is eligible for none),
+        section 2b (dead antes).
+    """
+    n = len(contributions)
+    live = [seat for seat in range(n) if not folded[seat]]
+    if antes is None:
+        return _levels(contributions, live, None)
+    capped = ante_all_in if ante_all_in is not None else (False,) * n
+    pots = _levels(antes, live, capped)
+    bets = [contributions[seat] - antes[seat] for seat in range(n)]
+    for pot in _levels(bets, live, None):
+        if pots and (pot.eligible == pots[-1].eligible or not pot.amount):
+            last = pots[-1]
+            pots[-1] = Pot(last.amount + pot.amount, last.eligible)
+        elif pot.amount or not pots:
+            pots.append(pot)
+    return pots
+
+
+def split_between_boards(amount: int, boards: int) -> tuple[int, ...]:
+    """Divide a pot into one part per board, the remainder to the first board.
+
+    >>> split_between_boards(301, 2)
+    (151, 150)
+
+    Args:
+        amount: The pot, chips.
+        boards: Boards the hand was run on (>= 1).
+
+    Returns:
+        One part per board, first board first; they add up to ``amount``.
+
+    References:
+        RULES.md section 2b (run it twice).
+    """
+    base, rest = divmod(amount, boards)
+    return (base + rest,) + (base,) * (boards - 1)
 
 
 def award_pot(
@@ -161,41 +208,3 @@ def award_pot(
                     break
     shares = tuple(base + extra.get(seat, 0) for seat in winners)
     return Pot(pot.amount, pot.eligible, winners, shares)
-
-
-def resolve_pots(state: "HandState") -> PotResolution:
-    """The pots of a finished hand, who won them, and every seat's result.
-
-    Args:
-        state: A hand that is over (``state.is_over``).
-
-    Returns:
-        The :class:`PotResolution`: pots with winners and shares (odd chips by
-        ``config.odd_chip``, each pot separately), final stacks, net results,
-        and the rank and best five of each shown hand.
-
-    Raises:
-        HandOverError: The hand is not over yet (there is nothing to resolve;
-            the name is shared with "the hand is in the wrong phase").
-        InvalidConfigError: ``state`` is not a hand state.
-
-    References:
-        RULES.md section 2 (uncalled bets, side pots, showdown, odd chips).
-    """
-    try:
-        over = state.is_over
-    except AttributeError:  # pots sits below state: no class check here
-        raise InvalidConfigError(f"expected a finished HandState, got {shown(state)}") from None
-    if not over:
-        raise HandOverError("the hand is not over yet: nothing to resolve")
-    pots = state.pots
-    final = state.stacks
-    starting = state.config.stacks
-    results = tuple(final[seat] - starting[seat] for seat in range(len(final)))
-    ranks: dict[int, HandRank] = {}
-    board = state.board
-    if len(board) >= 3:
-        for event in state.history:
-            if isinstance(event, HandShown):
-                ranks[event.seat] = evaluate(event.cards + board)
-    return PotResolution(pots, tuple(final), results, ranks)

@@ -29,17 +29,21 @@ import dataclasses
 import operator
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from .errors import InvalidConfigError, shown
 
 __all__ = [
     "AUTO",
     "MAX_CHIPS",
+    "MAX_SEATS",
+    "MIN_SEATS",
     "BettingStructure",
     "RuleFlavour",
     "OddChipRule",
+    "AnteRule",
     "Street",
+    "ForcedBet",
     "GameConfig",
     "BettingRules",
     "betting_rules",
@@ -50,6 +54,13 @@ MAX_CHIPS: Final = 10**18
 raise-to.  Far above any real game (a billion big blinds of a billion chips)
 and small enough that every amount prints in an error message."""
 
+MAX_SEATS: Final = 10
+"""Seats at one table, and players in one hand or sit-and-go: a live full-ring
+table has 10 (RULES.md section 2b).  The one place this limit is set."""
+
+MIN_SEATS: Final = 2
+"""The fewest seats a table has (heads-up)."""
+
 AUTO: Final = -1
 """Sentinel for :class:`GameConfig` blind seats: derive the seat from the button."""
 
@@ -59,6 +70,7 @@ class BettingStructure(Enum):
 
     NO_LIMIT = "no-limit"
     FIXED_LIMIT = "fixed-limit"
+    POT_LIMIT = "pot-limit"
 
 
 class RuleFlavour(Enum):
@@ -89,6 +101,41 @@ class OddChipRule(Enum):
     EXACT = "exact"
 
 
+class AnteRule(Enum):
+    """Who posts ``GameConfig.ante`` (RULES.md section 2b).
+
+    ``EVERY_SEAT`` (the default): every dealt-in seat posts it, before the
+    blinds.  ``BIG_BLIND``: the big blind posts one ante for the whole table
+    (a big-blind ante), after the big blind itself: a big blind who cannot
+    cover both posts the blind first (Poker TDA 2024, RP-11: "big blind
+    first").  ``BUTTON``: the button posts one ante for the table, after any
+    blind it posts (heads-up the button is the small blind); a dead (empty)
+    button posts nothing.  The ante posted by one seat for the table is dead
+    money in the main pot, which every player still in may win.
+    """
+
+    EVERY_SEAT = "every-seat"
+    BIG_BLIND = "big-blind"
+    BUTTON = "button"
+
+
+class ForcedBet(NamedTuple):
+    """One forced bet of a hand, as ``GameConfig.forced_bets`` lists them.
+
+    Attributes:
+        seat: The seat that posts it.
+        amount: The full amount, chips (a seat with less posts what it has
+            and is all-in).
+        kind: ``"ante"``, ``"small blind"``, ``"big blind"`` or
+            ``"straddle"`` (the same words as
+            :class:`~pokerkit_core.events.BlindPosted`).
+    """
+
+    seat: int
+    amount: int
+    kind: str
+
+
 class Street(IntEnum):
     """Betting rounds; ``SHOWDOWN`` means the hand is over."""
 
@@ -115,9 +162,24 @@ def _check_int(name: str, value: object, minimum: int, maximum: int = MAX_CHIPS)
 
 
 def _check_players(players: object) -> int:
-    if not isinstance(players, int) or players.__class__ is bool or not 2 <= players <= 9:
-        raise InvalidConfigError(f"players must be an int from 2 to 9, got {shown(players)}")
+    if (
+        not isinstance(players, int)
+        or players.__class__ is bool
+        or not MIN_SEATS <= players <= MAX_SEATS
+    ):
+        raise InvalidConfigError(
+            f"players must be an int from {MIN_SEATS} to {MAX_SEATS}, got {shown(players)}"
+        )
     return players
+
+
+def _check_amounts(name: str, value: object, minimum: int) -> tuple[int, ...]:
+    """``value`` as a tuple of chip amounts (a tuple or list of ints)."""
+    if not isinstance(value, (tuple, list)):
+        raise InvalidConfigError(f"{name} must be a tuple of chip amounts, got {shown(value)}")
+    if len(value) > 4 * MAX_SEATS:
+        raise InvalidConfigError(f"{name} holds {len(value)} amounts: too many")
+    return tuple(_check_int(f"{name}[{k}]", chips, minimum) for k, chips in enumerate(value))
 
 
 def _same(a: object, b: object) -> bool:
@@ -133,12 +195,13 @@ class GameConfig:
     stack of 0 is empty or sitting out and is not dealt in.
 
     Args:
-        stacks: Chips per seat at the start of the hand, seat 0 first; 2-9
-            seats, at least two with chips.
+        stacks: Chips per seat at the start of the hand, seat 0 first; 2 to
+            :data:`MAX_SEATS` (10) seats, at least two with chips.
         small_blind: Small blind, chips (0 allowed: no small blind).
         big_blind: Big blind, chips (> 0); also the minimum opening bet in
             no-limit.
-        ante: Ante posted by every dealt-in seat before the blinds, chips.
+        ante: The ante, chips: posted by every dealt-in seat before the
+            blinds, or by one seat for the table (see ``ante_rule``).
         button: The button seat.  It may be an empty seat (dead-button rule)
             only when ``small_blind_seat`` is given explicitly (a seat or
             ``None``): an ``AUTO`` small blind is derived from a dealt-in
@@ -162,13 +225,49 @@ class GameConfig:
         first_to_act: Optional per-street override of the first seat to act
             (4 seats: pre-flop, flop, turn, river), as in ACPC game files; the
             first of these seats (clockwise) that can act starts the round.
-        muck_losing_hands: At a showdown after the river betting, hands are
-            shown in showing order (clockwise from the first seat to act
-            after the flop): the first is shown, and a later hand is
-            shown if it wins a pot or beats or ties the best hand shown so
-            far; otherwise it is mucked (``HandMucked``).  ``False`` shows
-            every hand.  Payouts never depend on it; an all-in run-out always
-            shows every hand.  A bool.
+        muck_losing_hands: ``False`` (the default, RULES.md section 2):
+            every hand still in is shown at the showdown.  ``True``: hands
+            are shown in showing order (clockwise from the first seat to act
+            after the flop): the first is shown, and a later hand is shown if
+            it wins a pot or beats or ties the best hand shown so far, or is
+            all-in (Poker TDA: face up for all-ins); otherwise it is mucked
+            (``HandMucked``).  Payouts never depend on it; an all-in run-out
+            always shows every hand.  A bool.
+        straddles: Straddles after the big blind, chips, in posting order:
+            each is posted by the next dealt-in seat clockwise after the
+            previous blind (the first by the seat left of the big blind:
+            the UTG straddle; a second one is a double straddle).  Each is at
+            least the forced bet before it.  A straddle is a blind: the
+            amount to call pre-flop is the largest forced bet (also when it
+            is posted short), the minimum raise is measured from it, the
+            first player to act is the one after the last straddle, and the
+            last straddler has the option.  Needs a big blind, no-limit or
+            pot-limit betting, and a seat for each straddle besides the
+            blinds (RULES.md section 2b).
+        ante_rule: Who posts ``ante``: :class:`AnteRule` (every seat, the
+            big blind, or the button).
+        antes: Per-seat antes, one per seat, chips, seat 0 first, posted
+            before the blinds (only by dealt-in seats); replaces ``ante``
+            and ``ante_rule`` (then leave ``ante`` at 0).  ``None``: from
+            ``ante`` and ``ante_rule``.  An ante posted by some seats only
+            (not by every dealt-in seat alike) is dead money in the main
+            pot.
+        boards: How many times the rest of the board is dealt when every
+            player still in is all-in before the river (run it twice: 2),
+            1 to 9 and at most what the deck holds (``2 * players + 5 *
+            boards <= 52``).  It is a table option agreed before the hand,
+            not an action, so a hand stays a function of the config, the
+            deal and the actions.  Each pot is then divided into ``boards``
+            equal parts (the remainder to the first board's part), each part
+            paid by its own board (RULES.md section 2b).
+
+    The forced bets these fields describe, in posting order, are
+    :attr:`forced_bets` (seat, amount, kind).  Order for a short poster: with
+    antes from every seat, each player's ante is taken before the blinds
+    (RULES.md section 5); a big blind who cannot cover both the big blind and
+    the big-blind ante posts the blind first and the rest as the ante (Poker
+    TDA 2024 rules, RP-11, "big blind first"); a button ante is likewise
+    taken after any blind the button posts.
 
     Moving the button: use :meth:`with_button`, which derives ``AUTO`` blind
     seats again for the new button and keeps explicitly given ones.
@@ -189,7 +288,10 @@ class GameConfig:
             explicit big blind seat an ``AUTO`` small blind is the seat
             before it), small blind above
             big blind, ``first_to_act`` not four seats, a non-bool
-            ``muck_losing_hands``, ...).
+            ``muck_losing_hands``, a straddle below the forced bet before
+            it, straddles in fixed-limit or without a big blind or without
+            seats for them, ``antes`` not one amount per seat or given with
+            ``ante``, ``boards`` out of range, ...).
 
     References:
         RULES.md sections 2-5.
@@ -209,7 +311,11 @@ class GameConfig:
     odd_chip: OddChipRule = OddChipRule.LEFT_OF_BUTTON
     flavour: RuleFlavour = RuleFlavour.DEFAULT
     first_to_act: tuple[int, ...] | None = None
-    muck_losing_hands: bool = True
+    muck_losing_hands: bool = False
+    straddles: tuple[int, ...] = ()
+    ante_rule: AnteRule = AnteRule.EVERY_SEAT
+    antes: tuple[int, ...] | None = None
+    boards: int = 1
     _inputs: tuple[Any, ...] | None = field(
         default=None, kw_only=True, repr=False, compare=False, hash=False
     )
@@ -224,8 +330,8 @@ class GameConfig:
         stacks = tuple(stacks)
         object.__setattr__(self, "stacks", stacks)
         n = len(stacks)
-        if not 2 <= n <= 9:
-            raise InvalidConfigError(f"a table has 2 to 9 seats, got {n}")
+        if not MIN_SEATS <= n <= MAX_SEATS:
+            raise InvalidConfigError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, got {n}")
         stacks = tuple(_check_int(f"stacks[{seat}]", chips, 0) for seat, chips in enumerate(stacks))
         object.__setattr__(self, "stacks", stacks)
         live = tuple(seat for seat in range(n) if stacks[seat] > 0)
@@ -237,7 +343,7 @@ class GameConfig:
             raise InvalidConfigError(
                 f"small blind {self.small_blind} is above big blind {self.big_blind}"
             )
-        button = _check_int("button", self.button, 0, 8)
+        button = _check_int("button", self.button, 0, MAX_SEATS - 1)
         object.__setattr__(self, "button", button)
         if button >= n:
             raise InvalidConfigError(f"button seat {button} is not one of seats 0-{n - 1}")
@@ -278,7 +384,49 @@ class GameConfig:
                 if seat.__class__ is not int or not 0 <= seat < n:
                     raise InvalidConfigError(f"first_to_act seat {shown(seat)} is not a seat")
             object.__setattr__(self, "first_to_act", first)
+        self._check_forced_bets(live)
         object.__setattr__(self, "_derived", _Derived(self, live, small_bet, big_bet))
+
+    def _check_forced_bets(self, live: tuple[int, ...]) -> None:
+        """Check straddles, the ante rule, per-seat antes and boards."""
+        n = len(self.stacks)
+        straddles = _check_amounts("straddles", self.straddles, 1)
+        object.__setattr__(self, "straddles", straddles)
+        if not isinstance(self.ante_rule, AnteRule):
+            raise InvalidConfigError(f"ante_rule must be an AnteRule, got {shown(self.ante_rule)}")
+        if self.antes is not None:
+            antes = _check_amounts("antes", self.antes, 0)
+            if len(antes) != n:
+                raise InvalidConfigError(f"antes needs one amount per seat ({n}), got {len(antes)}")
+            if self.ante:
+                raise InvalidConfigError("give either ante= or antes= (per seat), not both")
+            object.__setattr__(self, "antes", antes)
+        boards = _check_int("boards", self.boards, 1, 9)
+        object.__setattr__(self, "boards", boards)
+        if 2 * len(live) + 5 * boards > 52:
+            raise InvalidConfigError(
+                f"{boards} boards for {len(live)} players need {2 * len(live) + 5 * boards} "
+                "cards: more than the deck's 52"
+            )
+        if not straddles:
+            return
+        if self.betting is BettingStructure.FIXED_LIMIT:
+            raise InvalidConfigError("straddles need no-limit or pot-limit betting")
+        if self.big_blind_seat is None:
+            raise InvalidConfigError("straddles need a big blind to follow")
+        posters = {seat for seat in (self.small_blind_seat, self.big_blind_seat) if seat is not None}
+        if len(posters) + len(straddles) > len(live):
+            raise InvalidConfigError(
+                f"{len(straddles)} straddles need {len(posters) + len(straddles)} dealt-in seats "
+                f"(blinds and straddlers), the table has {len(live)}"
+            )
+        previous = self.big_blind
+        for k, amount in enumerate(straddles):
+            if amount < previous:
+                raise InvalidConfigError(
+                    f"straddle {k + 1} of {amount} is below the forced bet before it ({previous})"
+                )
+            previous = amount
 
     def _restore_inputs(self) -> None:
         """Undo the derived values that ``dataclasses.replace`` passes back.
@@ -386,23 +534,34 @@ class GameConfig:
         big_blind: int = 100,
         ante: int = 0,
         button: int = 0,
+        *,
+        ante_rule: AnteRule = AnteRule.EVERY_SEAT,
+        straddles: tuple[int, ...] = (),
+        boards: int = 1,
     ) -> "GameConfig":
         """A no-limit table of ``players`` seats with equal stacks.
 
+        >>> GameConfig.no_limit(players=10).seat_count
+        10
+
         Args:
-            players: Seats, 2-9.
+            players: Seats, 2 to :data:`MAX_SEATS` (10).
             stack: Chips per seat.
             small_blind: Small blind, chips.
             big_blind: Big blind, chips.
-            ante: Ante per seat, chips.
+            ante: Ante, chips (per seat, or for the table: ``ante_rule``).
             button: Button seat.
+            ante_rule: Who posts the ante (:class:`AnteRule`).
+            straddles: Straddle amounts after the big blind, chips.
+            boards: Boards dealt when all players still in are all-in.
 
         Returns:
-            The config (RULES.md section 3).
+            The config (RULES.md sections 3 and 2b).
 
         Raises:
             InvalidConfigError: Any value out of range or not an int
-                (``players`` must be an int from 2 to 9).
+                (``players`` must be an int from 2 to 10), or a bad
+                straddle (see :class:`GameConfig`).
         """
         return cls(
             stacks=(stack,) * _check_players(players),
@@ -410,6 +569,113 @@ class GameConfig:
             big_blind=big_blind,
             ante=ante,
             button=button,
+            ante_rule=ante_rule,
+            straddles=straddles,
+            boards=boards,
+        )
+
+    @classmethod
+    def big_blind_ante(
+        cls,
+        players: int = 9,
+        stack: int = 10_000,
+        small_blind: int = 50,
+        big_blind: int = 100,
+        ante: int | None = None,
+        button: int = 0,
+    ) -> "GameConfig":
+        """A no-limit tournament table with a big-blind ante.
+
+        >>> config = GameConfig.big_blind_ante(players=9, small_blind=100, big_blind=200)
+        >>> [(bet.seat, bet.amount, bet.kind) for bet in config.forced_bets]
+        [(1, 100, 'small blind'), (2, 200, 'big blind'), (2, 200, 'ante')]
+
+        Args:
+            players: Seats, 2 to 10.
+            stack: Chips per seat.
+            small_blind: Small blind, chips.
+            big_blind: Big blind, chips.
+            ante: The big blind's ante for the table, chips (default: one big
+                blind, as modern tournaments post it).
+            button: Button seat.
+
+        Returns:
+            The config (``ante_rule=AnteRule.BIG_BLIND``; RULES.md 2b).
+
+        Raises:
+            InvalidConfigError: Any value out of range or not an int.
+        """
+        return cls.no_limit(
+            players, stack, small_blind, big_blind, big_blind if ante is None else ante, button,
+            ante_rule=AnteRule.BIG_BLIND,
+        )
+
+    @classmethod
+    def button_ante(
+        cls,
+        players: int = 9,
+        stack: int = 10_000,
+        small_blind: int = 50,
+        big_blind: int = 100,
+        ante: int | None = None,
+        button: int = 0,
+    ) -> "GameConfig":
+        """A no-limit table whose button posts one ante for the table.
+
+        Args:
+            players: Seats, 2 to 10.
+            stack: Chips per seat.
+            small_blind: Small blind, chips.
+            big_blind: Big blind, chips.
+            ante: The button's ante, chips (default one big blind).
+            button: Button seat.
+
+        Returns:
+            The config (``ante_rule=AnteRule.BUTTON``; RULES.md 2b).
+
+        Raises:
+            InvalidConfigError: Any value out of range or not an int.
+        """
+        return cls.no_limit(
+            players, stack, small_blind, big_blind, big_blind if ante is None else ante, button,
+            ante_rule=AnteRule.BUTTON,
+        )
+
+    @classmethod
+    def straddled(
+        cls,
+        players: int = 9,
+        stack: int = 10_000,
+        small_blind: int = 50,
+        big_blind: int = 100,
+        count: int = 1,
+        button: int = 0,
+    ) -> "GameConfig":
+        """A no-limit cash table with ``count`` straddles, each twice the last.
+
+        >>> config = GameConfig.straddled(players=6, count=2)
+        >>> config.straddles, [bet.seat for bet in config.forced_bets]
+        ((200, 400), [1, 2, 3, 4])
+
+        Args:
+            players: Seats, 2 to 10.
+            stack: Chips per seat.
+            small_blind: Small blind, chips.
+            big_blind: Big blind, chips.
+            count: Straddles: 1 (UTG straddle), 2 (double straddle), ...
+            button: Button seat.
+
+        Returns:
+            The config (RULES.md section 2b).
+
+        Raises:
+            InvalidConfigError: Any value out of range, or not enough seats
+                for the straddles.
+        """
+        count = _check_int("count", count, 1, MAX_SEATS)
+        return cls.no_limit(
+            players, stack, small_blind, big_blind, 0, button,
+            straddles=tuple(big_blind << k for k in range(1, count + 1)),
         )
 
     @classmethod
@@ -426,7 +692,7 @@ class GameConfig:
         """A fixed-limit table: small bet = big blind, big bet = 2 big blinds.
 
         Args:
-            players: Seats, 2-9.
+            players: Seats, 2 to 10.
             stack: Chips per seat.
             small_blind: Small blind, chips.
             big_blind: Big blind, chips (the small bet).
@@ -439,7 +705,7 @@ class GameConfig:
 
         Raises:
             InvalidConfigError: Any value out of range or not an int
-                (``players`` must be an int from 2 to 9).
+                (``players`` must be an int from 2 to 10).
         """
         return cls(
             stacks=(stack,) * _check_players(players),
@@ -461,6 +727,17 @@ class GameConfig:
     def dealt_in(self) -> tuple[int, ...]:
         """Seats dealt into the hand (stack > 0), in seat order."""
         return self._derived.live
+
+    @property
+    def forced_bets(self) -> tuple[ForcedBet, ...]:
+        """Every forced bet of a hand of this table, in posting order.
+
+        Antes from every seat (or per-seat ``antes``) first, then small
+        blind, big blind and straddles, then a big-blind or button ante
+        (RULES.md section 2b; TDA 2024 RP-11).  Amounts are the full forced
+        bets in chips; a seat with less posts what it has.
+        """
+        return self._derived.forced
 
     @property
     def rules(self) -> "BettingRules":
@@ -514,6 +791,34 @@ class BettingRules:
     capped: bool = False
     raise_needs_deeper_opponent: bool = True
 
+    def raise_range(
+        self, call_to: int, min_inc: int, bet: int, stack: int, contributions: tuple[int, ...]
+    ) -> tuple[int, int]:
+        """The smallest and largest raise-to (or bet) a player may make.
+
+        Args:
+            call_to: Amount to call (street total), chips.
+            min_inc: Minimum raise increment (the last full raise), chips.
+            bet: The player's chips in front this street.
+            stack: The player's chips behind.
+            contributions: Chips each seat has committed to the hand so
+                far, current street bets included (pot-limit sums them:
+                the pot).
+
+        Returns:
+            ``(min_to, max_to)``, street totals in chips, before the checks
+            on who may raise at all; both at most ``bet + stack`` (a player
+            short of the minimum may go all-in for less).  No-limit: the
+            minimum is ``call_to + min_inc``, the maximum all the chips.
+
+        References:
+            RULES.md section 2 (minimum raise), section 2b (pot-limit),
+            section 5 (fixed-limit).
+        """
+        total = bet + stack
+        min_to = call_to + min_inc
+        return (min_to if min_to < total else total), total
+
     def after_raise(self, call_to: int, min_inc: int, to: int, bet: int) -> tuple[int, bool]:
         """How a raise (or bet) to ``to`` over ``call_to`` changes the minimum.
 
@@ -557,6 +862,23 @@ class BettingRules:
         return call_to - acted_at >= min_inc
 
 
+class _PotLimitRules(BettingRules):
+    """Pot-limit (RULES.md section 2b): raise at most to the call plus the pot
+    after it (never less than a minimum raise)."""
+
+    def raise_range(
+        self, call_to: int, min_inc: int, bet: int, stack: int, contributions: tuple[int, ...]
+    ) -> tuple[int, int]:
+        total = bet + stack
+        # raise by at most the pot once this player has called
+        limit = call_to + sum(contributions) + (call_to - bet)
+        min_to = call_to + min_inc
+        if limit < min_to:  # a full minimum raise is always allowed
+            limit = min_to
+        max_to = limit if limit < total else total
+        return (min_to if min_to < max_to else max_to), max_to
+
+
 class _AcpcNoLimitRules(BettingRules):
     """ACPC dealer (INTEROP.md 1.4): min raise-to max(old min, 2X - M); reopen for all."""
 
@@ -576,6 +898,14 @@ class _FixedLimitRules(BettingRules):
     fixed_limit = True
     capped = True
 
+    def raise_range(
+        self, call_to: int, min_inc: int, bet: int, stack: int, contributions: tuple[int, ...]
+    ) -> tuple[int, int]:
+        total = bet + stack
+        to = call_to + min_inc
+        to = to if to < total else total
+        return to, to
+
     def after_raise(self, call_to: int, min_inc: int, to: int, bet: int) -> tuple[int, bool]:
         target = call_to + min_inc
         level = target - bet  # the last bet level that counted as a bet or raise
@@ -585,6 +915,12 @@ class _FixedLimitRules(BettingRules):
 
     def may_reraise(self, acted_at: int, call_to: int, min_inc: int, bet: int) -> bool:
         return 2 * (call_to - acted_at) >= bet
+
+
+class _AcpcPotLimitRules(_AcpcNoLimitRules):
+    """Pot-limit amounts with the ACPC dealer's reopening rule."""
+
+    raise_range = _PotLimitRules.raise_range
 
 
 class _AcpcFixedLimitRules(_FixedLimitRules):
@@ -604,6 +940,8 @@ _RULES: dict[tuple[BettingStructure, RuleFlavour], BettingRules] = {
     (BettingStructure.NO_LIMIT, RuleFlavour.ACPC): _AcpcNoLimitRules(),
     (BettingStructure.FIXED_LIMIT, RuleFlavour.DEFAULT): _FixedLimitRules(),
     (BettingStructure.FIXED_LIMIT, RuleFlavour.ACPC): _AcpcFixedLimitRules(),
+    (BettingStructure.POT_LIMIT, RuleFlavour.DEFAULT): _PotLimitRules(),
+    (BettingStructure.POT_LIMIT, RuleFlavour.ACPC): _AcpcPotLimitRules(),
 }
 
 
@@ -611,7 +949,7 @@ def betting_rules(betting: BettingStructure, flavour: RuleFlavour) -> BettingRul
     """The shared :class:`BettingRules` object for a structure and flavour.
 
     Args:
-        betting: No-limit or fixed-limit.
+        betting: No-limit, fixed-limit or pot-limit.
         flavour: Default (RULES.md section 2) or ACPC (INTEROP.md 1.4).
 
     Returns:
@@ -633,6 +971,12 @@ class _Derived:
         "postflop_start",
         "odd_order",
         "cap",
+        "forced",
+        "call_to",
+        "preflop_inc",
+        "table_antes",
+        "dead_antes",
+        "show_order",
         "template",
     )
 
@@ -653,6 +997,18 @@ class _Derived:
         anchor = bb_seat if bb_seat is not None else sb_seat
         if anchor is None:
             anchor = config.button
+        self.forced, anchor = _forced_bets(config, live, anchor)
+        blinds = [bet.amount for bet in self.forced if bet.kind != "ante"]
+        # the amount to call pre-flop: the largest blind or straddle (a short
+        # poster does not lower it); the minimum raise is measured from it
+        self.call_to = max(blinds, default=0)
+        self.preflop_inc = max(self.street_bet[0], max(config.straddles, default=0))
+        antes = [0] * n
+        for bet in self.forced:
+            if bet.kind == "ante":
+                antes[bet.seat] += bet.amount
+        # antes not posted alike by every dealt-in seat are dead money (pots.py)
+        self.table_antes = len({antes[seat] for seat in live}) > 1
         first = config.first_to_act
         self.preflop_start = first[0] if first else (anchor + 1) % n
         if first:
@@ -662,4 +1018,41 @@ class _Derived:
         else:
             self.postflop_start = ((config.button + 1) % n,) * 3
         self.odd_order = tuple((config.button + step) % n for step in range(1, n + 1))
+        start = self.postflop_start[2]
+        self.show_order = tuple((start + k) % n for k in range(n))
         self.template: Any = None  # the state machine's cache of the posted blinds
+        self.dead_antes: Any = (None, None)  # set with the template
+
+
+def _forced_bets(
+    config: GameConfig, live: tuple[int, ...], anchor: int
+) -> tuple[tuple[ForcedBet, ...], int]:
+    """The forced bets in posting order, and the seat after which pre-flop
+    action starts (the big blind, or the last straddler)."""
+    n = len(config.stacks)
+    stacks = config.stacks
+    bets: list[ForcedBet] = []
+    rule = config.ante_rule
+    if config.antes is not None:
+        bets.extend(ForcedBet(seat, config.antes[seat], "ante") for seat in live if config.antes[seat])
+    elif config.ante and rule is AnteRule.EVERY_SEAT:
+        bets.extend(ForcedBet(seat, config.ante, "ante") for seat in live)
+    sb_seat, bb_seat = config.small_blind_seat, config.big_blind_seat
+    if sb_seat is not None and config.small_blind:
+        bets.append(ForcedBet(sb_seat, config.small_blind, "small blind"))
+    if bb_seat is not None:
+        bets.append(ForcedBet(bb_seat, config.big_blind, "big blind"))
+    seat = anchor
+    for amount in config.straddles:
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if stacks[nxt] > 0:
+                seat = nxt
+                break
+        bets.append(ForcedBet(seat, amount, "straddle"))
+    if config.ante and config.antes is None:
+        if rule is AnteRule.BIG_BLIND and bb_seat is not None:
+            bets.append(ForcedBet(bb_seat, config.ante, "ante"))
+        elif rule is AnteRule.BUTTON and stacks[config.button] > 0:
+            bets.append(ForcedBet(config.button, config.ante, "ante"))
+    return tuple(bets), seat

@@ -59,7 +59,8 @@ from .observation import Observation
 from .pots import Pot
 from .positions import Positions
 from .rules import AUTO, MAX_CHIPS, BettingStructure, GameConfig, Street
-from .state import HandState, act, deal, show
+from .results import show
+from .state import HandState, act, deal
 from .table import Blinds, HandRecord
 
 __all__ = [
@@ -541,11 +542,13 @@ _record(HoleCardsDealt, "HoleCardsDealt", {"seat": _SEAT})
 _record(ActionTaken, "ActionTaken", {
     "seat": _SEAT, "action": _action, "street": _street, "amount_added": _nat, "all_in": _bool,
 })  # fmt: skip
-_record(BoardDealt, "BoardDealt", {"street": _street, "cards": _cards})
+_record(BoardDealt, "BoardDealt", {"street": _street, "cards": _cards, "board": _nat})
 _record(HandShown, "HandShown", {"seat": _SEAT, "cards": _cards})
 _record(HandMucked, "HandMucked", {"seat": _SEAT})
 _record(UncalledBetReturned, "UncalledBetReturned", {"seat": _SEAT, "amount": _nat})
-_record(PotAwarded, "PotAwarded", {"pot_index": _nat, "seats": _SEATS, "amounts": _array(_chips)})
+_record(PotAwarded, "PotAwarded", {
+    "pot_index": _nat, "seats": _SEATS, "amounts": _array(_chips), "board": _nat,
+})  # fmt: skip
 _record(Pot, "Pot", {"amount": _nat, "eligible": _SEATS, "winners": _SEATS, "shares": _array(_chips)})
 _record(Blinds, "Blinds", {"small_blind": _nat, "big_blind": _nat, "ante": _nat})
 _record(Positions, "Positions", {"button": _SEAT, "small_blind_seat": _SEAT, "big_blind_seat": _SEAT})
@@ -564,7 +567,7 @@ _record(Observation, "Observation", {
     "small_blind": _nat, "ante": _nat, "street": _street, "betting": _enum(BettingStructure),
     "folded": _array(_bool), "all_in": _array(_bool), "seat_count": _nat,
     "hand_number": _OPT_SEAT, "shown_cards": _array(_optional(_cards)), "call_to": _nat,
-    "starting_stacks": _array(_nat),
+    "starting_stacks": _array(_nat), "boards": _array(_cards),
 })  # fmt: skip
 
 
@@ -697,12 +700,13 @@ register(GameConfig, "GameConfig", _encode_config, _decode_config)
 
 # -------------------------------------------------------------- HandState
 def _deal_order(state: HandState) -> tuple[Card, ...]:
-    """Hole cards of the dealt-in seats in seat order, then the five board cards."""
+    """Hole cards of the dealt-in seats in seat order, then five cards per board."""
     order: list[Card] = []
     for cards in state.hole_cards:
         if cards is not None:
             order.extend(cards)
-    order.extend(state._full_board)
+    for board in state._deal.boards:
+        order.extend(board)
     return tuple(order)
 
 

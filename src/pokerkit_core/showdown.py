@@ -1,30 +1,53 @@
-"""The showdown: who shows, who mucks, and who wins each pot.
+"""The showdown: who shows, who mucks, and who wins each pot on each board.
 
 The engine (:mod:`pokerkit_core.state`) calls :func:`settle` once, when a
 hand that two or more players reached the end of is over; a hand won by
-everybody else folding never comes here.
+everybody else folding never comes here.  The result (:class:`Showdown`) is
+kept in the final state, so reports (``resolve_pots``), voluntary shows and
+observers read it instead of scanning the history or evaluating again.
 
-Showing order is clockwise from the first seat to act after the flop.  In
-that order the first hand is shown; a
-later hand is shown if it wins a pot or beats or ties the best hand shown so
-far, and is otherwise mucked, unless the table shows every hand
-(``GameConfig.muck_losing_hands=False``).  Hands already shown for a run-out
-stay shown.  Payouts never depend on who showed.
+By default every hand still in is shown (RULES.md section 2).  With
+``GameConfig.muck_losing_hands=True`` hands are shown in showing order
+(clockwise from the first seat to act after the flop): the first is shown, a
+later hand is shown if it wins a pot, beats or ties the best hand shown so
+far, or is all-in (Poker TDA: face up for all-ins), and is otherwise mucked.
+Hands already shown for a run-out stay shown.  Payouts never depend on who
+showed.  Hands are evaluated from the engine's own card masks, fixed at the
+deal, never from fields of objects handed out.
 
 References:
-    RULES.md section 2 (showdown, side pots, odd chips, run-outs);
-    docs/rules_map.rst (the showing rule).
+    RULES.md section 2 (showdown, side pots, odd chips, run-outs), section
+    2b (run it twice); docs/rules_map.rst (the showing rule).
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .cards import Card
 from .evaluator import evaluate_mask
 from .events import Event, HandMucked, HandShown
-from .pots import Pot, award_pot, split_into_pots
+from .pots import Pot, award_pot, split_between_boards, split_into_pots
 from .rules import GameConfig, OddChipRule
 
-__all__ = ["settle", "showing_order"]
+__all__ = ["Showdown", "settle", "showing_order"]
+
+
+class Showdown(NamedTuple):
+    """The outcome of a showdown, computed once (an immutable value).
+
+    Attributes:
+        pots: Main pot first, then side pots; winners and shares added up
+            over the boards.
+        board_pots: Per board, first board first: its part of every pot,
+            with that board's winners and shares (one board: ``(pots,)``).
+        values: Per board, per seat: the hand value on that board
+            (evaluator ints, higher is better; 0 for a seat not evaluated).
+    """
+
+    pots: tuple[Pot, ...]
+    board_pots: tuple[tuple[Pot, ...], ...]
+    values: tuple[tuple[int, ...], ...]
 
 
 def showing_order(config: GameConfig) -> tuple[int, ...]:
@@ -37,60 +60,114 @@ def showing_order(config: GameConfig) -> tuple[int, ...]:
         Every seat of the table once, folded and empty seats included (the
         caller skips them).
     """
-    d = config._derived
-    start = d.postflop_start[2]
-    return tuple((start + k) % d.n for k in range(d.n))
+    return config._derived.show_order
+
+
+def _merge(parts: tuple[Pot, ...]) -> Pot:
+    """One pot from its parts on each board: winners and shares added up."""
+    paid: dict[int, object] = {}
+    for part in parts:
+        for seat, share in zip(part.winners, part.shares):
+            paid[seat] = paid.get(seat, 0) + share  # type: ignore[operator]
+    winners = tuple(sorted(paid))
+    return Pot(
+        sum(part.amount for part in parts),
+        parts[0].eligible,
+        winners,
+        tuple(paid[seat] for seat in winners),  # type: ignore[misc]
+    )
 
 
 def settle(
     config: GameConfig,
-    board: tuple[Card, ...],
+    board_masks: tuple[int, ...],
     hole: tuple[tuple[Card, ...] | None, ...],
+    hole_masks: tuple[int, ...],
     contributions: tuple[int, ...],
     folded: tuple[bool, ...],
-    history: tuple[Event, ...],
-) -> tuple[tuple[Pot, ...], tuple[Event, ...]]:
+    shown: tuple[tuple[Card, ...] | None, ...],
+    antes: tuple[int, ...] | None = None,
+    ante_all_in: tuple[bool, ...] | None = None,
+) -> tuple[Showdown, tuple[Event, ...]]:
     """Split the chips into pots, evaluate the hands still in and award each pot.
 
     Args:
         config: The table (odd-chip rule, muck rule, button).
-        board: The five board cards.
+        board_masks: Card mask of each complete five-card board, first
+            board first.
         hole: Hole cards per seat (``None`` for a seat not dealt in).
+        hole_masks: Card mask of each seat's hole cards (0 if not dealt in).
         contributions: Chips each seat put in over the hand, uncalled bets
             already returned.
         folded: Per seat, whether it folded (or was not dealt in).
-        history: The hand's events so far (to see who already showed).
+        shown: Per seat, the cards it has shown so far, else ``None``.
+        antes: Dead-money antes per seat (see
+            :func:`~pokerkit_core.pots.split_into_pots`), or ``None``.
+        ante_all_in: Per seat, all-in from the ante (with ``antes``).
 
     Returns:
-        ``(pots, events)``: the pots from the main pot up, each with its
-        winners and shares (:class:`fractions.Fraction` shares under
-        ``OddChipRule.EXACT``), and the :class:`HandShown` /
+        ``(showdown, events)``: the :class:`Showdown` (pots with winners and
+        shares, :class:`fractions.Fraction` shares under
+        ``OddChipRule.EXACT``; each pot divided between the boards, the
+        remainder to the first) and the :class:`HandShown` /
         :class:`HandMucked` events of the hands not shown yet, in showing
         order.
+
+    References:
+        RULES.md section 2 (showdown, side pots, odd chips), section 2b
+        (run it twice, all-in hands face up).
     """
     d = config._derived
-    board_mask = 0
-    for card in board:
-        board_mask |= card.mask
-    values = [0] * d.n
-    in_hand = [s for s in range(d.n) if not folded[s]]
-    for s in in_hand:
-        cards = hole[s]
-        values[s] = evaluate_mask(board_mask | cards[0].mask | cards[1].mask)  # type: ignore[index]
+    n = d.n
+    in_hand = [s for s in range(n) if not folded[s]]
     exact = config.odd_chip is OddChipRule.EXACT
-    pots = tuple(award_pot(p, values, d.odd_order, exact) for p in split_into_pots(contributions, folded))
-    already = {e.seat for e in history if isinstance(e, HandShown)}
+    odd_order = d.odd_order
+    first = contributions[in_hand[0]]
+    if antes is None and all(contributions[s] == first for s in in_hand):
+        pots = [Pot(sum(contributions), tuple(in_hand))]  # the usual case: one pot
+    else:
+        pots = split_into_pots(contributions, folded, antes, ante_all_in)
+    all_values: list[tuple[int, ...]] = []
+    for board_mask in board_masks:
+        values = [0] * n
+        for s in in_hand:
+            values[s] = evaluate_mask(board_mask | hole_masks[s])
+        all_values.append(tuple(values))
+    if len(board_masks) == 1:
+        values0 = all_values[0]
+        paid = tuple(award_pot(p, values0, odd_order, exact) for p in pots)
+        board_pots: tuple[tuple[Pot, ...], ...] = (paid,)
+    else:
+        count = len(board_masks)
+        per_board: list[list[Pot]] = [[] for _ in range(count)]
+        for pot in pots:
+            for k, part in enumerate(split_between_boards(pot.amount, count)):
+                per_board[k].append(award_pot(Pot(part, pot.eligible), all_values[k], odd_order, exact))
+        board_pots = tuple(tuple(parts) for parts in per_board)
+        paid = tuple(_merge(tuple(per_board[k][i] for k in range(count))) for i in range(len(pots)))
+    result = Showdown(paid, board_pots, tuple(all_values))
+    values0 = all_values[0]
+    already = [s for s in in_hand if shown[s] is not None]
     if len(already) == len(in_hand):
-        return pots, ()
-    winners = {s for p in pots for s in p.winners}
-    best_shown = max((values[s] for s in already), default=0)
+        return result, ()
+    winners = {s for p in paid for s in p.winners}
+    best_shown = max((values0[s] for s in already), default=0)
+    muck = config.muck_losing_hands
+    starting = config.stacks
     shows: list[Event] = []
-    for s in showing_order(config):
-        if folded[s] or s in already:
+    for s in d.show_order:
+        if folded[s] or shown[s] is not None:
             continue
-        if s in winners or not config.muck_losing_hands or not best_shown or values[s] >= best_shown:
+        if (
+            not muck
+            or s in winners
+            or not best_shown
+            or values0[s] >= best_shown
+            or contributions[s] == starting[s]  # all-in: face up (Poker TDA)
+        ):
             shows.append(HandShown(s, hole[s]))  # type: ignore[arg-type]
-            best_shown = max(best_shown, values[s])
+            if values0[s] > best_shown:
+                best_shown = values0[s]
         else:
             shows.append(HandMucked(s))
-    return pots, tuple(shows)
+    return result, tuple(shows)

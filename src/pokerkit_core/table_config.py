@@ -147,7 +147,7 @@ class TableConfig:
     """Settings of a table session.
 
     Args:
-        stacks: Starting stack of each seat, chips, seat 0 first (2-9 seats);
+        stacks: Starting stack of each seat, chips, seat 0 first (2 to ``MAX_SEATS`` = 10 seats);
             ``0`` marks an empty seat.  Any ordered iterable of ints (a
             tuple, a list, a generator; numpy integers taken); stored as a
             tuple of ints.
@@ -184,7 +184,7 @@ class TableConfig:
     enum members.
 
     Raises:
-        InvalidConfigError: ``stacks`` not a sequence of 2-9 ints from 0 to
+        InvalidConfigError: ``stacks`` not a sequence of 2-10 ints from 0 to
             :data:`~pokerkit_core.rules.MAX_CHIPS` or with fewer than two
             players; ``blinds`` without a ``blinds_at`` method; ``button``
             not an int seat of the table; ``button_rule``, ``stack_mode`` or
@@ -217,7 +217,7 @@ class TableConfig:
     def __post_init__(self) -> None:
         items = items_arg("stacks", self.stacks, MAX_SEATS, "chip counts (one per seat)")
         if len(items) < 2:
-            raise InvalidConfigError(f"a table has 2 to 9 seats, got {len(items)}")
+            raise InvalidConfigError(f"a table has 2 to {MAX_SEATS} seats, got {len(items)}")
         stacks = tuple(int_arg(f"stacks[{seat}]", s, 0) for seat, s in enumerate(items))
         object.__setattr__(self, "stacks", stacks)
         if sum(1 for s in stacks if s > 0) < 2:

@@ -276,7 +276,7 @@ class TournamentConfig:
     """Settings of a sit-and-go.
 
     Args:
-        players: Number of players (2-9).
+        players: Number of players (2 to ``MAX_SEATS`` = 10).
         starting_stack: Chips each player starts with.
         betting: No-limit or fixed-limit (bets of one big blind pre-flop and
             on the flop, two big blinds on turn and river).
@@ -295,7 +295,7 @@ class TournamentConfig:
             not a positive number or given without ``isolate``;
             ``players``, ``starting_stack``, ``max_hands``
             or ``raise_cap`` not an ``int`` (numpy integers taken; bools and
-            enum members refused); players outside 2-9, a stack outside 1 to
+            enum members refused); players outside 2-10, a stack outside 1 to
             :data:`~pokerkit_core.rules.MAX_CHIPS`, ``max_hands`` or
             ``raise_cap`` under 1; ``betting`` not a
             :class:`~pokerkit_core.rules.BettingStructure` member,
@@ -460,7 +460,7 @@ def rank_players(
     had when that hand began, equal ones sharing the place.
 
     Args:
-        names: One name (a str) per seat, seat 0 first (at most 9).
+        names: One name (a str) per seat, seat 0 first (at most 10).
         chips: Chips per seat at the end (ints, at least 0), seat 0 first.
         eliminated: ``{seat: (hand_number, starting_chips)}`` for eliminated
             seats (see :func:`eliminations`); all ints.
@@ -470,7 +470,7 @@ def rank_players(
 
     Raises:
         InvalidConfigError: ``names`` or ``chips`` not a sequence (of str,
-            resp. of non-negative ints) or longer than 9, ``names`` and
+            resp. of non-negative ints) or longer than 10, ``names`` and
             ``chips`` differ in length, ``eliminated`` not a mapping, an
             eliminated seat out of range, or an elimination that is not a
             pair of ints ``(hand_number >= 1, starting_chips >= 0)``.
@@ -539,14 +539,14 @@ def player_names(policy_names: Sequence[str]) -> tuple[str, ...]:
 
     Args:
         policy_names: One policy name (a str) per seat, seat 0 first (at
-            most 9).
+            most 10).
 
     Returns:
         The names, e.g. ``("normal", "normal#2", "easy")``.
 
     Raises:
         InvalidConfigError: ``policy_names`` is not a sequence of str or
-            has more than 9 names.
+            has more than 10 names.
 
     Example:
         >>> player_names(["normal", "hard", "normal"])
@@ -571,7 +571,7 @@ def player_names(policy_names: Sequence[str]) -> tuple[str, ...]:
 
 
 def _names_arg(what: str, names: object) -> tuple[str, ...]:
-    """``names`` as a tuple of at most 9 str (any ordered iterable)."""
+    """``names`` as a tuple of at most 10 str (any ordered iterable)."""
     items = items_arg(what, names, MAX_SEATS, "names (str), one per seat")
     for seat, name in enumerate(items):
         if not isinstance(name, str):

@@ -7,6 +7,7 @@ hard,normal,normal,easy,easy,random --seed 7 --runs 20 --json``.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import sys
@@ -43,7 +44,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     parser.add_argument(
         "--players",
         help="comma-separated policy names, one per seat (default per mode, "
-        "nolimit: %s)" % DEFAULT_PLAYERS["nolimit"],
+        "nolimit: %s; nolimit seats 2 to 10 names)" % DEFAULT_PLAYERS["nolimit"],
     )
     parser.add_argument("--seed", type=int, default=None, help="seed for decks and AIs")
     parser.add_argument("--runs", type=int, default=1, help="number of tournaments (default 1)")
@@ -61,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidConfigError(f"--runs must be at least 1, got {args.runs}")
     config = TournamentConfig.preset(args.mode)
     policy_names = [n.strip() for n in (args.players or DEFAULT_PLAYERS[args.mode]).split(",")]
+    if args.players and args.mode == "nolimit":  # a no-limit sit-and-go seats 2 to 10
+        config = dataclasses.replace(config, players=len(policy_names))
     if len(policy_names) != config.players or not all(policy_names):
         raise InvalidConfigError(
             f"mode {args.mode} seats {config.players} players, got {len(policy_names)} "

@@ -102,15 +102,26 @@ class ReplayResult:
     notes: tuple[str, ...] = ()
 
 
-def _blind_players(blinds: Sequence[int]) -> tuple[int | None, int]:
+def _blind_players(blinds: Sequence[int]) -> tuple[int | None, int, tuple[int, ...]]:
+    """Small blind player (or None), big blind player and straddle amounts.
+
+    PHH lists ``[SB, BB, straddle, ...]`` by player (INTEROP.md): with three
+    or more posters the first two are the blinds and the others straddles,
+    which must sit on the players right after the big blind, in order.
+    """
     posting = [i for i, b in enumerate(blinds) if b > 0]
     if not posting:
         raise InvalidConfigError("no blind posted: the engine needs a big blind")
     if len(posting) > 2:
-        raise InvalidConfigError("straddles (more than two blinds) are not supported")
-    big = max(posting, key=lambda i: (blinds[i], -i))
-    small = [i for i in posting if i != big]
-    return (small[0] if small else None), big
+        small, big, *rest = posting
+        if rest != list(range(big + 1, big + 1 + len(rest))):
+            raise InvalidConfigError(
+                "straddles must be posted by the players right after the big blind"
+            )
+        return small, big, tuple(blinds[i] for i in rest)
+    top = max(posting, key=lambda i: (blinds[i], -i))
+    others = [i for i in posting if i != top]
+    return (others[0] if others else None), top, ()
 
 
 def config_for(
@@ -118,10 +129,10 @@ def config_for(
 ) -> tuple[GameConfig, tuple[int, ...]]:
     """The engine configuration that plays ``hand`` (player i = seat i).
 
-    Uniform antes become ``GameConfig.ante``. Any other antes (a big-blind
-    ante) are *dead*: they are taken off the stacks before the deal and
-    returned with the first pot by :func:`replay`, which the engine does not
-    model otherwise.
+    Uniform antes become ``GameConfig.ante``; any other antes (a big-blind
+    ante) become per-seat ``GameConfig.antes``, posted before the blinds as
+    PHH records them, dead money in the main pot.  Straddles (a third and
+    later ``blinds_or_straddles`` entry) become ``GameConfig.straddles``.
 
     Args:
         hand: The hand.
@@ -131,28 +142,32 @@ def config_for(
             records (the ACPC dealer splits exactly).
 
     Returns:
-        ``(config, dead_antes)``: the config and the dead ante per player
-        (all 0 for uniform antes).
+        ``(config, dead_antes)``: the config and the antes the engine does
+        not post itself, per player (all 0: kept for callers of the former
+        form).
 
     Raises:
         InvalidConfigError: The game cannot be played by the engine
-            (straddles, more than 9 players, bad blinds).
+            (straddles not after the big blind, more than 10 players, bad
+            blinds).
     """
     n = hand.player_count
     flavour = RuleFlavour(rules or hand.rules)
     if exact_split is None:
         exact_split = hand.rules == "acpc"
-    small_seat, big_seat = _blind_players(hand.blinds)
+    small_seat, big_seat, straddles = _blind_players(hand.blinds)
     antes = hand.antes
     dead = (0,) * n
     ante = 0
+    kwargs: dict[str, object] = {}
     if len(set(antes)) == 1:
         ante = antes[0]
-    else:
-        dead = antes
-    stacks = tuple(s - d for s, d in zip(hand.starting_stacks, dead))
+    elif antes:
+        kwargs["antes"] = tuple(antes)
+    if straddles:
+        kwargs["straddles"] = straddles
+    stacks = tuple(hand.starting_stacks)
     button = hand.button if hand.button is not None else n - 1
-    kwargs: dict[str, object] = {}
     if hand.is_fixed_limit:
         kwargs.update(
             betting=BettingStructure.FIXED_LIMIT,
@@ -162,7 +177,7 @@ def config_for(
         if hand.raise_cap is not None:
             kwargs["raise_cap"] = hand.raise_cap
     if hand.first_to_act is not None and len(hand.first_to_act) >= 4:
-        standard = ((big_seat + 1) % n, (button + 1) % n, (button + 1) % n, (button + 1) % n)
+        standard = ((big_seat + 1 + len(straddles)) % n, (button + 1) % n, (button + 1) % n, (button + 1) % n)
         if tuple(hand.first_to_act[:4]) != standard:
             kwargs["first_to_act"] = tuple(hand.first_to_act[:4])
     config = GameConfig(
@@ -455,10 +470,13 @@ def record(
     order = _player_order(config)
     player_of = {seat: i for i, seat in enumerate(order)}
     blinds = [0] * len(order)
-    if config.small_blind_seat is not None and config.small_blind_seat in player_of:
-        blinds[player_of[config.small_blind_seat]] = config.small_blind
-    if config.big_blind_seat is not None and config.big_blind_seat in player_of:
-        blinds[player_of[config.big_blind_seat]] = config.big_blind
+    antes = [0] * len(order)
+    for bet in config.forced_bets:  # blinds, straddles and antes as PHH lists them
+        if bet.seat in player_of:
+            if bet.kind == "ante":
+                antes[player_of[bet.seat]] += bet.amount
+            else:
+                blinds[player_of[bet.seat]] = bet.amount
     entries: list[Entry] = []
     for seat in order:
         cards = state.hole_cards[seat]
@@ -469,6 +487,8 @@ def record(
             if event.kind != "ante":
                 bets[event.seat] += event.amount
         elif isinstance(event, BoardDealt):
+            if event.board:  # PHH has one board per hand: the first is recorded
+                continue
             bets = [0] * config.seat_count
             entries.append(DealBoard(tuple(event.cards)))
         elif isinstance(event, ActionTaken):
@@ -493,7 +513,7 @@ def record(
         variant="FT" if fixed else "NT",
         starting_stacks=tuple(config.stacks[seat] for seat in order),
         blinds=tuple(blinds),
-        antes=(config.ante,) * len(order),
+        antes=tuple(antes),
         entries=tuple(entries),
         min_bet=None if fixed else config.big_blind,
         small_bet=config.small_bet if fixed else None,
