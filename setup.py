@@ -33,4 +33,9 @@ if platform.python_implementation() == "CPython":
         )
     )
 
-setup(cffi_modules=["csrc/build_ffi.py:ffibuilder"], ext_modules=ext_modules)
+# the wheel's tag: cp310-abi3 (one wheel for CPython 3.10 and later) whenever
+# both modules use the stable ABI (cffi defines Py_LIMITED_API itself except on
+# debug and free-threaded builds, the same builds that make `limited` false)
+options = {"bdist_wheel": {"py_limited_api": "cp310"}} if ext_modules and limited else {}
+
+setup(cffi_modules=["csrc/build_ffi.py:ffibuilder"], ext_modules=ext_modules, options=options)

@@ -101,6 +101,7 @@ void pkc_eval_keys(const uint64_t *keys, size_t n_hands, int32_t *out);
                               deal is consistent (*bad_player = -1 then) */
 #define PKC_E_TOO_BIG (-7) /* exact enumeration asked for but above max_exact */
 #define PKC_E_MEMORY (-8)  /* out of memory */
+#define PKC_E_STOPPED (-9) /* keep_going() returned 0: the caller stopped it */
 
 #define PKC_EQUITY_AUTO 0   /* exact if it costs <= max_exact, else sample */
 #define PKC_EQUITY_EXACT 1  /* exact, or PKC_E_TOO_BIG */
@@ -133,12 +134,18 @@ void pkc_eval_keys(const uint64_t *keys, size_t n_hands, int32_t *out);
  * *bad_player the player at fault for PKC_E_DUPLICATE / PKC_E_EMPTY (else
  * -1).  PKC_E_EMPTY is returned only when no deal exists (a range emptied by
  * card removal, or a search over the combo tuples found none).
+ *
+ * keep_going (may be NULL) is called during exact enumeration after about
+ * every PKC_CHECK_EVALUATIONS hand evaluations; when it returns 0 the call
+ * stops and returns PKC_E_STOPPED with nothing in out (a caller's way to
+ * honour an interrupt: the work of one call is otherwise not divisible).
  * Returns PKC_OK or PKC_E_CARD, PKC_E_DUPLICATE, PKC_E_COUNT, PKC_E_ARG,
- * PKC_E_EMPTY, PKC_E_TOO_BIG, PKC_E_MEMORY, PKC_E_INIT. */
+ * PKC_E_EMPTY, PKC_E_TOO_BIG, PKC_E_MEMORY, PKC_E_STOPPED, PKC_E_INIT. */
+#define PKC_CHECK_EVALUATIONS (1u << 23)
 int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
                const int32_t *n_combos, const uint8_t *board, int n_board,
                const uint8_t *dead, int n_dead, int mode, uint64_t trials,
                uint64_t seed, double max_exact, double *out, uint64_t *deals,
-               int *exact, int *bad_player);
+               int *exact, int *bad_player, int (*keep_going)(void));
 
 #endif

@@ -375,6 +375,9 @@ typedef struct {
     int k;             /* board cards to come */
     uint64_t bk, bm;   /* board key sum and mask */
     double boards;     /* boards per tuple */
+    int (*keep_going)(void); /* asked every PKC_CHECK_EVALUATIONS; NULL: never */
+    double work;       /* evaluations since it was last asked */
+    int stopped;       /* it returned 0 */
 } exact_t;
 
 typedef struct exact_acc {
@@ -408,6 +411,11 @@ static void run_tuple(exact_t *e, uint64_t used, double weight, uint64_t members
     }
     e->acc->wsum += weight;
     e->acc->deals += members * (uint64_t)(e->boards + 0.5);
+    e->work += e->boards * e->n_players + TUPLE_OVERHEAD;
+    if (e->keep_going != NULL && e->work >= PKC_CHECK_EVALUATIONS) {
+        e->work = 0.0;
+        e->stopped = !e->keep_going();
+    }
 }
 
 /* Every consistent tuple, each enumerated on its own. */
@@ -421,7 +429,7 @@ static void direct_tuples(exact_t *e, int depth, uint64_t used, double weight)
     }
     who = e->ranged[depth];
     p = &e->pl[who];
-    for (i = 0; i < p->n; i++) {
+    for (i = 0; i < p->n && !e->stopped; i++) {
         if (!(p->used[i] & used)) {
             e->cnt->hk[who] = p->key[i];
             e->cnt->hb[who] = p->bits[i];
@@ -727,7 +735,7 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
                const int32_t *n_combos, const uint8_t *board, int n_board,
                const uint8_t *dead, int n_dead, int mode, uint64_t trials,
                uint64_t seed, double max_exact, double *out, uint64_t *deals,
-               int *exact, int *bad_player)
+               int *exact, int *bad_player, int (*keep_going)(void))
 {
     const pkc_tables_t *t = pkc_internal_tables();
     player_t pl[PKC_MAX_PLAYERS];
@@ -958,11 +966,12 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
         ex.bk = board_key;
         ex.bm = board_mask;
         ex.boards = boards;
+        ex.keep_going = keep_going;
         if (ex.n_perm == 1) { /* every tuple is its own orbit: no table */
             direct_tuples(&ex, 0, known, 1.0);
         } else {
             uint32_t o;
-            for (o = 0; o < ex.n_orbits; o++) {
+            for (o = 0; o < ex.n_orbits && !ex.stopped; o++) {
                 uint64_t used = known;
                 int r;
                 for (r = 0; r < ex.nr; r++) {
@@ -974,6 +983,10 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
                 }
                 run_tuple(&ex, used, ex.oweight[o], ex.ocount[o]);
             }
+        }
+        if (ex.stopped) {
+            status = PKC_E_STOPPED;
+            goto done_exact;
         }
         for (p = 0; p < n_players; p++) {
             out[4 * p + 0] = acc.sum[p][0] / acc.wsum;

@@ -395,3 +395,37 @@ def test_engine_hands_survive_matchstate_and_state_lines(text: str) -> None:
         result = replay(line.to_history(game))
         assert result.ok, (str(line), result.error)
         assert result.got == state.stacks
+
+
+# ------------------------------------------------------------------ exact values (issue 13)
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (2**53 + 1, "9007199254740993"),  # float(2**53 + 1) == 2**53
+        (-(2**62) - 1, "-4611686018427387905"),
+        (Fraction(2**60 + 1, 2), "576460752303423488.5"),
+        (Fraction(-(2**55) - 3, 4), "-9007199254740992.75"),
+        (Fraction(22000, 3), "7333.333333"),  # not a decimal: %.6f, as the dealer
+        (Fraction(2**60, 3), "384307168202282325.333333"),  # float: ...282304
+        (Fraction(-485209, 2), "-242604.5"),
+        (0, "0"),
+    ],
+)
+def test_acpc_values_are_written_exactly_above_2_53(value: int | Fraction, text: str) -> None:
+    from pokerkit_core.history.acpc import format_value
+
+    assert format_value(value) == text
+    line = acpc.StateLine(
+        7, ((acpc.AcpcAction("f"),),), (parse_cards("Ah2c"), parse_cards("KdKs")), (),
+        (Fraction(value), -Fraction(value)), ("A", "B"),
+    )
+    back = acpc.StateLine.parse(str(line))
+    if Fraction(value) * 10**6 % 1 == 0:  # a decimal: the round trip is exact
+        assert back == line
+    else:
+        assert back.values[0] == Fraction(text)
+    score = acpc.ScoreLine((Fraction(value), -Fraction(value)), ("A", "B"))
+    assert str(score) == f"SCORE:{text}|{format_value(-Fraction(value))}:A|B"
+    assert acpc.ScoreLine.parse(str(score)).totals[0] == Fraction(text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pokerkit_core.errors import ActionParseError
 from pokerkit_core import (
     Action,
     ActionKind,
@@ -35,7 +36,7 @@ def test_text_forms_round_trip() -> None:
 
 @pytest.mark.parametrize("text", ["", "q", "r", "r -5", "r 3.5", "b x", "c 5", "r 1 2"])
 def test_bad_text_raises(text: str) -> None:
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(ActionParseError):
         Action.parse(text)
 
 
@@ -150,19 +151,47 @@ def test_construction_errors_keep_raw_values_and_print(build: object, shown: str
     ],
 )
 def test_parse_errors_say_what_is_valid(text: object, reason: str) -> None:
-    with pytest.raises(IllegalActionError) as info:
+    with pytest.raises(ActionParseError) as info:
         Action.parse(text)  # type: ignore[arg-type]
     message = str(info.value)
     assert reason in message
     assert "legal: None" not in message
-    assert "b N, r N or allin" in message or "Bet(to) or Raise(to)" in message
+    assert "b N, r N or allin" in message
     assert len(message) < 400
 
 
 def test_parse_accepts_big_and_zero_padded_amounts() -> None:
     assert Action.parse("r " + "0" * 80 + "9" * 18) == Raise(int("9" * 18))
-    with pytest.raises(IllegalActionError, match="raise-to from 1 to"):
+    with pytest.raises(ActionParseError, match="raise-to from 1 to"):
         Action.parse("r " + "9" * 100)  # above MAX_CHIPS
     assert Action.parse("b 0150") == Bet(150)
-    with pytest.raises(IllegalActionError, match="int raise-to from 1 to 1,000,000,000,000,000,000, got 0"):
+    with pytest.raises(ActionParseError, match="raise-to from 1 to 1,000,000,000,000,000,000, got 0"):
         Action.parse("r 0")
+
+
+def test_parse_reads_glued_amounts_and_phh_forms() -> None:
+    assert Action.parse("r300") == Raise(300) and Action.parse("B150") == Bet(150)
+    assert Action.parse("raise300") == Raise(300)
+    assert Action.parse("cbr 300") == Raise(300) and Action.parse("cbr300") == Raise(300)
+    assert Action.parse("cc") == Call and Action.parse("f") == Fold
+    unopened = LegalActions(0, False, True, False, 0, 0, True, False, 100, 1000, True, False, 1000)
+    facing = facing_bet()
+    assert Action.parse("cbr 300", unopened) == Bet(300)
+    assert Action.parse("r 300", unopened) == Bet(300)
+    assert Action.parse("cbr 3000", facing) == Raise(3000)
+    assert Action.parse("b 3000", facing) == Raise(3000)
+    assert Action.parse("cc", unopened) == Check and Action.parse("cc", facing) == Call
+    for bad in ("r300x", "cbr", "cc 5", "r 300 400", "rr300"):
+        with pytest.raises(ActionParseError):
+            Action.parse(bad)
+
+
+def test_parse_error_is_not_an_illegal_action() -> None:
+    with pytest.raises(ActionParseError) as info:
+        Action.parse("raise lots")
+    assert not isinstance(info.value, IllegalActionError)
+    assert isinstance(info.value, ValueError)
+    assert info.value.text == "raise lots" and "digits 0-9" in info.value.reason
+    import pickle
+
+    assert str(pickle.loads(pickle.dumps(info.value))) == str(info.value)

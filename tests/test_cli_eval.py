@@ -61,3 +61,27 @@ def test_replay_unreadable_file_is_not_counted_as_a_hand(
     captured = capsys.readouterr()
     assert captured.out.strip() == "0 hands: 0 ok, 0 not ok; 1 file(s) could not be read"
     assert captured.err.startswith(f"pokerkit-core replay: cannot read {missing}:")
+
+
+def test_version_is_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import pokerkit_core
+
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out == f"pokerkit-core {pokerkit_core.__version__}\n"
+
+
+def test_match_help_shows_percent_once_and_defines_mbb(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["match", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "95% confidence" in out and "%%" not in out
+    assert "milli-big-blinds per hand" in out
+
+
+def test_eval_help_explains_the_value(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["eval", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "higher is better" in out and "value // 4096 is the category" in out

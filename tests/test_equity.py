@@ -578,7 +578,7 @@ def test_range_from_codes_is_the_constructor_fast() -> None:
         (b"", (), "non-empty"),
         (b"\x00", (), "two cards each"),
         (b"\x00\x34", (), "card code 52 is not 0-51"),
-        ([0, 300], (), "ints 0-51"),
+        ([0, 300], (), r"card code 300 is not an int 0-51 in '\[0, 300\]'"),
         ("AhKh", (), "ints 0-51"),
         (b"\x05\x05", (), "two distinct Cards, not 3d3d"),
         (b"\x00\x01\x01\x00", (), "listed twice"),
@@ -595,3 +595,73 @@ def test_range_from_codes_is_the_constructor_fast() -> None:
             Range.from_codes(codes, weights)  # type: ignore[arg-type]
     with pytest.raises(RangeError, match="text must be a str"):
         Range.from_codes(b"\x00\x01", text=None)  # type: ignore[arg-type]
+
+
+# ---- bounded, interruptible work -------------------------------------------
+
+
+def test_trials_are_bounded_by_max_trials() -> None:
+    from pokerkit_core.equity import MAX_TRIALS
+
+    for trials in (10**12, MAX_TRIALS + 1, 0, True, 10.0):
+        with pytest.raises(InvalidConfigError, match=r"trials must be an int from 1 to 1,000,000,000 \(MAX_TRIALS\)"):
+            calculate_equity(["AhAs", "KdKc"], trials=trials)  # type: ignore[arg-type]
+    assert MAX_TRIALS == 10**9
+
+
+def test_exact_enumeration_checks_in_and_stops_on_an_exception(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The C enumeration calls back every CHECK_EVALUATIONS evaluations; an
+    exception raised there (what a Ctrl-C's KeyboardInterrupt does) stops
+    the C call and comes out of calculate_equity unchanged; the next call is
+    unaffected."""
+    from pokerkit_core import evaluator
+
+    players, board = ["AhKd", "random", "QdQc"], "2c7d"  # 4 check-ins in all
+    calls: list[int] = []
+    monkeypatch.setattr(evaluator, "_check_in", lambda: calls.append(1))
+    whole = calculate_equity(players, board=board, exact=True)
+    assert len(calls) == 4 and whole.exact and whole.trials == 13_707_540
+    calls.clear()
+
+    def check_in() -> None:
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(evaluator, "_check_in", check_in)
+    with pytest.raises(KeyboardInterrupt):
+        calculate_equity(players, board=board, exact=True)
+    assert len(calls) == 2  # stopped at the second check, not at the end
+    monkeypatch.setattr(evaluator, "_check_in", lambda: None)
+    assert calculate_equity(players, board=board, exact=True) == whole
+
+
+def test_ctrl_c_stops_a_long_exact_enumeration() -> None:
+    """A real SIGINT during a long exact enumeration (AhKd against a random
+    hand pre-flop: 2.1e9 deals, many seconds) raises KeyboardInterrupt in
+    the middle of the C call, which never finishes."""
+    import signal
+    import subprocess
+    import sys
+
+    if sys.platform == "win32":  # pragma: no cover
+        pytest.skip("SIGINT to a child is POSIX")
+    code = (
+        "import sys\n"
+        "from pokerkit_core import calculate_equity, evaluator\n"
+        "def check_in():\n"
+        "    print('inside C', flush=True)\n"
+        "    evaluator._check_in = lambda: None\n"
+        "evaluator._check_in = check_in\n"
+        "try:\n"
+        "    calculate_equity(['AhKd', 'random'], exact=True)\n"
+        "    print('finished', flush=True)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    assert child.stdout.readline() == "inside C\n"
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=120)
+    assert out == "interrupted\n"

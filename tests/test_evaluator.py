@@ -276,7 +276,7 @@ def test_evaluate_combos_refuses_bad_input() -> None:
     for combos, board_, dead, message in [
         (bytes([0, 0]), board, "", r"the same card twice in 'combo 0"),
         (bytes([0, 1, 2, 52]), board, "", r"outside 0-51 in 'combo 1: \[2, 52\]'"),
-        ([0, 300], board, "", "two per combo"),
+        ([0, 300], board, "", r"card code 300 is not an int 0-51 in '\[0, 300\]'"),
         ([0], board, "", "two card codes each"),
         ("AsKd", board, "", "two per combo"),
         ([0, 1], "As Kd", "", "3 to 5 cards, got 2"),
@@ -287,3 +287,39 @@ def test_evaluate_combos_refuses_bad_input() -> None:
     ]:
         with pytest.raises(CardError, match=message):
             evaluate_combos(combos, board_, dead=dead)  # type: ignore[arg-type]
+
+
+# ---- one rule for card codes in batches -------------------------------------
+
+
+def test_batch_functions_take_numpy_ints_in_lists_and_show_bad_input_as_given() -> None:
+    """evaluate_codes, evaluate_many and evaluate_combos read a list of codes
+    the same way: ints and NumPy integers, never bools or floats; an error
+    shows the argument as given and the first bad code."""
+    import numpy
+
+    from pokerkit_core import evaluate_codes, evaluate_combos, evaluate_many
+
+    i64, u8 = numpy.int64, numpy.uint8
+    hand = [51, 47, 43, 39, 35]  # As Ks Qs Js Ts (code 4 * rank + suit)
+    value = evaluate_codes(hand)
+    mixed = [i64(51), u8(47), 43, 39, 35]
+    assert evaluate_codes(mixed) == value
+    assert list(evaluate_many([mixed])) == [value]
+    assert list(evaluate_many(mixed, cards_per_hand=5)) == [value]  # a flat list too
+    assert list(evaluate_combos([i64(0), u8(1)], "As Ks Qs")) == list(evaluate_combos([0, 1], "As Ks Qs"))
+    for code, bad in {"np.int64(52)": i64(52), "True": True, "1.0": 1.0, "-1": -1}.items():
+        for function, arg in (
+            (evaluate_many, [[bad, 1, 2, 3, 4]]),
+            (evaluate_codes, [bad, 1, 2, 3, 4]),
+            (lambda combos: evaluate_combos(combos, "As Ks Qs"), [bad, 1]),
+        ):
+            with pytest.raises(CardError) as info:
+                function(arg)
+            message = str(info.value)
+            assert f"card code {code} is not an int 0-51" in message, message
+            assert repr(arg) in message  # the argument, as given
+    with pytest.raises(CardError, match=r"card code 60 is not an int 0-51 in 'array\(\[\[60"):
+        evaluate_many(numpy.array([[60, 1, 2, 3, 4]]))
+    with pytest.raises(CardError, match=r"card code 300 is not an int 0-51 in '\[300, 1\]'"):
+        evaluate_combos([300, 1], "As Ks Qs")

@@ -303,6 +303,14 @@ def test_phh_deeply_nested_extra_fields_are_refused() -> None:
     assert phh.loads(phh.dumps(hand)) == hand
 
 
+def test_phh_float_exponent_beyond_decimal_range_is_a_parse_error() -> None:
+    """tomllib hands ``1e1000000000000000001`` to Decimal, which raises
+    ``decimal.InvalidOperation`` (not a ValueError): it is a parse error."""
+    for text in ("x = 1e1000000000000000001", "x = -1.5E+1000000000000000001", phh_text() + "_x = 1e9999999999999999999"):
+        refused(lambda: phh.loads(text), "exponent is out of range")
+    refused(lambda: phh.loads_all("[1]\n" + phh_text() + "\n[2]\nx = 1e1000000000000000001\n"), "exponent is out of range")
+
+
 def test_phh_hand_ids_and_players_are_checked() -> None:
     doc = phh.to_dict(phh.loads(phh_text()))
     refused(lambda: phh.from_dict({**doc, "hand": 10**5000}), "hand: <an int of")

@@ -18,7 +18,7 @@ PACKAGE = Path(pokerkit_core.__file__).resolve().parent
 
 # lower index = lower layer; modules of one tuple are peers (may not import each other)
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors",),
+    ("errors", "_version"),
     ("cards",),
     ("_native", "_speedups"),
     ("evaluator",),
@@ -35,10 +35,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("policy",),
     ("checks",),
     ("positions",),
+    ("driver",),
+    ("table_config",),
     ("table",),
+    ("serialize",),
     ("tournament", "match", "history"),
-    ("policies", "play", "acpc_net"),
-    ("envs",),
+    ("policies", "play", "acpc_net", "stats"),
+    ("plots", "envs"),
     ("cli",),
     ("__main__", "__init__"),
 )

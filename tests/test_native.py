@@ -47,6 +47,26 @@ def test_non_int_masks_raise(mask: object) -> None:
         evaluate_mask(mask)  # type: ignore[arg-type]
 
 
+def test_non_integer_masks_are_refused_not_truncated() -> None:
+    """A Fraction, a Decimal or a NumPy float of a valid mask's value has
+    ``__int__`` (cffi would truncate it and evaluate): both the built-in and
+    the cffi path refuse it; NumPy integers are ints and evaluate."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    import numpy
+
+    from pokerkit_core import evaluator
+
+    mask = cards_to_mask(parse_cards("As Ks Qs Js Ts"))
+    value = evaluate_mask(mask)
+    for function in (evaluator.evaluate_mask, evaluator._evaluate_mask_py):
+        for bad in (Fraction(mask), Fraction(2 * mask + 1, 2), Decimal(mask), numpy.float32(mask), numpy.float64(mask)):
+            with pytest.raises(CardError, match="mask must be an int"):
+                function(bad)  # type: ignore[arg-type]
+        assert function(numpy.uint64(mask)) == function(numpy.int64(mask)) == value  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     "codes",
     [[0, 1, 2, 3], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 52], [0, 1, 2, 3, -1], [0, 1, 2, 3, 3],
@@ -466,3 +486,39 @@ def test_builtins_pickle_take_keywords_and_are_collected() -> None:
     del fallback, bound
     gc.collect()
     assert gone() is None
+
+
+def _declarations(text: str) -> tuple[list[str], list[str]]:
+    """The #define names and the prototypes (whitespace collapsed) of a
+    header, comments and the include guard left out."""
+
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    defines = re.findall(r"^#define\s+(PKC_\w+)\b", text, flags=re.M)
+    body = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
+    prototypes = [" ".join(p.split()) + ";" for p in body.split(";") if p.strip()]
+    return [d for d in defines if d != "PKC_H"], prototypes
+
+
+@pytest.mark.skipif(not CSRC.exists(), reason="csrc/ not beside the tests")
+def test_cdef_is_pkc_h_without_the_preprocessor() -> None:
+    """pkc_cdef.h declares every constant of pkc.h as ``#define NAME ...``
+    (cffi reads the value from pkc.h) and every prototype word for word;
+    its one addition is the extern "Python" callback."""
+    header_defines, header_prototypes = _declarations((CSRC.parent / "pkc.h").read_text(encoding="utf-8"))
+    cdef = (CSRC.parent / "pkc_cdef.h").read_text(encoding="utf-8")
+    cdef_defines, cdef_prototypes = _declarations(cdef)
+    assert cdef_defines == header_defines
+    assert re.findall(r"^#define\s+\w+\s+(.*)$", cdef, flags=re.M) == ["..."] * len(cdef_defines)
+    callbacks = [p for p in cdef_prototypes if p.startswith('extern "Python"')]
+    assert callbacks == ['extern "Python" int pkc_py_keep_going(void);']
+    assert [p for p in cdef_prototypes if p not in callbacks] == header_prototypes
+
+
+def test_python_uses_the_c_constants() -> None:
+    from pokerkit_core import _native, evaluator
+
+    lib = _native.lib
+    assert (evaluator._E_CARD, evaluator._E_DUPLICATE, evaluator._E_EMPTY) == (lib.PKC_E_CARD, lib.PKC_E_DUPLICATE, lib.PKC_E_EMPTY)
+    assert evaluator._EQUITY_MODES == {"auto": lib.PKC_EQUITY_AUTO, "exact": lib.PKC_EQUITY_EXACT, "sample": lib.PKC_EQUITY_SAMPLE}
+    assert evaluator.MAX_EQUITY_PLAYERS == lib.PKC_MAX_PLAYERS
+    assert lib.PKC_MASK_VALID == sum(card.mask for card in CARDS)

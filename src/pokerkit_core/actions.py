@@ -17,11 +17,11 @@ References:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
-from .errors import IllegalActionError, shown
+from .cards import _field
+from .errors import ActionParseError, IllegalActionError, shown
 from .rules import MAX_CHIPS
 
 __all__ = [
@@ -34,6 +34,8 @@ __all__ = [
     "Bet",
     "Raise",
     "LegalActions",
+    "check_action",
+    "not_an_action",
 ]
 
 
@@ -59,6 +61,7 @@ _SHORT = {
 _FROM_SHORT = {text: kind for kind, text in _SHORT.items()}
 _FROM_SHORT.update({"x": ActionKind.CHECK, "a": ActionKind.ALL_IN, "all-in": ActionKind.ALL_IN})
 _FROM_SHORT.update({kind.value: kind for kind in ActionKind})
+_FROM_SHORT.update({"cbr": ActionKind.RAISE, "cc": ActionKind.CALL})  # PHH
 _CONSTANT_NAMES = {
     ActionKind.FOLD: "Fold",
     ActionKind.CHECK: "Check",
@@ -70,6 +73,7 @@ _VALID_ACTIONS = (
 )
 _VALID_TEXT = "f, k (or x), c, b N, r N or allin, where N is the raise-to in chips (digits 0-9)"
 _AMOUNT_RE = re.compile(r"[0-9]+")
+_GLUED_RE = re.compile(r"(b|r|cbr|bet|raise)([0-9]+)")
 _MAX_DIGITS = 100
 _MAX_TEXT = 200
 
@@ -92,9 +96,41 @@ def _type_note(value: object) -> str:
     return f"{shown(value)} ({type(value).__name__})"
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+def _parse_error(text: object, reason: str) -> ActionParseError:
+    excerpt = text if isinstance(text, str) and len(text) <= 60 else shown(text, 60)
+    return ActionParseError(excerpt, reason, _VALID_TEXT)
+
+
+def _checked(kind: object, to: object) -> None:
+    """Refuse the fields of an action that cannot be built (see :class:`Action`)."""
+    if not isinstance(kind, ActionKind):
+        raise IllegalActionError(
+            _RawAction(kind, to), _VALID_ACTIONS, f"kind must be an ActionKind, not {shown(kind)}"
+        )
+    if kind is ActionKind.BET or kind is ActionKind.RAISE:
+        if to.__class__ is not int or not 0 < to <= MAX_CHIPS:
+            raise IllegalActionError(
+                _RawAction(kind, to),
+                _VALID_ACTIONS,
+                f"{kind.value} needs an int raise-to from 1 to {MAX_CHIPS:,}, got {_type_note(to)}",
+            )
+    elif to.__class__ is not int or to != 0:
+        raise IllegalActionError(
+            _RawAction(kind, to),
+            _VALID_ACTIONS,
+            f"{kind.value} takes no amount (to must be 0), got {_type_note(to)}",
+        )
+
+
+class Action(tuple[ActionKind, int]):  # the fields live in the tuple
     """One action: a kind and, for bets and raises, the raise-to total.
+
+    An immutable, hashable value.  Its fields are kept inside a tuple (the
+    class derives from ``tuple``: ``kind, to = action`` works), so the code
+    that receives or returns an action cannot change them afterwards, not
+    even with ``object.__setattr__``.  The class cannot be subclassed.  Two
+    actions are equal when kind and amount are; an action never equals a
+    plain tuple.
 
     Args:
         kind: The kind of action.
@@ -110,82 +146,111 @@ class Action:
             describes the valid forms.
     """
 
-    kind: ActionKind
-    to: int = 0
+    __slots__ = ()
+    __match_args__ = ("kind", "to")
 
-    def __post_init__(self) -> None:
-        kind, to = self.kind, self.to
-        if not isinstance(kind, ActionKind):
-            raise IllegalActionError(
-                _RawAction(kind, to), _VALID_ACTIONS, f"kind must be an ActionKind, not {shown(kind)}"
-            )
-        if kind is ActionKind.BET or kind is ActionKind.RAISE:
-            if to.__class__ is not int or not 0 < to <= MAX_CHIPS:
-                raise IllegalActionError(
-                    _RawAction(kind, to),
-                    _VALID_ACTIONS,
-                    f"{kind.value} needs an int raise-to from 1 to {MAX_CHIPS:,}, got {_type_note(to)}",
-                )
-        elif to.__class__ is not int or to != 0:
-            raise IllegalActionError(
-                _RawAction(kind, to),
-                _VALID_ACTIONS,
-                f"{kind.value} takes no amount (to must be 0), got {_type_note(to)}",
-            )
+    kind: ActionKind = _field(0, "The kind of action.")
+    to: int = _field(
+        1, "Raise-to total for the street of a bet or raise, chips (0 otherwise)."
+    )
+
+    def __new__(cls, kind: ActionKind, to: int = 0) -> "Action":
+        _checked(kind, to)
+        return tuple.__new__(cls, (kind, to))
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        raise TypeError("Action cannot be subclassed (the engine takes Action values only)")
+
+    def __reduce__(self) -> tuple[object, tuple[ActionKind, int]]:
+        return (Action, (self[0], self[1]))
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is Action and self[0] is other[0] and self[1] == other[1]
+
+    def __ne__(self, other: object) -> bool:
+        return not (other.__class__ is Action and self[0] is other[0] and self[1] == other[1])
+
+    __hash__ = tuple.__hash__
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __call__(self, *args: object, **kwargs: object) -> "Action":
+        name = repr(self)
+        raise TypeError(f"{name} is already an action: write {name}, not {name}()")
 
     def __repr__(self) -> str:
-        if self.kind is ActionKind.BET or self.kind is ActionKind.RAISE:
-            return f"{self.kind.name.title()}({self.to})"
-        return _CONSTANT_NAMES[self.kind]
+        kind = self[0]
+        if kind is ActionKind.BET or kind is ActionKind.RAISE:
+            return f"{kind.name.title()}({self[1]})"
+        return _CONSTANT_NAMES[kind]
 
     def __str__(self) -> str:
-        text = _SHORT[self.kind]
-        if self.kind is ActionKind.BET or self.kind is ActionKind.RAISE:
-            return f"{text} {self.to}"
+        kind = self[0]
+        text = _SHORT[kind]
+        if kind is ActionKind.BET or kind is ActionKind.RAISE:
+            return f"{text} {self[1]}"
         return text
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str, legal: "LegalActions | None" = None) -> "Action":
         """Read the short text form: ``f``, ``k``, ``c``, ``b 300``, ``r 300``, ``allin``.
 
         Long names (``fold``, ``check``, ``call``, ``bet 300``, ``raise 300``,
-        ``all-in``) and ``x`` for check are accepted too.
+        ``all-in``), ``x`` for check, an amount written against its letter
+        (``r300``) and the PHH forms ``cbr 300`` (bet or raise to 300) and
+        ``cc`` (check or call) are accepted too.
 
         Args:
             text: The action text; amounts are raise-to totals in chips.
+            legal: The legal actions of the seat, if known: then ``b N``,
+                ``r N`` and ``cbr N`` become whichever of bet and raise is
+                possible, and ``cc`` check or call.  Without it ``cbr N`` is
+                ``Raise(N)`` and ``cc`` is ``Call``.  The result is not
+                checked for legality (``act`` does that).
 
         Returns:
             The action.
 
         Raises:
-            IllegalActionError: ``text`` is not a str, or not an action (an
+            ActionParseError: ``text`` is not a str, or not an action (an
                 unknown word, an amount that is not ASCII digits 0-9, is 0 or
                 above :data:`~pokerkit_core.rules.MAX_CHIPS`, more than 100
-                digits or 200 characters, or an amount where none belongs).  The error's ``legal`` describes the valid
-                forms.
+                digits or 200 characters, or an amount where none belongs).
+                The error's ``valid`` describes the valid forms.
         """
         if not isinstance(text, str):
-            raise IllegalActionError(text, _VALID_TEXT, f"action text must be a str, not {_type_note(text)}")
+            raise _parse_error(text, f"action text must be a str, not {_type_note(text)}")
         if len(text) > _MAX_TEXT:
-            excerpt = text[:40] + "..."
-            raise IllegalActionError(excerpt, _VALID_TEXT, f"action text too long ({len(text)} characters)")
+            raise _parse_error(text[:40] + "...", f"action text too long ({len(text)} characters)")
         parts = text.strip().lower().split()
-        kind = _FROM_SHORT.get(parts[0]) if parts else None
+        if len(parts) == 1:
+            glued = _GLUED_RE.fullmatch(parts[0])
+            if glued is not None:
+                parts = [glued.group(1), glued.group(2)]
+        word = parts[0] if parts else ""
+        kind = _FROM_SHORT.get(word)
         if kind is None or len(parts) > 2:
-            raise IllegalActionError(text, _VALID_TEXT, "not an action")
+            raise _parse_error(text, "not an action")
         if kind is ActionKind.BET or kind is ActionKind.RAISE:
+            name = "bet or raise" if word == "cbr" else kind.value
             if len(parts) != 2 or not _AMOUNT_RE.fullmatch(parts[1]):
-                raise IllegalActionError(
-                    text, _VALID_TEXT, f"{kind.value} needs a raise-to amount in digits 0-9"
-                )
+                raise _parse_error(text, f"{name} needs a raise-to amount in digits 0-9")
             if len(parts[1]) > _MAX_DIGITS:
-                raise IllegalActionError(
-                    text, _VALID_TEXT, f"the amount has more than {_MAX_DIGITS} digits"
-                )
-            return cls(kind, int(parts[1]))
+                raise _parse_error(text, f"the amount has more than {_MAX_DIGITS} digits")
+            to = int(parts[1])
+            if not 0 < to <= MAX_CHIPS:
+                raise _parse_error(text, f"{name} needs a raise-to from 1 to {MAX_CHIPS:,}, got {to}")
+            if legal is not None and (legal.can_bet or legal.can_raise):
+                kind = ActionKind.BET if legal.can_bet else ActionKind.RAISE
+            return tuple.__new__(cls, (kind, to))
         if len(parts) != 1:
-            raise IllegalActionError(text, _VALID_TEXT, f"{kind.value} takes no amount")
-        return cls(kind)
+            raise _parse_error(text, f"{kind.value} takes no amount")
+        if word == "cc" and legal is not None and legal.can_check:
+            kind = ActionKind.CHECK
+        return _CONSTANTS[kind]
 
 
 Fold = Action(ActionKind.FOLD)
@@ -196,6 +261,8 @@ Call = Action(ActionKind.CALL)
 """Match the current bet (all-in for less when the stack is short)."""
 AllIn = Action(ActionKind.ALL_IN)
 """Put in the whole stack: a call, bet or raise as the situation makes it."""
+
+_CONSTANTS = {ActionKind.FOLD: Fold, ActionKind.CHECK: Check, ActionKind.CALL: Call, ActionKind.ALL_IN: AllIn}
 
 
 def Bet(to: int) -> Action:  # noqa: N802 - reads as an action constant
@@ -228,13 +295,64 @@ def Raise(to: int) -> Action:  # noqa: N802 - reads as an action constant
     return Action(ActionKind.RAISE, to)
 
 
-@dataclass(frozen=True, slots=True)
-class LegalActions:
+def not_an_action(value: object) -> str:
+    """Why ``value`` is not an action, and what to write instead.
+
+    Args:
+        value: Something offered where an :class:`Action` belongs.
+
+    Returns:
+        A sentence for an error message, e.g. for the function ``Raise``
+        itself: ``"Raise is a function: write Raise(to), to the raise-to
+        total in chips, e.g. Raise(300)"``.
+    """
+    if value is Raise or value is Bet:
+        name = value.__name__
+        return f"{name} is a function: write {name}(to), to the raise-to total in chips, e.g. {name}(300)"
+    if value is Action:
+        return "Action is the class: write Fold, Check, Call, AllIn, Bet(to) or Raise(to)"
+    if isinstance(value, ActionKind):
+        if value in _CONSTANT_NAMES:
+            return f"{value} is a kind, not an action: write {_CONSTANT_NAMES[value]}"
+        return f"{value} is a kind, not an action: write {value.name.title()}(to)"
+    if isinstance(value, str):
+        return f"text is not an action: write Action.parse({shown(value, 40)})"
+    return f"an action must be an Action (Fold, Check, Call, AllIn, Bet(to), Raise(to)), not {shown(value)}"
+
+
+def check_action(value: object) -> Action:
+    """``value`` as an action the engine can trust, or an error saying what to write.
+
+    An :class:`Action` cannot be changed once built, but one can be put
+    together around its constructor (``tuple.__new__(Action, ...)``); this
+    checks its fields again (kind an :class:`ActionKind`, amount an int in
+    range) at the cost of one type test per field.
+
+    Args:
+        value: What a caller or policy offered as an action.
+
+    Returns:
+        ``value`` itself.
+
+    Raises:
+        IllegalActionError: ``value`` is not an :class:`Action` (the reason
+            says what to write instead: ``Raise(300)`` for ``Raise``), or
+            its fields are not those of a valid action.
+    """
+    if value.__class__ is not Action:
+        raise IllegalActionError(value, _VALID_ACTIONS, not_an_action(value))
+    _checked(tuple.__getitem__(value, 0), tuple.__getitem__(value, 1))
+    return value
+
+
+class LegalActions(NamedTuple):
     """Everything the seat to act may do.
 
-    Amounts are chips; ``*_to`` amounts are the player's street total.
+    Amounts are chips; ``*_to`` amounts are the player's street total.  An
+    immutable value (a named tuple: its fields cannot be changed, not even
+    with ``object.__setattr__``).
 
-    Attributes:
+    Args:
         seat: The seat to act.
         can_fold: Folding is allowed (only when facing a bet).
         can_check: Checking is allowed (nothing to call).
@@ -293,7 +411,8 @@ class LegalActions:
         if kind is ActionKind.ALL_IN:
             return self.can_all_in
         allowed = self.can_bet if kind is ActionKind.BET else self.can_raise
-        return allowed and self.min_raise_to <= action.to <= self.max_raise_to
+        to = action.to
+        return allowed and to.__class__ is int and self.min_raise_to <= to <= self.max_raise_to
 
     def actions(self) -> tuple[Action, ...]:
         """One representative legal action of each legal kind.

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import re
 from enum import IntEnum
-from typing import Iterable, Iterator
+from operator import itemgetter
+from typing import Any, Iterable, Iterator
 
 from .errors import CardError, shown
 
@@ -36,7 +37,22 @@ __all__ = [
     "cards_to_mask",
     "mask_to_cards",
     "full_deck",
+    "is_card",
 ]
+
+try:  # the C descriptor behind collections.namedtuple's fields (CPython)
+    from _collections import _tuplegetter  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - other interpreters
+
+    def _tuplegetter(index: int, doc: str) -> Any:
+        return property(itemgetter(index), doc=doc)
+
+
+def _field(index: int, doc: str) -> Any:
+    """A read-only field kept in a tuple at ``index``: as fast to read as a
+    slot, and nothing can set it (there is no slot to write)."""
+    return _tuplegetter(index, doc)
+
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -89,7 +105,7 @@ class Suit(IntEnum):
         return SUIT_CHARS[self]
 
 
-class Card:
+class Card(tuple[Rank, Suit, int, int]):  # the fields live in the tuple
     """One playing card: an immutable, hashable value.
 
     Cards are interned: ``Card(Rank.ACE, Suit.SPADES) is Card.parse("As")``.
@@ -98,6 +114,12 @@ class Card:
 
     ``Card("As")`` parses text (as :meth:`parse`); ``Card(Rank.ACE,
     Suit.SPADES)`` takes a rank and a suit.
+
+    The fields are kept inside a tuple (the class derives from ``tuple``;
+    read them as ``rank``, ``suit``, ``code`` and ``mask``, not by index),
+    so no code holding a card can change them, not even with
+    ``object.__setattr__``: the 52 shared cards mean the same everywhere in
+    the process.  The class cannot be subclassed.
 
     Args:
         rank: The rank, a :class:`Rank` or an int 0-12; or the card's text
@@ -109,12 +131,16 @@ class Card:
             one card.
     """
 
-    __slots__ = ("rank", "suit", "code", "mask")
+    __slots__ = ()
 
-    rank: Rank
-    suit: Suit
-    code: int
-    mask: int
+    rank: Rank = _field(0, "The rank.")
+    suit: Suit = _field(1, "The suit.")
+    code: int = _field(
+        2, "``4 * rank + suit`` (0 = ``2c`` ... 51 = ``As``)."
+    )
+    mask: int = _field(
+        3, "The card's bit, ``1 << (16 * suit + rank)``."
+    )
 
     def __new__(cls, rank: int | str, suit: int | None = None) -> "Card":
         if isinstance(rank, str) and suit is None:
@@ -125,23 +151,22 @@ class Card:
             raise CardError(shown(suit), "suit must be 0-3 (clubs, diamonds, hearts, spades)")
         return CARDS[4 * rank + suit]
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        raise TypeError("Card cannot be subclassed (the 52 cards are fixed values)")
+
     @classmethod
     def _make(cls, code: int) -> "Card":
-        card = object.__new__(cls)
-        object.__setattr__(card, "rank", Rank(code >> 2))
-        object.__setattr__(card, "suit", Suit(code & 3))
-        object.__setattr__(card, "code", code)
-        object.__setattr__(card, "mask", 1 << (16 * (code & 3) + (code >> 2)))
-        return card
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Card is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Card is immutable")
+        mask = 1 << (16 * (code & 3) + (code >> 2))
+        return tuple.__new__(cls, (Rank(code >> 2), Suit(code & 3), code, mask))
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Card.from_code, (self.code,))
+
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: object) -> "Card":
+        return self
 
     @classmethod
     def from_code(cls, code: int) -> "Card":
@@ -182,40 +207,64 @@ class Card:
         return cards[0]
 
     def __str__(self) -> str:
-        return RANK_CHARS[self.code >> 2] + SUIT_CHARS[self.code & 3]
+        return _TEXT[self[2]]
 
     def __repr__(self) -> str:
-        return f"Card('{self}')"
+        return f"Card('{_TEXT[self[2]]}')"
 
     def __eq__(self, other: object) -> bool:
         return self is other
 
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
     def __hash__(self) -> int:
-        return self.code
+        return self[2]
 
     def __lt__(self, other: object) -> bool:
         if other.__class__ is not Card:
             return NotImplemented
-        return self.code < other.code
+        return self[2] < other[2]
 
     def __le__(self, other: object) -> bool:
         if other.__class__ is not Card:
             return NotImplemented
-        return self.code <= other.code
+        return self[2] <= other[2]
 
     def __gt__(self, other: object) -> bool:
         if other.__class__ is not Card:
             return NotImplemented
-        return self.code > other.code
+        return self[2] > other[2]
 
     def __ge__(self, other: object) -> bool:
         if other.__class__ is not Card:
             return NotImplemented
-        return self.code >= other.code
+        return self[2] >= other[2]
 
+
+_TEXT = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
 
 CARDS: tuple[Card, ...] = tuple(Card._make(code) for code in range(52))
 """All 52 cards, indexed by code (``CARDS[0]`` is ``2c``, ``CARDS[51]`` is ``As``)."""
+
+_MASK_OF: dict[int, int] = {id(card): card.mask for card in CARDS}
+"""The mask of each of the 52 shared cards by identity: a look-up that a
+``Card`` built around the interning (``tuple.__new__(Card, ...)``) misses."""
+
+
+def is_card(value: object) -> bool:
+    """``value`` is one of the 52 shared :class:`Card` values.
+
+    A ``Card`` object built around the interning (``tuple.__new__(Card,
+    ...)``) is not one: its fields could say anything.
+
+    Args:
+        value: Anything.
+
+    Returns:
+        True only for an element of :data:`CARDS`.
+    """
+    return id(value) in _MASK_OF
 
 _CARD_RE = re.compile(r"\s*(10|[^\s,])([^\s,]?)[\s,]*")
 _RANK_OF = {c: i for i, c in enumerate(RANK_CHARS)}
@@ -301,7 +350,7 @@ def as_cards(value: str | Iterable[Card], what: str, *, distinct: bool = False) 
     except TypeError:
         raise CardError(shown(value), f"{what} must be card text or a sequence of Cards") from None
     for card in cards:
-        if not isinstance(card, Card):
+        if id(card) not in _MASK_OF:
             raise CardError(shown(value), f"{what} must hold Card values, got {shown(card)}")
     if distinct and len(set(cards)) != len(cards):
         seen: set[Card] = set()
@@ -336,15 +385,18 @@ def cards_to_mask(cards: Iterable[Card]) -> int:
         The mask, a non-negative int (0 for no cards).
 
     Raises:
-        CardError: Something that is not a :class:`Card`, or a card given twice.
+        CardError: Something that is not one of the 52 :class:`Card` values,
+            or a card given twice.
     """
     mask = 0
+    mask_of = _MASK_OF
     for card in cards:
-        if card.__class__ is not Card:
+        bit = mask_of.get(id(card))
+        if bit is None:
             raise CardError(shown(card), "expected a Card")
-        if mask & card.mask:
+        if mask & bit:
             raise CardError(str(card), f"duplicate card {card}")
-        mask |= card.mask
+        mask |= bit
     return mask
 
 

@@ -26,9 +26,13 @@ random hand on the flop, turn or river (a few ms at most).  Otherwise
 ``trials=N`` to sample ``N`` deals, or ``exact=True`` to enumerate whatever it
 costs (up to :data:`EXACT_LIMIT`).
 
-**Bounded work.**  Sampling runs in chunks of at most :data:`SAMPLE_CHUNK`
+**Bounded work.**  ``trials`` is at most :data:`MAX_TRIALS` and an exact
+enumeration at most :data:`EXACT_LIMIT` hand evaluations; both can be
+stopped.  Sampling runs in chunks of at most :data:`SAMPLE_CHUNK`
 deals, one C call each, so Ctrl-C (``KeyboardInterrupt``) is honoured between
-chunks.  A deal whose combos share a card is drawn again (rejection); one C
+chunks; an exact enumeration (one C call) comes back to Python every
+:data:`~pokerkit_core.evaluator.CHECK_EVALUATIONS` hand evaluations, where
+Ctrl-C stops it and raises ``KeyboardInterrupt`` as usual.  A deal whose combos share a card is drawn again (rejection); one C
 call gives up after :data:`REJECTION_BUDGET` rejected draws (about half a
 second).  With ``trials=None`` sampling then stops: ranges that rarely fit
 together (nine players on ``"AA,KK,QQ,JJ,TT"``) give fewer than
@@ -52,14 +56,13 @@ from __future__ import annotations
 
 import hashlib
 import math
-import secrets
 from array import array
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence, Union
 
 from .cards import CARDS, Card, as_cards, format_cards, parse_cards
 from .errors import CardError, InvalidConfigError, RangeError, shown
-from .evaluator import _equity_native
+from .evaluator import MAX_EQUITY_PLAYERS, _equity_native
 from .ranges import Range
 
 __all__ = [
@@ -70,6 +73,7 @@ __all__ = [
     "DEFAULT_TRIALS",
     "MAX_EXACT_EVALUATIONS",
     "EXACT_LIMIT",
+    "MAX_TRIALS",
     "SAMPLE_CHUNK",
     "REJECTION_BUDGET",
 ]
@@ -82,7 +86,13 @@ MAX_EXACT_EVALUATIONS = 60_000_000
 evaluations (about 0.2 s); heads-up pre-flop with fixed hands costs 3,424,608."""
 
 EXACT_LIMIT = 20_000_000_000
-"""The most hand evaluations ``exact=True`` accepts (roughly a minute)."""
+"""The most hand evaluations ``exact=True`` accepts (a minute or two on one
+core); Ctrl-C stops it within :data:`~pokerkit_core.evaluator.CHECK_EVALUATIONS`
+evaluations (a few hundredths of a second)."""
+
+MAX_TRIALS = 1_000_000_000
+"""The most deals ``trials`` may ask for (about a minute heads-up on one core,
+several with nine players); Ctrl-C stops sampling between chunks."""
 
 SAMPLE_CHUNK = 250_000
 """Deals sampled per C call; Ctrl-C is honoured between calls."""
@@ -212,7 +222,7 @@ def calculate_equity(
         board: 0-5 board cards (text or :class:`Card` values; ``None``: none).
         dead: Cards known to be out of the deck (e.g. folded hands; ``None``:
             none).
-        trials: Deals to sample (1 to 2**40).  ``None``: exact when that
+        trials: Deals to sample (1 to :data:`MAX_TRIALS`).  ``None``: exact when that
             costs at most :data:`MAX_EXACT_EVALUATIONS` hand evaluations,
             else :data:`DEFAULT_TRIALS` samples, fewer when ranges rarely fit
             together (see "Bounded work" in the module documentation).
@@ -236,7 +246,7 @@ def calculate_equity(
             sampling found no deal in :data:`REJECTION_BUDGET` draws although
             deals exist (combos too unlikely to meet: use ``exact=True``).
         InvalidConfigError: ``players`` not a sequence of 2-9 players;
-            ``trials`` not an int from 1 to 2**40; ``seed`` not an int;
+            ``trials`` not an int from 1 to :data:`MAX_TRIALS`; ``seed`` not an int;
             ``exact`` not a bool; ``trials`` given with ``exact=True``; too
             many cards for one deal; an exact enumeration above
             :data:`EXACT_LIMIT`.
@@ -247,19 +257,23 @@ def calculate_equity(
     """
     if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
         raise InvalidConfigError("players must be a sequence of hands or ranges")
-    if not 2 <= len(players) <= 9:
-        raise InvalidConfigError(f"equity needs 2 to 9 players, got {len(players)}")
+    if not 2 <= len(players) <= MAX_EQUITY_PLAYERS:
+        raise InvalidConfigError(f"equity needs 2 to {MAX_EQUITY_PLAYERS} players, got {len(players)}")
     board_cards = _cards_arg(board, "board")
     if len(board_cards) > 5:
         raise CardError(format_cards(board_cards, " "), f"a board has 0 to 5 cards, not {len(board_cards)}")
     dead_cards = _cards_arg(dead, "dead cards")
-    if trials is not None and (trials.__class__ is not int or not 1 <= trials <= 1 << 40):
-        raise InvalidConfigError(f"trials must be an int from 1 to 2**40, got {shown(trials)}")
+    if trials is not None and (trials.__class__ is not int or not 1 <= trials <= MAX_TRIALS):
+        raise InvalidConfigError(
+            f"trials must be an int from 1 to {MAX_TRIALS:,} (MAX_TRIALS), got {shown(trials)}"
+        )
     if exact is not None and exact.__class__ is not bool:
         raise InvalidConfigError(f"exact must be True, False or None, got {shown(exact)}")
     if exact is True and trials is not None:
         raise InvalidConfigError("give trials or exact=True, not both")
     if seed is None:
+        import secrets  # here: it imports random, hashlib, base64
+
         seed = secrets.randbits(64)
     elif not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidConfigError(f"seed must be an int, got {shown(seed)}")

@@ -16,11 +16,17 @@ __all__ = [
     "CardError",
     "InvalidConfigError",
     "IllegalActionError",
+    "ActionParseError",
+    "SerializationError",
+    "NotYourTurnError",
     "HandOverError",
     "HistoryParseError",
     "PolicyError",
+    "DecisionTimeout",
     "EvaluatorError",
     "RangeError",
+    "AcpcProtocolError",
+    "MissingExtraError",
 ]
 
 
@@ -94,6 +100,78 @@ class IllegalActionError(PokerError, ValueError):
         return f"{self.action!r} is not legal: {self.reason}; legal: {self.legal}"
 
 
+class ActionParseError(PokerError, ValueError):
+    """Text that is not an action (``Action.parse("raise lots")``).
+
+    Not an :class:`IllegalActionError`: the text says nothing yet about
+    whether an action would be legal.
+
+    Attributes:
+        text: The offending text (cut to a bounded excerpt) or ``repr`` of a
+            non-text value.
+        reason: What was wrong, e.g. ``"raise needs a raise-to amount in
+            digits 0-9"``.
+        valid: The forms that would be read.
+    """
+
+    def __init__(self, text: str, reason: str, valid: str) -> None:
+        super().__init__(text, reason, valid)
+        self.text = text
+        self.reason = reason
+        self.valid = valid
+
+    def __str__(self) -> str:
+        return f"cannot read {self.text!r} as an action: {self.reason}; write {self.valid}"
+
+
+class SerializationError(PokerError, ValueError):
+    """JSON (or a dict) that is not a valid serialized value.
+
+    The one error :func:`pokerkit_core.serialize.loads` and
+    :func:`~pokerkit_core.serialize.from_dict` raise for bad input, whatever
+    was wrong: not JSON, too long or too deep, an unknown type or version, a
+    missing or mistyped field, or values the rules refuse (an impossible
+    state).
+
+    Attributes:
+        path: Where in the document, e.g. ``"config.stacks[3]"`` (``""`` for
+            the whole document).
+        reason: What was wrong there.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(path, reason)
+        self.path = path
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}" if self.path else self.reason
+
+
+class NotYourTurnError(IllegalActionError):
+    """A seat tried to act when it is not its turn (an external player of a
+    table the application drives, or a remote seat).
+
+    Attributes:
+        action: The refused action.
+        legal: ``None``: nothing is legal for this seat now.
+        seat: The seat that tried to act.
+        to_act: The seat whose turn it is (``None`` when no one may act:
+            the hand is waiting for nobody, e.g. it has not started).
+        reason: Whose turn it is, in words.
+    """
+
+    def __init__(self, action: Any, seat: int, to_act: int | None, note: str = "") -> None:
+        whose = "no seat is to act" if to_act is None else f"it is seat {to_act}'s turn"
+        super().__init__(action, None, f"seat {seat} may not act now: {whose}{note}")
+        self.args = (action, seat, to_act, note)  # pickles with all its arguments
+        self.seat = seat
+        self.to_act = to_act
+
+    def __str__(self) -> str:
+        return f"{self.action!r} refused: {self.reason}"
+
+
 class HandOverError(PokerError):
     """An action was offered to a hand that has already ended."""
 
@@ -119,9 +197,56 @@ class PolicyError(PokerError):
     """A policy could not be found, loaded or run."""
 
 
+class DecisionTimeout(PolicyError):
+    """A player's decision (or hook) took longer than its time limit.
+
+    A hand driver that gets this exception from a policy's ``decide`` (for
+    example from a proxy that runs the bot in another process and stops
+    waiting for it) records a time-out fault and plays the default action,
+    exactly as when its own limit runs out.
+
+    Attributes:
+        seconds: The limit that was exceeded, seconds (``None``: unknown).
+    """
+
+    def __init__(self, message: str, seconds: float | None = None) -> None:
+        super().__init__(message, seconds)
+        self.seconds = seconds
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 class EvaluatorError(PokerError):
     """The C core reported a failure (a bug or an exhausted resource)."""
 
 
 class RangeError(PokerError, ValueError):
     """A hand range such as ``"QQ+, AKs"`` could not be parsed or is empty."""
+
+
+class AcpcProtocolError(HistoryParseError):
+    """An ACPC peer sent a line this side refuses to act on.
+
+    A line longer than the ACPC dealer's limit (4,095 bytes with its end of
+    line), or a ``MATCHSTATE`` that cannot happen in the game: a raise above
+    the stack, board cards before their round, a hand number going
+    backwards.  The message is one line and quotes a bounded excerpt.
+    """
+
+
+class MissingExtraError(PokerError, ImportError):
+    """An optional feature needs a package that is not installed.
+
+    Attributes:
+        package: The missing package, e.g. ``"matplotlib"``.
+        extra: The ``pokerkit_core`` extra that installs it, e.g. ``"plot"``.
+    """
+
+    def __init__(self, package: str, extra: str, feature: str = "") -> None:
+        super().__init__(package, extra, feature)
+        self.package, self.extra, self.feature = package, extra, feature
+
+    def __str__(self) -> str:
+        what = f"{self.feature} needs" if self.feature else "this needs"
+        return f'{what} {self.package}: pip install "pokerkit_core[{self.extra}]"'

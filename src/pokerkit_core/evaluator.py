@@ -27,6 +27,7 @@ import importlib
 import math
 import operator
 import sys
+import threading
 from array import array
 from collections import Counter
 from enum import IntEnum
@@ -54,10 +55,10 @@ _lib = _native.lib
 if _lib.pkc_init() != 0:  # pragma: no cover - only on allocation failure
     raise EvaluatorError("the C evaluator could not build its tables")
 
-_VALID_MASK = 0x1FFF1FFF1FFF1FFF
 _SIZE_MAX = int(_ffi.cast("size_t", -1))
-_E_CARD = -1
-_E_DUPLICATE = -2
+# status codes: their one home is csrc/pkc.h (the cdef reads them from there)
+_E_CARD: int = _lib.PKC_E_CARD
+_E_DUPLICATE: int = _lib.PKC_E_DUPLICATE
 
 CardsLike = Union[str, Iterable[Card]]
 
@@ -282,12 +283,18 @@ def evaluate_mask(mask: int) -> int:
         The hand value (higher is better; ``value >> 12`` is the category).
 
     Raises:
-        CardError: ``mask`` is not an int in 0 to 2**64 - 1, has bits that
+        CardError: ``mask`` is not an int in 0 to 2**64 - 1 (a bool, a
+            float, a ``Fraction``, a ``Decimal`` or a NumPy float is refused,
+            never truncated; NumPy integers are accepted), has bits that
             are not cards, or does not hold 5 to 7 cards.  (The C function
             checks the bits and the count itself and returns 0 for them.)
     """
     try:
-        value: int = _eval_mask(mask)
+        if mask.__class__ is bool:
+            raise TypeError(mask)
+        # operator.index takes ints and NumPy integers only: cffi alone would
+        # truncate a Fraction, a Decimal or a NumPy float through __int__
+        value: int = _eval_mask(operator.index(mask))
     except (TypeError, OverflowError):
         raise CardError(shown(mask), "mask must be an int in 0..2**64-1") from None
     if value:
@@ -346,17 +353,14 @@ def evaluate_codes(codes: Sequence[int]) -> int:
     """
     try:
         n = len(codes)
-        values = [operator.index(code) for code in codes if code.__class__ is not bool]
+        iter(codes)
     except TypeError:
         raise CardError(shown(codes), "expected 5 to 7 int card codes") from None
-    if len(values) != n:
-        raise CardError(shown(codes), "card codes must be ints, not bools")
     if not 5 <= n <= 7:
         raise CardError(shown(codes), f"need 5 to 7 card codes, got {n}")
+    values = _checked_codes(codes, codes)
     seen = 0
     for code in values:
-        if not 0 <= code <= 51:
-            raise CardError(shown(codes), f"card code {shown(code)} is not an int 0-51")
         if seen >> code & 1:
             raise CardError(shown(codes), f"duplicate card {CARDS[code]}")
         seen |= 1 << code
@@ -375,7 +379,7 @@ def _codes_view(codes: Any) -> memoryview:
     except (TypeError, ValueError):  # not a buffer, or one NumPy cannot export (datetimes)
         return _rows_to_view(codes)
     if view.ndim > 2:
-        raise CardError("codes", f"expected a 1-D or 2-D buffer of card codes, got {view.ndim}-D")
+        raise CardError(shown(codes), f"expected a 1-D or 2-D buffer of card codes, got {view.ndim}-D")
     if view.itemsize == 1 and view.format in _BYTE_FORMATS:
         if view.c_contiguous:
             return view
@@ -385,9 +389,10 @@ def _codes_view(codes: Any) -> memoryview:
         numpy: Any = importlib.import_module("numpy")
         array_ = numpy.asarray(codes)
         if array_.dtype.kind not in "iu":
-            raise CardError("codes", f"card codes must be integers, not {array_.dtype}")
+            raise CardError(shown(codes), f"card codes must be integers, not {array_.dtype}")
         if array_.size and (array_.min() < 0 or array_.max() > 51):
-            raise CardError("codes", "card codes must be ints 0-51")
+            bad = array_.flat[int(((array_ < 0) | (array_ > 51)).argmax())]
+            raise CardError(shown(codes), f"card code {int(bad)} is not an int 0-51")
         if not array_.size:
             return memoryview(b"")
         converted: memoryview = memoryview(array_.astype(numpy.uint8))
@@ -395,12 +400,12 @@ def _codes_view(codes: Any) -> memoryview:
     except ImportError:  # pragma: no cover - numpy is optional
         pass
     if view.format.lstrip("@=<>!") not in ("b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "n", "N"):
-        raise CardError("codes", f"unsupported buffer format {shown(view.format)}: give integer card codes")
+        raise CardError(shown(codes), f"unsupported buffer format {shown(view.format)}: give integer card codes")
     try:
         items: Any = view.tolist()
     except NotImplementedError:  # pragma: no cover - non-native byte order without numpy
-        raise CardError("codes", f"unsupported buffer format {shown(view.format)}") from None
-    return _rows_to_view(items if view.ndim == 2 else [items])
+        raise CardError(shown(codes), f"unsupported buffer format {shown(view.format)}") from None
+    return _rows_to_view(items, codes)
 
 
 def evaluate_many(
@@ -413,8 +418,9 @@ def evaluate_many(
             unsigned bytes (``bytes``, ``bytearray``, ``array('B')``, a ctypes
             ``c_uint8`` array, a NumPy ``uint8`` array of shape ``(n, k)``),
             which is read without a copy; or another integer buffer (e.g.
-            NumPy ``int64``) or a list of hands (lists of codes), converted
-            first.
+            NumPy ``int64``), a list of hands (lists of codes) or a flat
+            list of codes, converted first (in lists, ints and NumPy
+            integers; never bools or floats).
         cards_per_hand: Cards in each hand, 5 to 7.  Taken from a 2-D
             buffer's shape when omitted; otherwise 7.
         out: Optional writable, contiguous buffer of at least ``n`` native
@@ -443,10 +449,10 @@ def evaluate_many(
     if k.__class__ is not int or not 5 <= k <= 7:
         raise CardError(shown(k), "cards_per_hand must be 5, 6 or 7")
     if view.ndim == 2 and view.shape and view.shape[1] != k:
-        raise CardError("codes", f"buffer has {view.shape[1]} cards per row, expected {k}")
+        raise CardError(shown(codes), f"buffer has {view.shape[1]} cards per row, expected {k}")
     total = view.nbytes
     if total % k:
-        raise CardError("codes", f"{total} card codes is not a whole number of {k}-card hands")
+        raise CardError(shown(codes), f"{total} card codes is not a whole number of {k}-card hands")
     n = total // k
     result = array("i", bytes(4 * n)) if out is None else out
     try:
@@ -477,23 +483,46 @@ def evaluate_many(
     return result
 
 
-def _rows_to_view(rows: Any) -> memoryview:
-    """A 2-D byte view of a list of hands (each a sequence of card codes)."""
-    if isinstance(rows, (str, dict, set, frozenset)):
-        raise CardError(shown(rows), "expected a buffer or a list of hands of card codes")
+def _checked_codes(items: Iterable[Any], given: Any) -> list[int]:
+    """``items`` as ints 0-51: the one rule for card codes in a list, for
+    every batch function.  Ints and NumPy integers (anything with
+    ``__index__``) are taken; bools, floats and other values are refused.
+    The error shows ``given`` (the argument as the caller gave it) and the
+    first bad code."""
+    codes: list[int] = []
+    for item in items:
+        try:
+            if item.__class__ is bool:
+                raise TypeError(item)
+            code = operator.index(item)
+        except TypeError:
+            raise CardError(shown(given), f"card code {shown(item)} is not an int 0-51") from None
+        if not 0 <= code <= 51:
+            raise CardError(shown(given), f"card code {shown(item)} is not an int 0-51")
+        codes.append(code)
+    return codes
+
+
+def _rows_to_view(rows: Any, given: Any = None) -> memoryview:
+    """A byte view of a list of hands (each a sequence of card codes: 2-D)
+    or of a flat list of card codes (1-D)."""
+    given = rows if given is None else given
+    if isinstance(rows, (str, bytes, dict, set, frozenset)):
+        raise CardError(shown(given), "expected a buffer or a list of hands of card codes")
     try:
-        table = [list(row) for row in rows]
+        items = list(rows)
+        if all(hasattr(item, "__index__") for item in items):  # a flat run of codes
+            return memoryview(bytes(_checked_codes(items, given)))
+        table = [list(row) for row in items]
     except TypeError:
-        raise CardError(shown(rows), "expected a buffer or a list of hands of card codes") from None
+        raise CardError(shown(given), "expected a buffer or a list of hands of card codes") from None
     widths = {len(row) for row in table}
     if len(widths) > 1:
-        raise CardError(shown(rows), "every hand must have the same number of cards")
-    flat = [x for row in table for x in row]
-    if any(x.__class__ is not int or not 0 <= x <= 51 for x in flat):
-        raise CardError(shown(rows), "card codes must be ints 0-51")
+        raise CardError(shown(given), "every hand must have the same number of cards")
+    flat = _checked_codes((x for row in table for x in row), given)
     width = widths.pop() if widths else 7
     if not 5 <= width <= 7:
-        raise CardError(shown(rows), f"a hand is 5 to 7 card codes, got {width}")
+        raise CardError(shown(given), f"a hand is 5 to 7 card codes, got {width}")
     return memoryview(bytes(flat)).cast("B", (len(table), width)) if table else memoryview(b"")
 
 
@@ -505,7 +534,8 @@ def _flat_codes(codes: Any) -> bytes | None:
     ints 0-255: ``bytes``/``bytearray`` and buffers of unsigned bytes as
     they are; other integer buffers (NumPy ``int16``, ``array('i')``...) and
     sequences of ints value by value (never their raw bytes); bools, floats,
-    strings and single ints refused."""
+    strings and single ints refused.  A code outside 0-51 in a list or a
+    wider buffer raises CardError (see :func:`_checked_codes`)."""
     if isinstance(codes, (bytes, bytearray)):
         return bytes(codes)
     if isinstance(codes, (int, str)) or codes is None:
@@ -526,12 +556,9 @@ def _flat_codes(codes: Any) -> bytes | None:
             items = list(codes)
         except TypeError:
             return None
-        if any(x.__class__ is bool for x in items):
-            return None
-    try:
-        return bytes(items)
-    except (TypeError, ValueError):
-        return None
+        if any(isinstance(x, (list, tuple, str, bytes)) for x in items):
+            return None  # e.g. a list of pairs: the caller says what to give
+    return bytes(_checked_codes(items, codes))
 
 
 def evaluate_combos(combos: Any, board: CardsLike, *, dead: CardsLike = ()) -> "array[int]":
@@ -621,9 +648,45 @@ def table_bytes() -> int:
 
 # ---- equity: the low-level call used by pokerkit_core.equity -----------------
 
-_E_EMPTY = -6
-_E_TOO_BIG = -7
-_EQUITY_MODES = {"auto": 0, "exact": 1, "sample": 2}
+_E_EMPTY: int = _lib.PKC_E_EMPTY
+_E_TOO_BIG: int = _lib.PKC_E_TOO_BIG
+_E_STOPPED: int = _lib.PKC_E_STOPPED
+_EQUITY_MODES: dict[str, int] = {
+    "auto": _lib.PKC_EQUITY_AUTO,
+    "exact": _lib.PKC_EQUITY_EXACT,
+    "sample": _lib.PKC_EQUITY_SAMPLE,
+}
+MAX_EQUITY_PLAYERS: int = _lib.PKC_MAX_PLAYERS
+"""Most players one equity calculation takes (``PKC_MAX_PLAYERS`` of pkc.h)."""
+CHECK_EVALUATIONS: int = _lib.PKC_CHECK_EVALUATIONS
+"""Exact enumeration comes back to Python (to take a Ctrl-C) after about
+this many hand evaluations (``PKC_CHECK_EVALUATIONS`` of pkc.h)."""
+
+
+class _Stop(threading.local):
+    """The exception that stopped this thread's C call, if any."""
+
+    error: BaseException | None = None
+
+
+_stop = _Stop()
+
+
+def _check_in() -> None:
+    """Called by C every :data:`CHECK_EVALUATIONS` evaluations of an exact
+    enumeration; an exception raised here (or a signal handler's, such as
+    ``KeyboardInterrupt``, which runs here) stops the enumeration."""
+
+
+def _keep_going_error(exc_type: type, exc: BaseException, traceback: object) -> int:
+    _stop.error = exc
+    return 0
+
+
+@_ffi.def_extern(name="pkc_py_keep_going", onerror=_keep_going_error)  # type: ignore[untyped-decorator]
+def _keep_going() -> int:
+    _check_in()
+    return 1
 _MAX_RANGE_COMBOS = 1326
 _MAX_TRIALS = 1 << 40
 _SEED_MASK = (1 << 64) - 1
@@ -675,8 +738,8 @@ def _equity_native(
             above ``max_exact``.
     """
     n_players = len(n_combos)
-    if not 2 <= n_players <= 9:
-        raise InvalidConfigError(f"equity needs 2 to 9 players, got {n_players}")
+    if not 2 <= n_players <= MAX_EQUITY_PLAYERS:
+        raise InvalidConfigError(f"equity needs 2 to {MAX_EQUITY_PLAYERS} players, got {n_players}")
     total = 0
     for n in n_combos:
         if n.__class__ is not int or not 1 <= n <= _MAX_RANGE_COMBOS:
@@ -744,7 +807,13 @@ def _equity_native(
         deals,
         exact,
         bad,
+        _lib.pkc_py_keep_going,
     )
+    if status == _E_STOPPED:  # _check_in raised (e.g. KeyboardInterrupt): raise it here
+        error, _stop.error = _stop.error, None
+        if error is None:  # pragma: no cover - C stops only when the callback says so
+            raise EvaluatorError("pkc_equity stopped without a reason")
+        raise error
     if status == _E_EMPTY:
         who = f"players[{bad[0]}]" if bad[0] >= 0 else "the players"
         raise RangeError(

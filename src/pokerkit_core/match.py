@@ -43,17 +43,15 @@ import pickle
 import random
 import statistics
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence, Union
 
-from .actions import Action, Check, Fold
 from .cards import Card, full_deck
-from .errors import InvalidConfigError, PokerError, PolicyError, shown
-from .observation import observe
+from .driver import HandDriver, PolicyFault
+from .errors import InvalidConfigError, PolicyError, shown
 from .policy import Policy, load_policy, policy_factory
 from .rules import GameConfig
-from .state import HandState, act, deal, legal_actions
+from .state import HandState, deal
 
 __all__ = [
     "DEFAULT_CHUNK_DEALS",
@@ -79,37 +77,10 @@ MAX_RECORDED_ERRORS = 1000
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 
 
-@dataclass(frozen=True, slots=True)
-class MatchFault:
-    """A policy that raised, returned an illegal action, or failed in a hook.
-
-    Attributes:
-        hand: 0-based number of the hand in the match.
-        player: Index of the player (0 or 1, in the order given to :func:`run_match`).
-        name: The player's name.
-        seat: The seat it was playing in that hand.
-        message: What went wrong.
-        substitute: What was played instead: ``"check"``, ``"fold"``, or
-            ``""`` for a failing hook (nothing played).
-    """
-
-    hand: int
-    player: int
-    name: str
-    seat: int
-    message: str
-    substitute: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """The fault as a JSON-ready dict.
-
-        Returns:
-            A dict of the attributes under their own names: ``hand``
-            (int), ``player`` (int), ``name`` (str), ``seat`` (int),
-            ``message`` (str) and ``substitute`` (str: ``"check"``,
-            ``"fold"`` or ``""``).
-        """
-        return dataclasses.asdict(self)
+MatchFault = PolicyFault
+"""A match's fault record: the one :class:`~pokerkit_core.driver.PolicyFault`
+of every runner, with ``player`` and ``name`` set (``hand`` is its 0-based
+``hand_number`` in the match)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +155,7 @@ class MatchResult:
             A dict with keys ``hands`` (int), ``deals`` (int),
             ``duplicate`` (bool), ``seed`` (int), ``players`` (a list of
             one :meth:`PlayerResult.to_dict` per player, in the order
-            given) and ``errors`` (a list of one :meth:`MatchFault.to_dict`
+            given) and ``errors`` (a list of one :meth:`~pokerkit_core.driver.PolicyFault.to_dict`
             per kept fault, in hand order).  :attr:`hand_states` and
             :attr:`seats` are left out.
         """
@@ -239,17 +210,6 @@ def _config_for(template: GameConfig | None, button: int) -> GameConfig:
     return dataclasses.replace(template, button=button)
 
 
-def _call_hook(policy: Policy, hook: str, *args: object) -> str | None:
-    method = getattr(policy, hook, None)
-    if not callable(method):
-        return None
-    try:
-        method(*args)
-    except Exception as exc:  # a misbehaving plug-in never stops the match
-        return f"{hook} raised {type(exc).__name__}: {exc}"
-    return None
-
-
 def play_hand(
     config: GameConfig,
     policies: Sequence[Policy],
@@ -261,11 +221,14 @@ def play_hand(
 ) -> HandState:
     """Play one hand between policies, one per seat.
 
-    Each policy's optional ``hand_started`` and ``hand_ended`` hooks are called
-    with its seat's observation.  A policy that raises or returns an illegal
-    action checks if checking is free and folds otherwise; ``on_fault`` is
-    told ``(seat, message, substitute)``, as it is for a failing hook
-    (substitute ``""``).
+    The hand is played by the one hand driver
+    (:class:`~pokerkit_core.driver.HandDriver`): each policy's optional
+    ``hand_started`` and ``hand_ended`` hooks are called with its seat's
+    observation; a policy that raises or returns an illegal action checks if
+    checking is free and folds otherwise
+    (:func:`~pokerkit_core.driver.default_action`); ``on_fault`` is told
+    ``(seat, message, substitute)``, as it is for a failing hook (substitute
+    ``""``), with the driver's fault texts.
 
     Args:
         config: The game; one policy per seat of ``config.stacks``.
@@ -280,60 +243,33 @@ def play_hand(
 
     Raises:
         InvalidConfigError: The number of policies differs from the seats.
+        PolicyError: An entry is not a policy (or is ``None`` at a seat that
+            must act).
+        StopSession: A policy stopped play
+            (:class:`~pokerkit_core.driver.StopSession`).
     """
     if len(policies) != len(config.stacks):
         raise InvalidConfigError(
             f"{len(policies)} policies for {len(config.stacks)} seats"
         )
+    sink = None
+    if on_fault is not None:
+        report = on_fault
+        sink = lambda fault: report(fault.seat, fault.message, fault.substitute)  # noqa: E731
+    return _play(config, policies, deck, seed, sink, hand_number)
+
+
+def _play(
+    config: GameConfig,
+    policies: Sequence[Policy],
+    deck: Sequence[Card] | None,
+    seed: int | None,
+    on_fault: Callable[[PolicyFault], None] | None,
+    hand_number: int | None,
+) -> HandState:
+    """Deal and play one hand through the hand driver (faults to ``on_fault``)."""
     state = deal(config, deck=deck, seed=seed) if deck is not None else deal(config, seed=seed)
-
-    def fault(seat: int, message: str, substitute: str) -> None:
-        if on_fault is not None:
-            on_fault(seat, message, substitute)
-
-    seats = range(len(policies))
-    problem: str | None
-    for seat in seats:
-        if config.stacks[seat] > 0:
-            start = observe(state, seat, hand_number=hand_number)
-            problem = _call_hook(policies[seat], "hand_started", start)
-            if problem:
-                fault(seat, problem, "")
-    while not state.is_over:
-        actor = state.to_act
-        if actor is None:  # pragma: no cover - is_over covers it
-            break
-        seat = actor
-        legal = legal_actions(state)
-        observation = observe(state, seat, hand_number=hand_number)
-        problem = None
-        try:
-            action: object = policies[seat].decide(observation)
-        except Exception as exc:
-            problem = f"decide raised {type(exc).__name__}: {exc}"
-            action = None
-        if problem is None:
-            if not isinstance(action, Action):
-                problem = f"decide returned {action!r}, not an Action"
-            elif action not in legal:
-                problem = f"illegal action {action}"
-            else:
-                try:
-                    state = act(state, action)
-                    continue
-                except PokerError as exc:
-                    problem = f"illegal action {action}: {exc}"
-        substitute = Check if legal.can_check else Fold
-        fault(seat, problem, "check" if substitute is Check else "fold")
-        state = act(state, substitute)
-    results = state.hand_results or ()
-    for seat in seats:
-        if config.stacks[seat] > 0:
-            end = observe(state, seat, hand_number=hand_number)
-            problem = _call_hook(policies[seat], "hand_ended", end, results)
-            if problem:
-                fault(seat, problem, "")
-    return state
+    return HandDriver(state, policies, hand_number=hand_number, on_fault=on_fault).play()
 
 
 class _FaultSink:
@@ -346,12 +282,14 @@ class _FaultSink:
         self.hand = 0
         self.player_at: tuple[int, int] = (0, 1)
 
-    def __call__(self, seat: int, message: str, substitute: str) -> None:
-        player = self.player_at[seat]
+    def __call__(self, fault: PolicyFault) -> None:
+        player = self.player_at[fault.seat]
         self.counts[player] += 1
         if len(self.faults) < MAX_RECORDED_ERRORS:
             self.faults.append(
-                MatchFault(self.hand, player, self.names[player], seat, message, substitute)
+                dataclasses.replace(
+                    fault, hand_number=self.hand, player=player, name=self.names[player]
+                )
             )
 
 
@@ -382,13 +320,7 @@ def _run_chunk(chunk: _Chunk) -> _ChunkResult:
             player_at = (seat_of.index(0), seat_of.index(1))
             seated = (policies[player_at[0]], policies[player_at[1]])
             sink.hand, sink.player_at = hand_number, player_at
-            state = play_hand(
-                _config_for(chunk.config, button),
-                seated,
-                deck=deck,
-                on_fault=sink,
-                hand_number=hand_number,
-            )
+            state = _play(_config_for(chunk.config, button), seated, deck, None, sink, hand_number)
             results = state.hand_results or (0, 0)
             for player in (0, 1):
                 totals[player] += int(results[seat_of[player]])
@@ -465,6 +397,8 @@ def _execute(
         for chunk in chunks:
             yield _run_chunk(chunk)
         return
+    from concurrent.futures import ProcessPoolExecutor  # here: multiprocessing is slow to import
+
     with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
         yield from pool.map(_run_chunk, chunks)
 

@@ -27,12 +27,13 @@ References:
 
 from __future__ import annotations
 
-import importlib.metadata
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, runtime_checkable
 
 from .errors import PolicyError, shown
 
 if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
     from .actions import Action
     from .observation import Observation
 
@@ -97,7 +98,9 @@ PolicyFactory = Callable[..., Policy]
 """A class or function called as ``factory(seed=seed)`` that returns a policy."""
 
 
-def _entry_points() -> Sequence[importlib.metadata.EntryPoint]:
+def _entry_points() -> Sequence[EntryPoint]:
+    import importlib.metadata  # here: it takes ~35 ms to import (email, zipfile, ...)
+
     return tuple(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
 
 

@@ -35,10 +35,10 @@ from itertools import chain
 from typing import Any, Iterable, Iterator, Sequence, cast
 
 from .cards import CARDS, RANK_CHARS, Card, parse_cards
-from .errors import RangeError, shown
+from .errors import CardError, RangeError, shown
 from .evaluator import _flat_codes
 
-__all__ = ["Range", "Combo"]
+__all__ = ["Range", "Combo", "GRID_SIZE", "grid_class", "class_grid"]
 
 Combo = tuple[Card, Card]
 
@@ -263,7 +263,10 @@ class Range:
                 combo of one card twice, a combo listed twice, or bad
                 weights (as for the constructor).
         """
-        raw = _flat_codes(codes)
+        try:
+            raw = _flat_codes(codes)
+        except CardError as exc:  # a code that is not an int 0-51
+            raise RangeError(str(exc)) from None
         if raw is None:
             raise RangeError(f"codes must be ints 0-51, two per combo, not {shown(codes)}")
         if raw and max(raw) > 51:
@@ -334,3 +337,79 @@ class Range:
 
     def __str__(self) -> str:
         return self.text or ", ".join(f"{a}{b}" for a, b in self.combos)
+
+
+GRID_SIZE = len(RANK_CHARS)
+"""Rows (and columns) of the starting-hand grid: one per rank, ace first."""
+
+
+def grid_class(row: int, column: int) -> str:
+    """The starting-hand class of one cell of the 13x13 grid.
+
+    Rows and columns run from the ace (0) down to the deuce (12); the diagonal
+    holds the pairs, cells above it (``column > row``) the suited hands and
+    cells below it the offsuit hands, as in the usual chart.
+
+    Args:
+        row: 0-12, ace first.
+        column: 0-12, ace first.
+
+    Returns:
+        ``"AA"``, ``"AKs"``, ``"AKo"``, ...
+
+    Raises:
+        RangeError: ``row`` or ``column`` is not an int 0-12.
+
+    >>> grid_class(0, 1), grid_class(1, 0), grid_class(12, 12)
+    ('AKs', 'AKo', '22')
+    """
+    for value in (row, column):
+        if value.__class__ is not int or not 0 <= value < GRID_SIZE:
+            raise RangeError(f"grid rows and columns are ints 0-12, not {shown(value)}")
+    hi, lo = RANK_CHARS[-1 - min(row, column)], RANK_CHARS[-1 - max(row, column)]
+    if row == column:
+        return hi + lo
+    return hi + lo + ("s" if column > row else "o")
+
+
+def class_grid(rng: Range) -> tuple[tuple[float, ...], ...]:
+    """How much of each starting-hand class a range holds, as the 13x13 grid.
+
+    A cell's value is the sum of the weights of the range's combos of that
+    class over the class's combo count (6 for a pair, 4 suited, 12 offsuit),
+    the weights first divided by the largest one when it is above 1 (weights
+    are relative; up to 1 they read as frequencies).  So ``"AKs"`` gives 1.0
+    in its cell, ``"AKs:0.5"`` 0.5 and ``"AhKh"`` 0.25.
+
+    Args:
+        rng: Any range.
+
+    Returns:
+        13 rows of 13 values from 0 to 1, laid out as :func:`grid_class`
+        names the cells (row 0 = ace).
+
+    Raises:
+        RangeError: ``rng`` is not a :class:`Range`.
+
+    >>> grid = class_grid(Range.parse("AKs, AhKd"))
+    >>> grid[0][1], round(grid[1][0], 4)
+    (1.0, 0.0833)
+    """
+    if not isinstance(rng, Range):
+        raise RangeError(f"class_grid() needs a Range, not {shown(rng)}")
+    top = max(1.0, max(rng.weights))
+    cells = [[0.0] * GRID_SIZE for _ in range(GRID_SIZE)]
+    for (a, b), weight in zip(rng.combos, rng.weights):
+        hi, lo = 12 - max(a.rank, b.rank), 12 - min(a.rank, b.rank)
+        if hi == lo or a.suit == b.suit:
+            cells[hi][lo] += weight  # a pair, or suited: on or above the diagonal
+        else:
+            cells[lo][hi] += weight
+    return tuple(
+        tuple(min(1.0, value / top / _CLASS_COMBOS[(r > c) - (r < c)]) for c, value in enumerate(row))
+        for r, row in enumerate(cells)
+    )
+
+
+_CLASS_COMBOS = {0: 6, -1: 4, 1: 12}
+"""Combos of a grid cell's class by its side of the diagonal: pair, suited (above), offsuit."""

@@ -8,6 +8,16 @@ way to take chips off the table.  Every hand's final
 :class:`~pokerkit_core.state.HandState` is kept in a :class:`HandRecord`, so the
 whole session can be exported (for example with the history writers).
 
+A seat's player is a policy (a computer player) or an external player the
+application drives (``None``): :meth:`TableSession.start_hand` deals and lets
+the computer seats act until an external seat must act, :meth:`TableSession.apply`
+plays that seat's action, :meth:`TableSession.time_out` its default action.
+Policies with ``async def decide`` are awaited by
+:meth:`TableSession.play_hand_async` under a per-decision time limit.  Every
+hand is played by the one hand driver, :class:`~pokerkit_core.driver.HandDriver`.
+:meth:`TableSession.snapshot` saves a session as plain data and
+:meth:`TableSession.restore` goes on with it, dealing the same hands.
+
 The button and blinds move as :mod:`pokerkit_core.positions` says
 (:func:`~pokerkit_core.positions.next_positions`).
 
@@ -22,28 +32,37 @@ from __future__ import annotations
 import numbers
 import random
 import time
-from dataclasses import dataclass, field
-from enum import Enum
-from typing import Callable, Protocol, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
-from .actions import Action, Check, Fold
-from .checks import (
-    MAX_SEATS,
-    bool_arg,
-    describe_exception,
-    enum_arg,
-    int_arg,
-    items_arg,
-    players_arg,
-)
+from .actions import Action
+from .checks import describe_exception, players_arg
 from .dealing import seed_arg
-from .errors import InvalidConfigError, PokerError, PolicyError, shown
+from .driver import HandDriver, PolicyFault, StopSession, timeout_arg
+from .errors import HandOverError, InvalidConfigError, PokerError, PolicyError, shown
 from .events import Event
 from .observation import Observation, observe
 from .policy import Policy
-from .positions import ButtonRule, Positions, first_positions, next_positions
-from .rules import BettingStructure, GameConfig
-from .state import HandState, act, deal, legal_actions
+from .positions import Positions, first_positions, next_positions
+from .rules import GameConfig
+from .state import HandState, deal
+from .table_config import (
+    Blinds,
+    BlindSource,
+    HandRecord,
+    SeatState,
+    StackMode,
+    TableConfig,
+    SNAPSHOT_FORMAT,
+    SNAPSHOT_VERSION,
+    TableListener,
+    TableSeats,
+    blinds_data,
+    config_data,
+    parse_snapshot,
+    positions_data,
+    record_data,
+)
 
 __all__ = [
     "Blinds",
@@ -53,272 +72,10 @@ __all__ = [
     "HandRecord",
     "TableListener",
     "TableSession",
+    "SeatState",
     "PolicyFault",
     "StopSession",
 ]
-
-class StackMode(Enum):
-    """What happens to the stacks between hands."""
-
-    CARRY = "carry"
-    """Each hand starts with the chips the previous one left; busted players
-    leave the table."""
-
-    RESET = "reset"
-    """Every hand starts with the session's starting stacks, as in the ACPC
-    format (RULES.md section 4); nobody busts."""
-
-
-@dataclass(frozen=True, slots=True)
-class Blinds:
-    """The forced bets of one hand.
-
-    Args:
-        small_blind: Small blind, chips (``0`` for none).
-        big_blind: Big blind, chips (at least 1).
-        ante: Ante each dealt-in player posts, chips.
-
-    Amounts are ints up to :data:`~pokerkit_core.rules.MAX_CHIPS` (numpy
-    integers are taken and stored as ints; bools and enum members are not).
-
-    Raises:
-        InvalidConfigError: An amount that is not an int (a bool, an enum
-            member, a float, text ...), a negative amount or one above
-            ``MAX_CHIPS``, a big blind under 1, or a small blind above the big
-            blind.
-    """
-
-    small_blind: int
-    big_blind: int
-    ante: int = 0
-
-    def __post_init__(self) -> None:
-        for name, minimum in (("small_blind", 0), ("big_blind", 1), ("ante", 0)):
-            object.__setattr__(self, name, int_arg(name, getattr(self, name), minimum))
-        if self.small_blind > self.big_blind:
-            raise InvalidConfigError(
-                f"small_blind {self.small_blind} is above big_blind {self.big_blind}"
-            )
-
-    def blinds_at(self, hand_number: int) -> Blinds:
-        """The same blinds for every hand (a :class:`BlindSource`).
-
-        Args:
-            hand_number: 1-based hand number in the session (only checked).
-
-        Returns:
-            ``self``.
-
-        Raises:
-            InvalidConfigError: ``hand_number`` is not an int of at least 1.
-        """
-        int_arg("hand_number", hand_number, 1)
-        return self
-
-    def __str__(self) -> str:
-        text = f"{self.small_blind}/{self.big_blind}"
-        return f"{text} ante {self.ante}" if self.ante else text
-
-
-class BlindSource(Protocol):
-    """Anything that gives the blinds of a hand by its number (``Blinds``,
-    :class:`pokerkit_core.tournament.BlindSchedule`)."""
-
-    def blinds_at(self, hand_number: int) -> Blinds:
-        """The blinds of hand ``hand_number`` (1-based).
-
-        Args:
-            hand_number: 1-based number of the hand in the session; a
-                session asks once per hand, before the deal.
-
-        Returns:
-            The small blind, big blind and ante of that hand, in chips.
-        """
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class TableConfig:
-    """Settings of a table session.
-
-    Args:
-        stacks: Starting stack of each seat, chips, seat 0 first (2-9 seats);
-            ``0`` marks an empty seat.  Any ordered iterable of ints (a
-            tuple, a list, a generator; numpy integers taken); stored as a
-            tuple of ints.
-        blinds: Forced bets: a fixed :class:`Blinds` or any
-            :class:`BlindSource` (e.g. a tournament blind schedule), asked
-            once per hand before the deal.
-        button: Seat of the first hand's button.
-        button_rule: Rotation rule (dead button by default).
-        stack_mode: Carry stacks over (default) or reset them every hand.
-        betting: No-limit or fixed-limit.
-        raise_cap: Fixed-limit bets per street (the big blind counts).
-        max_hands: Stop after this many hands (``None``: no limit).
-        max_seconds: Do not start a hand once this much wall time (seconds)
-            has passed since the session began (``None``: no limit).
-        keep_hands: Keep every hand's final state in the records (needed to
-            export the hands); ``False`` keeps only the summaries.
-        strict: Raise :class:`~pokerkit_core.errors.PolicyError` when a
-            policy fails (in ``decide`` or a hook) or picks an illegal
-            action; by default the fault is recorded in
-            :attr:`TableSession.faults` and the seat checks (or folds if it
-            cannot check).
-
-    Enum-valued options take only the enum members (``StackMode.RESET``, not
-    the text ``"reset"``); ``keep_hands`` and ``strict`` take only ``True``
-    or ``False``; int options take ints (numpy integers too), never bools or
-    enum members.
-
-    Raises:
-        InvalidConfigError: ``stacks`` not a sequence of 2-9 ints from 0 to
-            :data:`~pokerkit_core.rules.MAX_CHIPS` or with fewer than two
-            players; ``blinds`` without a ``blinds_at`` method; ``button``
-            not an int seat of the table; ``button_rule``, ``stack_mode`` or
-            ``betting`` not a member of :class:`ButtonRule`,
-            :class:`StackMode` or
-            :class:`~pokerkit_core.rules.BettingStructure`; ``raise_cap`` or
-            ``max_hands`` not an int of at least 1; ``max_seconds`` not a
-            positive number; ``keep_hands`` or ``strict`` not a bool.
-
-    References:
-        RULES.md sections 3-5.
-    """
-
-    stacks: tuple[int, ...]
-    blinds: BlindSource = Blinds(50, 100)
-    button: int = 0
-    button_rule: ButtonRule = ButtonRule.DEAD_BUTTON
-    stack_mode: StackMode = StackMode.CARRY
-    betting: BettingStructure = BettingStructure.NO_LIMIT
-    raise_cap: int = 4
-    max_hands: int | None = None
-    max_seconds: float | None = None
-    keep_hands: bool = True
-    strict: bool = False
-
-    def __post_init__(self) -> None:
-        items = items_arg("stacks", self.stacks, MAX_SEATS, "chip counts (one per seat)")
-        if len(items) < 2:
-            raise InvalidConfigError(f"a table has 2 to 9 seats, got {len(items)}")
-        stacks = tuple(int_arg(f"stacks[{seat}]", s, 0) for seat, s in enumerate(items))
-        object.__setattr__(self, "stacks", stacks)
-        if sum(1 for s in stacks if s > 0) < 2:
-            raise InvalidConfigError("a session needs at least two players with chips")
-        if not callable(getattr(self.blinds, "blinds_at", None)):
-            raise InvalidConfigError(
-                "blinds must be a Blinds or a BlindSource (an object with a "
-                f"blinds_at(hand_number) method), got {shown(self.blinds)}"
-            )
-        object.__setattr__(self, "button", int_arg("button", self.button, 0, len(stacks) - 1))
-        enum_arg("button_rule", self.button_rule, ButtonRule)
-        enum_arg("stack_mode", self.stack_mode, StackMode)
-        enum_arg("betting", self.betting, BettingStructure)
-        object.__setattr__(self, "raise_cap", int_arg("raise_cap", self.raise_cap, 1))
-        if self.max_hands is not None:
-            object.__setattr__(self, "max_hands", int_arg("max_hands", self.max_hands, 1))
-        seconds = self.max_seconds
-        if seconds is not None and (
-            seconds.__class__.__name__ in ("bool", "bool_")
-            or not isinstance(seconds, numbers.Real)
-            or not seconds > 0
-        ):
-            raise InvalidConfigError(
-                f"max_seconds must be a positive number of seconds or None, got {shown(seconds)}"
-            )
-        bool_arg("keep_hands", self.keep_hands)
-        bool_arg("strict", self.strict)
-
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    """One finished hand of a session.
-
-    Attributes:
-        hand_number: 1-based number of the hand in the session.
-        blinds: The blinds it was played with.
-        positions: Its button and blind seats.
-        starting_stacks: Chips of each seat when dealt, seat 0 first
-            (0 for an empty seat).
-        final_stacks: Chips of each seat after the hand, seat 0 first.
-        results: Net chips won (+) or lost (-) by each seat.
-        busted: Seats that started the hand with chips and ended with none
-            (always empty with :attr:`StackMode.RESET`).
-        state: The hand's final state (its ``history`` and ``config``
-            describe the hand fully), or ``None`` if the session was created
-            with ``keep_hands=False``.
-    """
-
-    hand_number: int
-    blinds: Blinds
-    positions: Positions
-    starting_stacks: tuple[int, ...]
-    final_stacks: tuple[int, ...]
-    results: tuple[int, ...]
-    busted: tuple[int, ...]
-    state: HandState | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True, slots=True)
-class PolicyFault:
-    """A policy that raised or chose an illegal action (it then checked or
-    folded), or whose ``hand_started`` / ``hand_ended`` hook raised (the hand
-    went on as if the hook had returned).
-
-    Attributes:
-        hand_number: 1-based hand number.
-        seat: The faulty seat.
-        message: What went wrong, e.g. ``"decide raised ValueError: ..."``,
-            ``"hand_started raised KeyError: ..."`` or ``"decide returned
-            an illegal action ..."``.
-    """
-
-    hand_number: int
-    seat: int
-    message: str
-
-
-class StopSession(Exception):
-    """Raised by a policy (e.g. a person who quits) to end the session now.
-
-    The hand in progress is abandoned: it is not recorded and the stacks stay
-    as they were before it.
-    """
-
-
-class TableListener(Protocol):
-    """Receives a session's progress (the terminal game prints it).
-
-    All methods are optional in practice: the session calls them through
-    ``getattr`` and skips the missing ones.
-    """
-
-    def hand_started(self, hand_number: int, state: HandState) -> None:
-        """A hand has been dealt (blinds and antes already posted).
-
-        Args:
-            hand_number: 1-based number of the hand in the session.
-            state: The hand just after the deal; no one has acted yet.
-        """
-
-    def events(self, state: HandState, new_events: tuple[Event, ...]) -> None:
-        """``new_events`` were appended to the history; ``state`` is current.
-
-        Args:
-            state: The hand after the events.
-            new_events: The events added since the last call, oldest first
-                (the first call of a hand carries the forced bets and the
-                deal).
-        """
-
-    def hand_ended(self, record: HandRecord) -> None:
-        """A hand is over.
-
-        Args:
-            record: The finished hand's record (also appended to
-                :attr:`TableSession.records`).
-        """
-
 
 def _call_hook(target: object, name: str, *args: object) -> None:
     """Call ``target.name(*args)`` if it exists (listener hooks; errors propagate)."""
@@ -327,37 +84,72 @@ def _call_hook(target: object, name: str, *args: object) -> None:
         hook(*args)
 
 
-class TableSession:
-    """A running table: deals consecutive hands between fixed players.
+@dataclass
+class _Hand:
+    """The hand a session is playing (kept until it is fully concluded)."""
 
-    Faults: a policy whose ``decide`` raises or returns an illegal action, or
-    whose optional ``hand_started`` / ``hand_ended`` hook raises, is recorded
-    in :attr:`faults` and the hand goes on (the seat checks or folds for a
-    failed ``decide``; a failed hook is skipped).  With
-    :attr:`TableConfig.strict` every such fault raises
+    driver: HandDriver
+    number: int
+    seed: int
+    blinds: Blinds
+    positions: Positions
+    config: GameConfig
+    live: tuple[bool, ...]
+    announced: bool = False  # the listener was told the hand started
+    record: HandRecord | None = None  # set once the hand is recorded
+    done: bool = False  # hooks and listener told the end
+
+
+class TableSession(TableSeats):
+    """A running table: deals consecutive hands between its players.
+
+    Players: each seat holds a policy (a computer player), ``None`` for an
+    external player whose actions the application supplies (:meth:`start_hand`,
+    :meth:`apply`, :meth:`time_out`), or nobody (an empty seat: ``None`` with
+    a stack of 0).  :meth:`play_hand` and :meth:`run` are for tables whose
+    dealt-in players are all computers; ``await`` :meth:`play_hand_async`
+    for policies with ``async def decide`` in an event loop.  Between hands
+    a seat can sit out (:meth:`sit_out`), come back (:meth:`sit_in`), be left
+    (:meth:`leave`) or be filled (:meth:`fill`); its chips stay with the seat.
+
+    Every hand is played by the one hand driver
+    (:class:`~pokerkit_core.driver.HandDriver`).  Faults: a policy whose
+    ``decide`` raises, returns an illegal action or goes over
+    ``decision_timeout``, or whose optional ``hand_started`` / ``hand_ended``
+    hook fails, is recorded in :attr:`faults` and the hand goes on (the seat
+    checks if it can, else folds; a failed hook is skipped).  With
+    :attr:`TableConfig.strict` a policy's fault raises
     :class:`~pokerkit_core.errors.PolicyError` instead.
-    :class:`StopSession` raised by a policy (from ``decide`` or a hook) is
-    never a fault: it ends the session.  Exceptions raised by the
-    ``listener`` are the caller's own and propagate unchanged.
+
+    Interruptions: anything that escapes in the middle of a hand
+    (:class:`StopSession` from a player, ``KeyboardInterrupt``, a strict
+    ``PolicyError``, an exception of the ``listener``, a cancelled task) leaves
+    that hand on the session, unrecorded, with the stacks as they were before
+    it.  The next :meth:`play_hand` / :meth:`start_hand` (or their async
+    forms) resumes that same hand where it stopped, same cards, asking the
+    interrupted seat again; :meth:`abandon_hand` drops it instead.
 
     Args:
         config: Session settings.
-        players: One policy per seat, seat 0 first; ``None`` for an empty seat
-            (a seat with a starting stack of 0).  Any ordered iterable (a
-            list, a tuple, a generator).
+        players: One entry per seat, seat 0 first: a policy, or ``None`` (an
+            external player where the seat has chips, an empty seat where
+            its stack is 0).  Any ordered iterable.
         seed: Seeds the decks of all hands (``None``: fresh randomness): an
             int, not a bool, exactly as :func:`~pokerkit_core.state.deal`
             takes it (negative seeds differ from their absolute value).
         listener: Optional :class:`TableListener`.
         clock: Wall clock for ``max_seconds``, in seconds (tests pass a
             fake): a callable returning a number.
+        decision_timeout: Most seconds a policy's decision (or hook) may
+            take (``None``: no limit); see
+            :class:`~pokerkit_core.driver.HandDriver`.
 
     Raises:
         InvalidConfigError: ``config`` is not a :class:`TableConfig`;
             ``players`` is not a sequence or does not match the seats (a
-            policy for an empty seat or none for a seat with chips); ``seed``
-            is not an int or ``None``; ``clock`` is not callable or does not
-            return a number.
+            policy for a seat with no chips); ``seed`` is not an int or
+            ``None``; ``clock`` is not callable or does not return a number;
+            ``decision_timeout`` is not a positive number or ``None``.
         PolicyError: A seat's player is not a policy (it has no callable
             ``decide``, or is a policy class instead of an instance).
 
@@ -373,35 +165,44 @@ class TableSession:
         seed: int | None = None,
         listener: object | None = None,
         clock: Callable[[], float] = time.monotonic,
+        decision_timeout: float | None = None,
     ) -> None:
         if not isinstance(config, TableConfig):
             raise InvalidConfigError(f"config must be a TableConfig, got {shown(config)}")
         seats = players_arg(players)
         if len(seats) != len(config.stacks):
             raise InvalidConfigError(
-                f"{len(seats)} players for {len(config.stacks)} seats: give one policy per "
-                "seat of config.stacks (None for an empty seat)"
+                f"{len(seats)} players for {len(config.stacks)} seats: give one entry per "
+                "seat of config.stacks (a policy, or None for an external player or an "
+                "empty seat)"
             )
         for seat, (policy, stack) in enumerate(zip(seats, config.stacks)):
-            if (policy is None) != (stack == 0):
+            if policy is not None and stack == 0:
                 raise InvalidConfigError(
-                    f"seat {seat}: a policy is needed exactly for seats with chips "
-                    f"(stack {stack}, player {shown(policy)})"
+                    f"seat {seat}: a policy for a seat without chips (stack 0, player "
+                    f"{shown(policy)}); seat it later with fill(seat, player, chips=...)"
                 )
         if not callable(clock):
             raise InvalidConfigError(
                 f"clock must be a callable returning seconds, got {shown(clock)}"
             )
         self.config = config
-        self.players: tuple[Policy | None, ...] = seats
+        self.decision_timeout = timeout_arg(decision_timeout)
+        self._players: list[Policy | None] = list(seats)
+        self._seat_states = [
+            SeatState.PLAYING if stack > 0 else SeatState.EMPTY for stack in config.stacks
+        ]
         self._rng = random.Random(seed_arg(seed))
         self._listener = listener
         self._clock = clock
         self._started_at = self._now()
+        # chips of each seat between hands; with StackMode.RESET the stacks
+        # every hand starts with
         self._stacks: tuple[int, ...] = config.stacks
         self._positions: Positions | None = None
         self._records: list[HandRecord] = []
         self._faults: list[PolicyFault] = []
+        self._hand: _Hand | None = None
 
     def _now(self) -> float:
         now = self._clock()
@@ -417,19 +218,13 @@ class TableSession:
 
     @property
     def stacks(self) -> tuple[int, ...]:
-        """Chips of each seat now (between hands), seat 0 first."""
+        """Chips of each seat between hands, seat 0 first (a hand in progress
+        is not counted until it ends)."""
         return self._stacks
 
     @property
-    def live(self) -> tuple[bool, ...]:
-        """Whether each seat has a player who will be dealt the next hand."""
-        if self.config.stack_mode is StackMode.RESET:
-            return tuple(s > 0 for s in self.config.stacks)
-        return tuple(s > 0 for s in self._stacks)
-
-    @property
     def hand_count(self) -> int:
-        """Number of hands played so far."""
+        """Number of hands played (recorded) so far."""
         return len(self._records)
 
     @property
@@ -444,7 +239,7 @@ class TableSession:
 
     @property
     def faults(self) -> tuple[PolicyFault, ...]:
-        """Policy faults so far (see :attr:`TableConfig.strict`)."""
+        """Player faults so far (see :attr:`TableConfig.strict`)."""
         return tuple(self._faults)
 
     @property
@@ -459,12 +254,15 @@ class TableSession:
 
     @property
     def is_over(self) -> bool:
-        """True once fewer than two players have chips or a limit is reached.
+        """True once fewer than two seats can be dealt in or a limit is
+        reached (a hand in progress is finished first).
 
         Raises:
             InvalidConfigError: The session's ``clock`` returned something
                 that is not a number (only asked with ``max_seconds``).
         """
+        if self._hand is not None:
+            return False
         if sum(1 for flag in self.live if flag) < 2:
             return True
         if self.config.max_hands is not None and self.hand_count >= self.config.max_hands:
@@ -472,13 +270,55 @@ class TableSession:
         limit = self.config.max_seconds
         return limit is not None and self.elapsed_seconds >= limit
 
+    @property
+    def hand_over(self) -> bool:
+        """No hand is in progress (none started yet, or the last one ended
+        and was recorded)."""
+        return self._hand is None
+
+    @property
+    def state(self) -> HandState | None:
+        """The hand in progress, else the last hand's final state (``None``
+        before the first hand, or if hands are not kept)."""
+        if self._hand is not None:
+            return self._hand.driver.state
+        return self._records[-1].state if self._records else None
+
+    @property
+    def to_act(self) -> int | None:
+        """The external seat that must act now (:meth:`apply`), or ``None``."""
+        return None if self._hand is None else self._hand.driver.to_act
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see of the hand in progress (or of the last
+        hand, once it is over).
+
+        Args:
+            seat: A seat of the table.
+
+        Returns:
+            The seat's :class:`~pokerkit_core.observation.Observation`,
+            stamped with the hand number; ``legal`` is set when it is to act.
+
+        Raises:
+            InvalidConfigError: No hand has been dealt yet (or the last one
+                was not kept), or ``seat`` is not a seat of the table.
+        """
+        if self._hand is not None:
+            return self._hand.driver.observation(seat)
+        state = self.state
+        if state is None:
+            raise InvalidConfigError("no hand to observe: start_hand() deals one")
+        return observe(state, seat, hand_number=self._records[-1].hand_number)
+
     def next_positions(self) -> Positions:
         """Button and blind seats the next hand will use.
 
         Returns:
             The next hand's button and blind seats: :func:`first_positions`
             before the first hand, :func:`next_positions` under
-            :attr:`TableConfig.button_rule` after that.
+            :attr:`TableConfig.button_rule` after that (a seat sitting out or
+            empty counts as a seat without a player).
 
         Raises:
             InvalidConfigError: Fewer than two live seats (the session is
@@ -530,9 +370,8 @@ class TableSession:
 
     def _game_config(self, positions: Positions, blinds: Blinds) -> GameConfig:
         live = self.live
-        stacks = tuple(s if flag else 0 for s, flag in zip(self._start_stacks(), live))
         return GameConfig(
-            stacks=stacks,
+            stacks=tuple(s if flag else 0 for s, flag in zip(self._stacks, live)),
             small_blind=blinds.small_blind,
             big_blind=blinds.big_blind,
             ante=blinds.ante,
@@ -543,15 +382,113 @@ class TableSession:
             raise_cap=self.config.raise_cap,
         )
 
-    def _start_stacks(self) -> tuple[int, ...]:
-        if self.config.stack_mode is StackMode.RESET:
-            return self.config.stacks
-        return self._stacks
+    # -- hands -----------------------------------------------------------
 
-    # -- transitions -----------------------------------------------------
+    def _hand_number_in_progress(self) -> int | None:
+        return None if self._hand is None else self._hand.number
+
+    def _begin(self) -> _Hand:
+        """The hand in progress, or a newly dealt one."""
+        if self._hand is not None:
+            return self._hand
+        if self.is_over:
+            raise InvalidConfigError("the session is over")
+        live = self.live
+        positions = self.next_positions()
+        number = self.hand_count + 1
+        blinds = self._blinds_at(number)
+        config = self._game_config(positions, blinds)
+        seed = self._rng.getrandbits(64)
+        self._hand = self._hand_from(number, seed, blinds, positions, config, live)
+        return self._hand
+
+    def _hand_from(
+        self,
+        number: int,
+        seed: int,
+        blinds: Blinds,
+        positions: Positions,
+        config: GameConfig,
+        live: tuple[bool, ...],
+    ) -> _Hand:
+        driver = HandDriver(
+            deal(config, seed=seed),
+            [p if flag else None for p, flag in zip(self._players, live)],
+            hand_number=number,
+            on_fault=self._faults.append,
+            strict=self.config.strict,
+            decision_timeout=self.decision_timeout,
+            on_events=self._events,
+        )
+        return _Hand(driver, number, seed, blinds, positions, config, live)
+
+    def _events(self, state: HandState, new_events: tuple[Event, ...]) -> None:
+        _call_hook(self._listener, "events", state, new_events)
+
+    def _announce(self, hand: _Hand) -> None:
+        if not hand.announced:
+            hand.announced = True
+            state = hand.driver.state
+            _call_hook(self._listener, "hand_started", hand.number, state)
+            if state.history:
+                _call_hook(self._listener, "events", state, tuple(state.history))
+
+    def _record(self, hand: _Hand) -> HandRecord:
+        """Record a finished hand (once) and carry its stacks over."""
+        if hand.record is None:
+            state = hand.driver.state
+            start = hand.config.stacks
+            final = tuple(state.stacks)
+            busted = tuple(
+                seat for seat, (s, f) in enumerate(zip(start, final)) if s > 0 and f == 0
+            )
+            if self.config.stack_mode is StackMode.RESET:
+                busted = ()
+            else:
+                self._stacks = tuple(
+                    f if flag else s for s, f, flag in zip(self._stacks, final, hand.live)
+                )
+            hand.record = HandRecord(
+                hand_number=hand.number,
+                blinds=hand.blinds,
+                positions=hand.positions,
+                starting_stacks=start,
+                final_stacks=final,
+                results=tuple(f - s for f, s in zip(final, start)),
+                busted=busted,
+                state=state if self.config.keep_hands else None,
+            )
+            self._positions = hand.positions
+            self._records.append(hand.record)
+        return hand.record
+
+    def _conclude(self, hand: _Hand, late: PolicyError | None) -> HandRecord:
+        """After the ``hand_ended`` hooks: tell the listener, close the hand."""
+        record = self._record(hand)
+        if not hand.done:
+            hand.done = True
+            self._hand = None
+            _call_hook(self._listener, "hand_ended", record)
+        if late is not None:
+            raise late
+        return record
+
+    def _refuse_external(self, hand: _Hand, what: str) -> None:
+        seat = hand.driver.to_act
+        if seat is None:
+            for seat, (player, flag) in enumerate(zip(self._players, hand.live)):
+                if flag and player is None:
+                    break
+            else:
+                return
+        raise InvalidConfigError(
+            f"seat {seat} is an external player: {what} is for tables of computer players; "
+            "drive this hand with start_hand() and apply()"
+        )
 
     def play_hand(self) -> HandRecord:
-        """Deal and play one hand to its end.
+        """Deal and play one hand to its end (every dealt-in seat a computer
+        player), or finish the interrupted hand in progress.
 
         The blind source is asked once, for this hand, before the deal.
 
@@ -559,153 +496,339 @@ class TableSession:
             The hand's record (also appended to :attr:`records`).
 
         Raises:
-            InvalidConfigError: The session is already over, or the blind
+            InvalidConfigError: The session is already over; the blind
                 source fails, returns something that is not a
-                :class:`Blinds` or gives amounts the game refuses.
+                :class:`Blinds` or gives amounts the game refuses; or an
+                external player is dealt in.
             PolicyError: With ``strict``, a policy returned an illegal
-                action or raised in ``decide`` or ``hand_started`` (the hand
-                is dropped: not recorded, stacks unchanged), or raised in
-                ``hand_ended`` (raised after the hand is recorded and every
-                hook has run).
-            StopSession: A policy ended the session; a hand in progress is
-                dropped (from ``hand_ended`` the hand is already recorded).
+                action, went over the time limit or raised in ``decide`` or
+                ``hand_started`` (the hand stays in progress: not recorded,
+                stacks unchanged), or raised in ``hand_ended`` (raised after
+                the hand is recorded and every hook has run).
+            StopSession: A policy ended the session; a hand in progress stays
+                on the session (from ``hand_ended`` it is already recorded).
         """
-        if self.is_over:
-            raise InvalidConfigError("the session is over")
-        live = self.live
-        positions = self.next_positions()
-        hand_number = self.hand_count + 1
-        blinds = self._blinds_at(hand_number)
-        config = self._game_config(positions, blinds)
-        state = deal(config, seed=self._rng.getrandbits(64))
-        for seat, policy in enumerate(self.players):
-            if policy is not None and live[seat]:
-                problem = self._policy_hook(
-                    policy, "hand_started", self._observe(state, seat, hand_number)
-                )
-                if problem is not None:
-                    self._fault(hand_number, seat, policy, *problem)
-        _call_hook(self._listener, "hand_started", hand_number, state)
-        if state.history:
-            _call_hook(self._listener, "events", state, tuple(state.history))
-        while not state.is_over:
-            actor = state.to_act
-            if actor is None:  # pragma: no cover - the engine runs out itself
-                break
-            policy = self.players[actor]
-            if policy is None:  # pragma: no cover - empty seats are not dealt
-                raise PolicyError(f"seat {actor} has no player")
-            following = self._turn(state, actor, policy, hand_number)
-            _call_hook(
-                self._listener, "events", following, tuple(following.history[len(state.history):])
-            )
-            state = following
-        start = config.stacks
-        final = tuple(state.stacks)
-        results = tuple(f - s for f, s in zip(final, start))
-        busted = tuple(
-            seat for seat, (s, f) in enumerate(zip(start, final)) if s > 0 and f == 0
-        )
-        if self.config.stack_mode is StackMode.RESET:
-            busted = ()
-        else:
-            self._stacks = final
-        record = HandRecord(
-            hand_number=hand_number,
-            blinds=blinds,
-            positions=positions,
-            starting_stacks=start,
-            final_stacks=final,
-            results=results,
-            busted=busted,
-            state=state if self.config.keep_hands else None,
-        )
-        self._positions = positions
-        self._records.append(record)
-        late: PolicyError | None = None
-        for seat, policy in enumerate(self.players):
-            if policy is not None and live[seat]:
-                problem = self._policy_hook(
-                    policy, "hand_ended", self._observe(state, seat, hand_number), results
-                )
-                if problem is not None:
-                    try:
-                        self._fault(hand_number, seat, policy, *problem)
-                    except PolicyError as exc:  # strict: raise once every hook has run
-                        late = late or exc
-        _call_hook(self._listener, "hand_ended", record)
-        if late is not None:
-            raise late
-        return record
+        hand = self._begin()
+        self._refuse_external(hand, "play_hand")
+        hand.driver.start()
+        self._announce(hand)
+        hand.driver.advance()
+        return self._conclude(hand, hand.driver.finish())
+
+    async def play_hand_async(self) -> HandRecord:
+        """:meth:`play_hand` in an event loop: ``async def decide`` (and
+        async hooks) are awaited, each under ``decision_timeout``.
+
+        A plain (synchronous) ``decide`` runs in the loop as it is and cannot
+        be interrupted (a late answer is a time-out fault); run a bot that
+        may hang with an async ``decide`` or in another process.
+
+        Returns:
+            The hand's record.
+
+        Raises:
+            InvalidConfigError: As :meth:`play_hand`.
+            PolicyError: As :meth:`play_hand`.
+            StopSession: As :meth:`play_hand`.
+        """
+        hand = self._begin()
+        self._refuse_external(hand, "play_hand_async")
+        await hand.driver.start_async()
+        self._announce(hand)
+        await hand.driver.advance_async()
+        return self._conclude(hand, await hand.driver.finish_async())
 
     def run(self) -> tuple[HandRecord, ...]:
-        """Play hands until the session is over.
+        """Play hands until the session is over (all computer players).
 
         Returns:
             Every hand's record, first hand first.
 
         Raises:
-            InvalidConfigError: The blind source fails, returns something
-                that is not a :class:`Blinds` or gives amounts the game
-                refuses.
-            PolicyError: With ``strict``, a policy returned an illegal action
-                or raised (in ``decide`` or a hook).
+            InvalidConfigError: As :meth:`play_hand`.
+            PolicyError: With ``strict``, a policy failed.
             StopSession: A policy ended the session.
         """
         while not self.is_over:
             self.play_hand()
         return self.records
 
-    @staticmethod
-    def _policy_hook(
-        policy: Policy, name: str, *args: object
-    ) -> tuple[str, Exception] | None:
-        """Call an optional policy hook; its failure (not StopSession) is returned."""
-        hook = getattr(policy, name, None)
-        if not callable(hook):
-            return None
-        try:
-            hook(*args)
-        except StopSession:
-            raise
-        except Exception as exc:  # a misbehaving policy never stops the session
-            return f"{name} raised {describe_exception(exc)}", exc
-        return None
+    def _step_done(self, hand: _Hand) -> HandState:
+        state = hand.driver.state
+        if state.is_over:
+            self._conclude(hand, hand.driver.finish())
+        return state
 
-    def _fault(
-        self, hand_number: int, seat: int, policy: Policy, message: str, cause: Exception | None
-    ) -> None:
-        """Record a fault, or raise it as a PolicyError with ``strict``."""
-        if self.config.strict:
-            raise PolicyError(
-                f"policy {shown(getattr(policy, 'name', '?'))} at seat {seat} failed in hand "
-                f"{hand_number}: {message}"
-            ) from cause
-        self._faults.append(PolicyFault(hand_number, seat, message))
+    async def _step_done_async(self, hand: _Hand) -> HandState:
+        state = hand.driver.state
+        if state.is_over:
+            self._conclude(hand, await hand.driver.finish_async())
+        return state
 
-    def _turn(self, state: HandState, seat: int, policy: Policy, hand_number: int) -> HandState:
-        """Ask ``policy`` for its action and apply it; a fault folds or checks."""
-        cause: Exception | None = None
-        try:
-            action: object = policy.decide(self._observe(state, seat, hand_number))
-        except StopSession:
-            raise
-        except Exception as exc:  # a faulty policy must not end the session
-            message = f"decide raised {describe_exception(exc)}"
-            cause = exc
-        else:
-            if not isinstance(action, Action):
-                message = f"decide returned {shown(action)}, which is not an Action"
-            else:
-                try:
-                    return act(state, action)
-                except Exception as exc:  # an illegal action
-                    message = f"decide returned an illegal action: {describe_exception(exc)}"
-                    cause = exc
-        self._fault(hand_number, seat, policy, message, cause)
-        legal = legal_actions(state)
-        return act(state, Check if legal.can_check else Fold)
+    def start_hand(self) -> HandState:
+        """Deal the next hand (or resume the one in progress) and let the
+        computer seats act until an external seat must act or the hand ends.
 
-    @staticmethod
-    def _observe(state: HandState, seat: int, hand_number: int) -> Observation:
-        return observe(state, seat, hand_number=hand_number)
+        Returns:
+            The hand now: :attr:`to_act` names the external seat to act, or
+            the hand is over (then already recorded; :attr:`hand_over`).
+
+        Raises:
+            InvalidConfigError: The session is over, or the blind source
+                fails.
+            PolicyError: With ``strict``, a policy failed.
+            StopSession: A policy ended the session.
+        """
+        hand = self._begin()
+        hand.driver.start()
+        self._announce(hand)
+        hand.driver.advance()
+        return self._step_done(hand)
+
+    async def start_hand_async(self) -> HandState:
+        """:meth:`start_hand`, awaiting async policies (as
+        :meth:`play_hand_async`).
+
+        Returns:
+            As :meth:`start_hand`.
+
+        Raises:
+            InvalidConfigError: As :meth:`start_hand`.
+            PolicyError: As :meth:`start_hand`.
+            StopSession: As :meth:`start_hand`.
+        """
+        hand = self._begin()
+        await hand.driver.start_async()
+        self._announce(hand)
+        await hand.driver.advance_async()
+        return await self._step_done_async(hand)
+
+    def _hand_in_progress(self) -> _Hand:
+        hand = self._hand
+        if hand is None:
+            raise HandOverError("no hand in progress: start_hand() deals the next one")
+        return hand
+
+    def apply(self, seat: int, action: Action) -> HandState:
+        """Play an external seat's action, then let the computer seats act
+        until an external seat must act or the hand ends.
+
+        Args:
+            seat: The external seat to act (:attr:`to_act`).
+            action: Its action (raise-to totals, chips).
+
+        Returns:
+            The hand now (see :meth:`start_hand`).
+
+        Raises:
+            HandOverError: No hand is in progress.
+            NotYourTurnError: It is not ``seat``'s turn (``err.to_act``
+                names whose it is); nothing changes.
+            IllegalActionError: ``action`` is not an ``Action`` or not legal
+                (``err.legal`` lists what is); nothing changes.
+            InvalidConfigError: ``seat`` is not a seat of the table.
+            PolicyError: With ``strict``, a policy failed afterwards.
+            StopSession: A policy ended the session.
+        """
+        hand = self._hand_in_progress()
+        hand.driver.apply(seat, action)
+        hand.driver.advance()
+        return self._step_done(hand)
+
+    async def apply_async(self, seat: int, action: Action) -> HandState:
+        """:meth:`apply`, awaiting async policies afterwards.
+
+        Returns:
+            As :meth:`apply`.
+
+        Raises:
+            HandOverError: As :meth:`apply`.
+            NotYourTurnError: As :meth:`apply`.
+            IllegalActionError: As :meth:`apply`.
+            InvalidConfigError: As :meth:`apply`.
+            PolicyError: As :meth:`apply`.
+            StopSession: As :meth:`apply`.
+        """
+        hand = self._hand_in_progress()
+        hand.driver.apply(seat, action)
+        await hand.driver.advance_async()
+        return await self._step_done_async(hand)
+
+    def time_out(self, seat: int) -> HandState:
+        """The external seat to act ran out of time: record a time-out fault
+        and play its default action (check if legal, else fold), then let the
+        computer seats act.
+
+        Args:
+            seat: The external seat to act.
+
+        Returns:
+            The hand now (see :meth:`start_hand`).
+
+        Raises:
+            HandOverError: No hand is in progress.
+            NotYourTurnError: It is not ``seat``'s turn.
+            InvalidConfigError: ``seat`` is not a seat of the table.
+            PolicyError: With ``strict``, a policy failed afterwards.
+            StopSession: A policy ended the session.
+        """
+        hand = self._hand_in_progress()
+        hand.driver.time_out(seat)
+        hand.driver.advance()
+        return self._step_done(hand)
+
+    def abandon_hand(self) -> None:
+        """Drop the hand in progress (interrupted or waiting for an external
+        seat): it is not recorded and the stacks stay as they were before it;
+        the next hand is dealt from the next deck.
+
+        Raises:
+            HandOverError: No hand is in progress.
+        """
+        hand = self._hand_in_progress()
+        if hand.record is not None:  # already recorded: only hooks were pending
+            hand.done = True
+        self._hand = None
+
+    # -- save and restore -------------------------------------------------
+
+    def snapshot(
+        self, *, encode_state: Callable[[HandState], Any] | None = None
+    ) -> dict[str, Any]:
+        """The whole session as plain data (dicts, lists, ints, floats,
+        strings, bools, ``None``) that :func:`json.dumps` writes as it is.
+
+        It holds the settings (:func:`~pokerkit_core.table_config.config_data`),
+        each seat's chips and :class:`SeatState`, which seats are external,
+        the last positions, the deck generator's state, the wall time so far,
+        every record and fault, and the hand in progress if any (its deal
+        seed and the actions played, as text such as ``"r 300"``), under
+        ``"format"`` / ``"version"``
+        (:data:`~pokerkit_core.table_config.SNAPSHOT_VERSION`).
+        :meth:`restore` rebuilds a session that deals exactly the hands this
+        one would.  A hand whose ``hand_ended`` hooks were interrupted counts
+        as finished.
+
+        Args:
+            encode_state: Encodes the records' kept final states (e.g. a JSON
+                codec's ``to_dict``); without it they are left out.
+
+        Returns:
+            The snapshot.
+
+        Raises:
+            InvalidConfigError: The session's ``clock`` returned something
+                that is not a number.
+        """
+        version, internal, gauss = self._rng.getstate()
+        hand = self._hand
+        pending: dict[str, Any] | None = None
+        if hand is not None and hand.record is None:
+            pending = {
+                "hand_number": hand.number,
+                "seed": hand.seed,
+                "blinds": blinds_data(hand.blinds),
+                "positions": positions_data(hand.positions),
+                "stacks": list(hand.config.stacks),
+                "actions": [str(a) for a in hand.driver.actions],
+                "announced": hand.announced,
+            }
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "version": SNAPSHOT_VERSION,
+            "config": config_data(self.config),
+            "decision_timeout": self.decision_timeout,
+            "stacks": list(self._stacks),
+            "seat_states": [state.value for state in self._seat_states],
+            "external": [
+                p is None and state is not SeatState.EMPTY
+                for p, state in zip(self._players, self._seat_states)
+            ],
+            "positions": None if self._positions is None else positions_data(self._positions),
+            "rng": [version, list(internal), gauss],
+            "elapsed_seconds": float(self.elapsed_seconds),
+            "records": [record_data(r, encode_state) for r in self._records],
+            "faults": [f.to_dict() for f in self._faults],
+            "hand": pending,
+        }
+
+    @classmethod
+    def restore(
+        cls,
+        snapshot: object,
+        players: Sequence[Policy | None],
+        *,
+        blinds: BlindSource | None = None,
+        listener: object | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        decode_state: Callable[[Any], HandState] | None = None,
+    ) -> TableSession:
+        """A session rebuilt from :meth:`snapshot`, going on where it stopped.
+
+        It deals the same next hands as the saved session (its deck
+        generator is restored); a hand that was in progress is dealt again
+        from its seed and replayed to where it was (the policies'
+        ``hand_started`` hooks are not called again).
+
+        Args:
+            snapshot: What :meth:`snapshot` returned (e.g. after a JSON round
+                trip).
+            players: One entry per seat, as for the constructor: a policy or
+                ``None`` (external, or an empty seat).
+            blinds: The blind source, needed when it was not a
+                :class:`Blinds` (e.g. a tournament schedule).
+            listener: Optional :class:`TableListener`.
+            clock: Wall clock, seconds (the time already played counts).
+            decode_state: Decodes the records' states (inverse of the
+                ``encode_state`` given to :meth:`snapshot`).
+
+        Returns:
+            The restored session.
+
+        Raises:
+            InvalidConfigError: A snapshot field missing, of the wrong type or
+                inconsistent (the message names it), ``players`` not one per
+                seat or a policy at an empty seat, or a pending hand that
+                does not replay.
+            PolicyError: A player that is not a policy.
+        """
+        parts = parse_snapshot(snapshot, blinds=blinds, decode_state=decode_state)
+        session = cls(
+            parts.config,
+            [None] * len(parts.config.stacks),
+            listener=listener,
+            clock=clock,
+            decision_timeout=parts.decision_timeout,
+        )
+        seats = players_arg(players)
+        if len(seats) != len(parts.stacks):
+            raise InvalidConfigError(f"{len(seats)} players for {len(parts.stacks)} seats")
+        for seat, (player, state) in enumerate(zip(seats, parts.seat_states)):
+            if player is not None and state is SeatState.EMPTY:
+                raise InvalidConfigError(f"seat {seat} is empty in the snapshot: give None")
+        session._players = list(seats)
+        session._seat_states = list(parts.seat_states)
+        session._stacks = parts.stacks
+        session._positions = parts.positions
+        session._rng.setstate(parts.rng_state)
+        session._started_at -= parts.elapsed_seconds
+        session._records = list(parts.records)
+        session._faults = list(parts.faults)
+        pending = parts.hand
+        if pending is not None:
+            config = session._game_config(pending.positions, pending.blinds)
+            if pending.hand_number != len(parts.records) + 1 or config.stacks != pending.stacks:
+                raise InvalidConfigError("snapshot.hand does not match the table's seats and records")
+            hand = session._hand_from(
+                pending.hand_number, pending.seed, pending.blinds, pending.positions, config,
+                session.live,
+            )
+            try:
+                hand.driver.replay(pending.actions)
+            except PokerError as exc:
+                raise InvalidConfigError(
+                    f"snapshot.hand does not replay: {describe_exception(exc)}"
+                ) from None
+            hand.announced = pending.announced
+            session._hand = hand
+        return session

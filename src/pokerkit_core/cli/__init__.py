@@ -14,6 +14,7 @@ import importlib
 import sys
 from typing import Sequence
 
+from .._version import __version__
 from ..errors import PokerError
 
 __all__ = ["main", "build_parser", "COMMANDS"]
@@ -27,6 +28,8 @@ COMMANDS: tuple[str, ...] = (
     "play",
     "replay",
     "acpc",
+    "stats",
+    "range",
 )
 """Subcommand modules of :mod:`pokerkit_core.cli`, in help order."""
 
@@ -38,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Texas hold'em tools: evaluate hands, compute equity, play and "
         "replay hands, run matches and tournaments between AIs.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:

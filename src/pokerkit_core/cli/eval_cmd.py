@@ -13,7 +13,12 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     parser = sub.add_parser(
         "eval",
         help="evaluate a 5- to 7-card hand",
-        description="Evaluate the best five-card hand among 5 to 7 cards.",
+        description="Evaluate the best five-card hand among 5 to 7 cards.  Prints the "
+        "hand in words, its best five cards and its value: the evaluator's number for "
+        "the hand, higher is better, equal for hands that split the pot, so two hands "
+        "are compared by comparing their values (value // 4096 is the category, 1 = "
+        "high card to 9 = straight flush; values are only comparable with values "
+        "from this library).",
     )
     parser.add_argument("cards", help='cards, e.g. "As Ks Qs Js Ts 9c 2d"')
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -23,8 +23,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         help="play a heads-up match between two policies (ACPC format)",
         description="Play a heads-up no-limit match between two registered policies in "
         "the ACPC format (blinds 50/100, 20,000 chips reset every hand, button "
-        "alternating) and report each player's result in mbb/hand with a 95%% "
-        "confidence interval.  See `pokerkit-core policies` for the names.",
+        "alternating) and report each player's result in mbb/hand (milli-big-blinds per hand: "
+        "chips won per hand / big blind x 1000) with a 95% confidence interval.  "
+        "See `pokerkit-core policies` for the names.",
     )
     parser.add_argument("first", help="first policy name, e.g. hard")
     parser.add_argument("second", help="second policy name, e.g. normal")
@@ -50,6 +51,18 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", metavar="FILE", help="write every hand to FILE as PHH (.phhs)")
+    parser.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw the first player's running result with its 95%% band to FILE (PNG; "
+        'needs matplotlib: pip install "pokerkit_core[plot]")',
+    )
+    parser.add_argument(
+        "--plot-unit",
+        choices=("mbb/hand", "bb"),
+        default="mbb/hand",
+        help="--plot's y axis: running mean in mbb/hand (default) or cumulative big blinds",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -76,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
             raise PolicyError(f"--log writes PHH bulk files: name it *.phhs, not {log_path.name!r}")
         with log_path.open("a", encoding="utf-8"):
             pass
+    if args.plot is not None:  # no matplotlib: say so before the match
+        from ..plots import require_matplotlib
+
+        require_matplotlib()
     started = time.perf_counter()
     result = run_match(
         [args.first, args.second],
@@ -84,11 +101,15 @@ def run(args: argparse.Namespace) -> int:
         duplicate=args.duplicate,
         workers=args.workers,
         scheduler=args.scheduler,
-        keep_hands=args.log is not None,
+        keep_hands=args.log is not None or args.plot is not None,
     )
     elapsed = time.perf_counter() - started
     if args.log is not None:
         _write_log(result, Path(args.log))
+    if args.plot is not None:
+        from ..plots import match_figure
+
+        match_figure(result, unit=args.plot_unit).savefig(Path(args.plot))
     if args.json:
         doc = result.to_dict()
         doc["seconds"] = round(elapsed, 3)
@@ -109,4 +130,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {total} policy error(s); first: {first}")
     if args.log is not None:
         print(f"  hands written to {args.log}")
+    if args.plot is not None:
+        print(f"  result drawn to {args.plot}")
     return 0

@@ -31,7 +31,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 from ..errors import HandOverError
 from ..rules import GameConfig
 from ..state import HandState, act
-from ..table import StackMode
+from ..table_config import StackMode
 from .core import EnvCore
 from .encoding import DEFAULT_POT_FRACTIONS
 from .text import render_hand

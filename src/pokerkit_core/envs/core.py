@@ -18,7 +18,7 @@ from ..errors import IllegalActionError, InvalidConfigError, shown
 from ..observation import Observation, observe
 from ..rules import GameConfig
 from ..state import HandState, legal_actions
-from ..table import StackMode
+from ..table_config import StackMode
 from .encoding import DEFAULT_POT_FRACTIONS, DiscreteActions, ObservationEncoder, RaiseToActions
 from .hands import HandSequence
 

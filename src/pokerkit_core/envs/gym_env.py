@@ -22,13 +22,13 @@ from typing import Any, Sequence, Union
 
 import gymnasium
 
-from ..checks import check_policy, describe_exception, int_arg
+from ..checks import check_policy, int_arg
+from ..driver import HandDriver
 from ..errors import HandOverError, InvalidConfigError, PolicyError, shown
-from ..observation import observe
 from ..policy import Policy, PolicyFactory, policy_factory
 from ..rules import GameConfig
-from ..state import HandState, act
-from ..table import StackMode
+from ..state import HandState
+from ..table_config import StackMode
 from .core import EnvCore
 from .encoding import DEFAULT_POT_FRACTIONS
 from .hands import DEAL_SEED_BOUND
@@ -153,6 +153,7 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
         self.observation_space = core.vector_space()
         self.action_space = core.actions.space()
         self._state: HandState | None = None
+        self._driver: HandDriver | None = None
         self._done = True
 
     # ------------------------------------------------------------- queries
@@ -198,7 +199,9 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
             ``(observation, info)``.
 
         Raises:
-            PolicyError: An opponent raised or chose an illegal action.
+            PolicyError: An opponent raised or chose an illegal action (the
+                hand driver's fault, :class:`~pokerkit_core.driver.HandDriver`
+                with ``strict``).
             InvalidConfigError: 1,000 episodes in a row ended without a
                 decision for the agent.
         """
@@ -216,8 +219,7 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
         skipped: list[float] = []
         for _ in range(_MAX_RESTARTS):
             state = self._state = self._core.sequence.start(self.np_random)
-            self._hand_started(state)
-            state, reward, done = self._advance(state, skipped)
+            _, done = self._advance(self._drive(state), skipped)
             if not done:
                 break
         else:
@@ -241,13 +243,17 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
             HandOverError: The episode is over (call :meth:`reset`).
             IllegalActionError: ``action`` is not an action of the space, or
                 is masked and ``illegal_action="raise"``; nothing changes.
-            PolicyError: An opponent raised or chose an illegal action.
+            PolicyError: An opponent raised or chose an illegal action (the
+                hand driver's fault, :class:`~pokerkit_core.driver.HandDriver`
+                with ``strict``).
         """
         if self._done or self._state is None:
             raise HandOverError("the episode is over: call reset()")
         engine_action, clamped = self._core.to_action(self._state, action)
-        state = self._state = act(self._state, engine_action)
-        state, reward, done = self._advance(state, None)
+        driver = self._driver
+        assert driver is not None
+        self._state = driver.apply(self.seat, engine_action)
+        reward, done = self._advance(driver, None)
         self._done = done
         observation, info = self._observe(clamped)
         if self.render_mode == "human":
@@ -269,69 +275,40 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
         observation, mask = core.view(self.hand_state, self.seat, core.sequence.hand_number)
         return observation, {"action_mask": mask, "hand_number": core.sequence.hand_number, "clamped": clamped}
 
-    def _hand_started(self, state: HandState) -> None:
-        number = self._core.sequence.hand_number
-        for other, policy in self._opponents.items():
-            if state.hole_cards[other] is not None:
-                self._hook(policy, other, "hand_started", observe(state, other, hand_number=number))
+    def _drive(self, state: HandState) -> HandDriver:
+        """A driver for a newly dealt hand: the opponents are its computer seats."""
+        players = [self._opponents.get(seat) for seat in range(self._core.seat_count)]
+        driver = HandDriver(state, players, hand_number=self._core.sequence.hand_number, strict=True)
+        self._driver = driver
+        return driver
 
-    def _hook(self, policy: Policy, seat: int, name: str, *args: object) -> None:
-        hook = getattr(policy, name, None)
-        if callable(hook):
-            try:
-                hook(*args)
-            except Exception as exc:
-                raise self._fault(policy, seat, f"{name} raised {describe_exception(exc)}") from exc
-
-    def _fault(self, policy: Policy, seat: int, message: str) -> PolicyError:
-        name = shown(getattr(policy, "name", "?"))
-        return PolicyError(f"opponent {name} at seat {seat}, hand {self._core.sequence.hand_number}: {message}")
-
-    def _advance(self, state: HandState, skipped: list[float] | None) -> tuple[HandState, float, bool]:
+    def _advance(self, driver: HandDriver, skipped: list[float] | None) -> tuple[float, bool]:
         """Let the opponents act until the agent must; pay and deal finished hands.
 
-        Returns ``(state, reward, done)``; with ``skipped`` (from reset)
-        results go there instead of into the reward.
+        Returns ``(reward, done)``; with ``skipped`` (from reset) results
+        go there instead of into the reward.
         """
         core = self._core
         sequence = core.sequence
         hero = self.seat
         reward = 0.0
         while True:
-            while not state.is_over and state.to_act != hero:
-                seat = state.to_act
-                assert seat is not None
-                state = self._state = self._opponent_turn(state, seat)
+            state = self._state = driver.advance()
             if not state.is_over:
-                return state, reward, False
+                return reward, False
             result = float(state.hand_results[hero] / core.big_blind)
             if skipped is not None:
                 skipped.append(result)
             else:
                 reward += result
-            number = sequence.hand_number
-            for other, policy in self._opponents.items():
-                if state.hole_cards[other] is not None:
-                    self._hook(
-                        policy, other, "hand_ended", observe(state, other, hand_number=number), state.hand_results
-                    )
+            late = driver.finish()
+            if late is not None:
+                raise late
             following = sequence.next_hand(state)
             if following is None or sequence.is_out(hero):
-                return state, reward, True
-            state = self._state = following
-            self._hand_started(state)
-
-    def _opponent_turn(self, state: HandState, seat: int) -> HandState:
-        policy = self._opponents[seat]
-        number = self._core.sequence.hand_number
-        try:
-            action = policy.decide(observe(state, seat, hand_number=number))
-        except Exception as exc:
-            raise self._fault(policy, seat, f"decide raised {describe_exception(exc)}") from exc
-        try:
-            return act(state, action)
-        except Exception as exc:
-            raise self._fault(policy, seat, f"decide returned an illegal action: {describe_exception(exc)}") from exc
+                return reward, True
+            self._state = following
+            driver = self._drive(following)
 
     def render(self) -> str | None:
         """The current hand as text; the other seats' cards stay hidden until shown.

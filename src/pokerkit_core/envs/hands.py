@@ -35,7 +35,7 @@ from ..errors import InvalidConfigError, shown
 from ..positions import Positions, next_positions
 from ..rules import GameConfig, OddChipRule
 from ..state import HandState, deal
-from ..table import StackMode
+from ..table_config import StackMode
 
 __all__ = ["HandSequence", "DEAL_SEED_BOUND"]
 

@@ -62,6 +62,7 @@ __all__ = [
     "parse_betting",
     "format_betting",
     "format_value",
+    "exact_decimal",
     "parse_value",
     "read_log",
     "iter_log",
@@ -234,16 +235,59 @@ _VALUE = re.compile(r"-?[0-9]{1,19}(?:\.[0-9]{1,18})?")
 
 
 def format_value(value: Amount | float) -> str:
-    """Write a chip value as the dealer does: ``%.6f`` without trailing zeros.
+    """Write a chip value as the dealer does, without ever going through ``float``.
+
+    An int, or a fraction whose decimal expansion ends (every value
+    :func:`parse_value` reads, and every value a pot split among at most 10
+    players gives: at most 3 decimals), is written exactly, however large:
+    ``StateLine.parse(str(line)) == line`` holds above 2**53 too.  Any other
+    fraction (a third) is rounded to 6 decimals, half to even, as the
+    dealer's ``%.6f`` does; trailing zeros and the point are cut.  A float
+    (the dealer's own type) is written with ``%.6f``.
 
     Args:
         value: Chips; an int, a :class:`~fractions.Fraction` or a float.
 
     Returns:
-        The text, e.g. ``"7333.333333"``, ``"-50"``, ``"0"``.
+        The text, e.g. ``"7333.333333"``, ``"-242604.5"``, ``"-50"``, ``"0"``.
     """
-    text = f"{float(value):.6f}".rstrip("0").rstrip(".")
+    if isinstance(value, float):
+        text = f"{value:.6f}"
+    else:
+        exact = Fraction(value)
+        text = exact_decimal(exact) or exact_decimal(Fraction(round(exact * 10**6), 10**6)) or ""
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def exact_decimal(value: Fraction) -> str | None:
+    """Write a fraction as an exact decimal, with integer arithmetic only.
+
+    Args:
+        value: Chips.
+
+    Returns:
+        The decimal (``"-242604.5"``, ``"9007199254740993"``), or ``None``
+        when its decimal expansion does not end (a third).
+    """
+    denominator = value.denominator
+    twos = fives = 0
+    while denominator % 2 == 0:
+        denominator //= 2
+        twos += 1
+    while denominator % 5 == 0:
+        denominator //= 5
+        fives += 1
+    if denominator != 1:
+        return None
+    digits = max(twos, fives)
+    scaled = abs(value.numerator) * 10**digits // value.denominator
+    sign = "-" if value < 0 else ""
+    if not digits:
+        return f"{sign}{scaled}"
+    whole, part = divmod(scaled, 10**digits)
+    return f"{sign}{whole}.{part:0{digits}d}"
 
 
 # --------------------------------------------------------------------------- MATCHSTATE

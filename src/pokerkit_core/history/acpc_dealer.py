@@ -1,4 +1,6 @@
-"""The ACPC dealer's own settlement of a hand, emulated for checking logs.
+"""The ACPC dealer's own dealing and settlement of a hand, emulated.
+
+:class:`AcpcRandom` deals the cards the reference dealer deals for a seed.
 
 The reference dealer (v1.0.42, ``game.c``) has fixed-limit behaviour that no
 rule book has and that a rules engine whose bets never go down cannot play: a
@@ -15,16 +17,62 @@ References:
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..cards import CARDS, Card
 from ..errors import HistoryParseError
 from ..evaluator import evaluate
 from .acpc import AcpcGame, StateLine
 from .acpc_game import next_to_act
 
-__all__ = ["DealerOutcome", "emulate_dealer"]
+__all__ = ["AcpcRandom", "DealerOutcome", "emulate_dealer"]
 
+
+class AcpcRandom:
+    """The ACPC dealer's card dealing: MT19937 seeded with ``init_genrand(seed)``.
+
+    One generator serves the whole match; each hand draws the players' hole
+    cards (player order) then the board, each card by
+    ``genrand_int32() % cards_left`` from the dealer's deck order, the drawn
+    slot being filled with the last card.
+
+    Args:
+        seed: The match seed (32-bit).
+    """
+
+    def __init__(self, seed: int) -> None:
+        state = [seed & 0xFFFFFFFF]
+        for i in range(1, 624):
+            prev = state[-1]
+            state.append((1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF)
+        self._rng = random.Random()
+        self._rng.setstate((3, tuple(state + [624]), None))
+
+    def deal(
+        self, players: int, hole: int = 2, board: int = 5
+    ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+        """Cards of the next hand: hole cards per player, and the board.
+
+        Args:
+            players: Players dealt.
+            hole: Hole cards each.
+            board: Board cards.
+
+        Returns:
+            ``(hole cards per player, board)``.
+        """
+        deck = [rank * 4 + suit for suit in range(4) for rank in range(13)]
+        left = len(deck)
+        drawn: list[Card] = []
+        for _ in range(players * hole + board):
+            index = self._rng.getrandbits(32) % left
+            drawn.append(CARDS[deck[index]])
+            deck[index] = deck[left - 1]
+            left -= 1
+        holes = tuple(tuple(drawn[p * hole:(p + 1) * hole]) for p in range(players))
+        return holes, tuple(drawn[players * hole:])
 
 
 @dataclass(frozen=True, slots=True)

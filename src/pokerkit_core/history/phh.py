@@ -422,6 +422,11 @@ def _parse_toml(text: str, first_line: int = 1) -> dict[str, Any]:
             "not readable TOML: a number has too many digits (amounts must be at most 10**18)",
             first_line,
         ) from exc
+    except InvalidOperation as exc:  # a float whose exponent is beyond Decimal's range
+        raise HistoryParseError(
+            "not readable TOML: a number's exponent is out of range (amounts must be at most 10**18)",
+            first_line,
+        ) from exc
     except RecursionError as exc:
         raise HistoryParseError(
             "not readable TOML: arrays or tables nested too deeply", first_line

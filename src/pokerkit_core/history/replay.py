@@ -27,6 +27,7 @@ from typing import Sequence
 from ..actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, Raise
 from ..cards import CARDS, Card
 from ..errors import (
+    AcpcProtocolError,
     CardError,
     HandOverError,
     HistoryParseError,
@@ -37,7 +38,7 @@ from ..errors import (
 from ..events import ActionTaken, BlindPosted, BoardDealt, HandMucked, HandShown
 from ..rules import BettingStructure, GameConfig, OddChipRule, RuleFlavour
 from ..state import HandState, act, deal, legal_actions
-from .acpc import AcpcAction, AcpcGame, MatchState, StateLine
+from .acpc import AcpcAction, AcpcGame, MatchState, StateLine, exact_decimal
 from .acpc_dealer import emulate_dealer
 from .model import (
     Amount,
@@ -48,7 +49,11 @@ from .model import (
     Move,
     MoveKind,
     ShowCards,
+    _excerpt,
 )
+
+_BOARD_SIZES = (3, 1, 1)
+"""Hold'em board cards dealt in each round after the first (flop, turn, river)."""
 
 __all__ = [
     "ReplayResult",
@@ -369,21 +374,9 @@ def replay_acpc(line: StateLine, game: AcpcGame, *, rules: str = "acpc") -> Repl
 
 
 def _fmt(amount: Amount) -> str:
-    """An amount as text: ``10112.5`` for halves, ``22000/3`` when not decimal."""
+    """An amount as text: ``10112.5`` for halves, ``22000/3`` when not decimal (exact)."""
     value = Fraction(amount)
-    if value.denominator == 1:
-        return str(value.numerator)
-    d = value.denominator
-    while d % 2 == 0:
-        d //= 2
-    while d % 5 == 0:
-        d //= 5
-    if d != 1:
-        return str(value)
-    digits = 0
-    while (value * 10**digits).denominator != 1:
-        digits += 1
-    return f"{float(value):.{digits}f}"
+    return exact_decimal(value) or str(value)
 
 
 def _describe(move: Move) -> str:
@@ -603,8 +596,10 @@ def state_line(state: HandState, hand_number: int, names: Sequence[str]) -> Stat
 def match_state(state: HandState, position: int, hand_number: int) -> MatchState:
     """The ``MATCHSTATE`` the dealer sends to ``position``.
 
-    Opponents' hole cards are included only after a showdown (a hand over
-    with at least two players not folded).
+    Another player's hole cards are included only after a showdown (a hand
+    over with at least two players not folded), and then only when that
+    player reached it: a folded player's cards are never shown to anyone,
+    as the ACPC dealer's ``printMatchState`` does.
 
     Args:
         state: The current state (seats = ACPC players).
@@ -616,7 +611,9 @@ def match_state(state: HandState, position: int, hand_number: int) -> MatchState
     """
     showdown = state.is_over and sum(1 for f in state.folded if not f) >= 2
     holes = tuple(
-        (tuple(h) if h is not None else None) if (seat == position or showdown) else None
+        tuple(h)
+        if h is not None and (seat == position or (showdown and not state.folded[seat]))
+        else None
         for seat, h in enumerate(state.hole_cards)
     )
     return MatchState(position, hand_number, acpc_betting(state), holes, _acpc_board(state))
@@ -708,7 +705,12 @@ def engine_action(acpc: AcpcAction, state: HandState) -> Action:
         state: The state before it.
 
     Returns:
-        The engine action (street raise-to; the whole stack is ``AllIn``).
+        The engine action (street raise-to; the whole stack is ``AllIn``, and
+        so is a limit raise the stack cannot cover).  A no-limit ``rN``
+        above the stack stays a ``Raise``/``Bet`` to that total, which
+        :func:`~pokerkit_core.state.act` refuses: it is not made an all-in
+        here (the ACPC dealer's fix-ups are
+        :func:`~pokerkit_core.history.acpc_reply.fix_reply`).
 
     Raises:
         HandOverError: The hand is over.
@@ -726,7 +728,7 @@ def engine_action(acpc: AcpcAction, state: HandState) -> Action:
     else:
         seat = legal.seat
         to = acpc.amount - (state.contributions[seat] - state.bets[seat])
-    if to >= legal.all_in_to:
+    if to == legal.all_in_to or (acpc.amount is None and to > legal.all_in_to):
         return AllIn
     return Bet(to) if legal.can_bet else Raise(to)
 
@@ -749,6 +751,10 @@ def state_from_match_state(
         The state after the betting in the message.
 
     Raises:
+        AcpcProtocolError: A state that cannot happen: board cards for a
+            round the betting has not reached (or missing for one it has),
+            a round's board of the wrong size, or a raise above the raiser's
+            stack.
         HistoryParseError: The betting is not legal in this game, or the
             message does not fit it.
     """
@@ -757,6 +763,19 @@ def state_from_match_state(
         raise HistoryParseError(
             f"{len(message.hole_cards)} players in the message, {config.seat_count} in the game"
         )
+    reached = len(message.betting)
+    if len(message.board) != reached - 1:
+        raise AcpcProtocolError(
+            f"impossible state: board cards for {len(message.board)} rounds after the first,"
+            f" but the betting reached round {reached} ({_excerpt(str(message))})"
+        )
+    for index, cards in enumerate(message.board):
+        wanted = _BOARD_SIZES[index] if index < len(_BOARD_SIZES) else 0
+        if len(cards) != wanted:
+            raise AcpcProtocolError(
+                f"impossible state: {len(cards)} board cards in round {index + 2},"
+                f" {wanted} expected ({_excerpt(str(message))})"
+            )
     known = [c for h in message.hole_cards if h is not None for c in h]
     board = list(message.all_board_cards)
     used = set(known) | set(board)
@@ -771,7 +790,17 @@ def state_from_match_state(
         state = deal(config, hole_cards=holes, board=tuple(board))
         for round_index, actions in enumerate(message.betting):
             for acpc in actions:
+                seat = state.to_act
+                if acpc.amount is not None and seat is not None:
+                    stack = state.contributions[seat] + state.stacks[seat]
+                    if acpc.amount > stack:
+                        raise AcpcProtocolError(
+                            f"impossible state: player {seat} raises to {acpc.amount},"
+                            f" above their stack of {stack} ({_excerpt(str(message))})"
+                        )
                 state = act(state, engine_action(acpc, state))
+    except AcpcProtocolError:
+        raise
     except PokerError as exc:
         raise HistoryParseError(f"betting {message.betting!s} does not replay: {exc}") from exc
     return state

@@ -1,0 +1,832 @@
+"""The one hand driver: the loop that asks players for their actions.
+
+A :class:`HandDriver` plays one dealt hand between seats that are either
+computer players (a :class:`~pokerkit_core.policy.Policy`) or external players
+(``None``: the application supplies their actions with :meth:`HandDriver.apply`,
+for example from a web page or a chat).  Matches
+(:func:`pokerkit_core.match.play_hand`), table sessions
+(:class:`pokerkit_core.table.TableSession`) and the ACPC dealer all play their
+hands through it, so every runner has:
+
+- one way to ask a policy: its ``decide`` (and its optional ``hand_started``
+  / ``hand_ended`` hooks) gets only its seat's
+  :class:`~pokerkit_core.observation.Observation`, never the engine state;
+  ``decide`` may be a plain method or an ``async def``;
+- one check of what a policy returns (an :class:`~pokerkit_core.actions.Action`
+  rebuilt from its fields, then :func:`~pokerkit_core.state.act`);
+- one fault record, :class:`PolicyFault`, with one wording per kind of fault,
+  and one default action for a failed decision, :func:`default_action`
+  (check if checking is legal, else fold);
+- one per-decision time limit (``decision_timeout``, seconds): an ``async``
+  decision is cancelled at the limit (:func:`asyncio.wait_for`); a plain
+  decision cannot be interrupted in-process, so an answer that comes back late
+  is discarded; a policy (or a proxy running it in another process) may also
+  raise :class:`~pokerkit_core.errors.DecisionTimeout`.  Each is a
+  :attr:`FaultKind.TIMEOUT` fault and the default action is played.
+
+The driver serves three styles of use:
+
+>>> from pokerkit_core import GameConfig, deal
+>>> from pokerkit_core.policy import load_policy
+>>> state = deal(GameConfig.no_limit(players=2, stack=1_000), seed=3)
+>>> hand = HandDriver(state, [load_policy("call", seed=1), None])
+>>> hand.advance().to_act, hand.to_act  # the computer limped: seat 1 (external) to act
+(1, 1)
+>>> from pokerkit_core import Check
+>>> hand.apply(1, Check).to_act  # now the computer (seat 0) acted again: seat 1's turn
+1
+
+``play()`` (all computer seats, synchronous), ``await play_async()`` and the
+step calls ``advance`` / ``apply`` / ``time_out`` / ``finish``.
+
+Interruptions: an exception that is not a fault (:class:`StopSession`,
+``KeyboardInterrupt``, ``asyncio.CancelledError``, an error of the caller's own
+callbacks) leaves the driver exactly as it was before the interrupted call to
+the policy; calling :meth:`HandDriver.advance` again asks the same seat again,
+and each hook is called at most once per seat and hand.
+
+References:
+    RULES.md section 7 (what a computer player may see); STYLE.md items 12
+    and 14 (one loop that asks players; what a plug-in receives).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Callable, Sequence
+
+from .actions import Action, Check, Fold, LegalActions
+from .checks import describe_exception
+from .dealing import seat_arg
+from .errors import (
+    DecisionTimeout,
+    HandOverError,
+    IllegalActionError,
+    InvalidConfigError,
+    NotYourTurnError,
+    PokerError,
+    PolicyError,
+    shown,
+)
+from .events import Event
+from .observation import Observation, observe
+from .policy import Policy
+from .state import HandState, act, legal_actions
+
+__all__ = [
+    "FaultKind",
+    "PolicyFault",
+    "StopSession",
+    "HandDriver",
+    "default_action",
+]
+
+
+def default_action(legal: LegalActions) -> Action:
+    """The action played for a seat whose decision failed or timed out.
+
+    Args:
+        legal: The seat's legal actions.
+
+    Returns:
+        :data:`~pokerkit_core.actions.Check` if checking is legal, else
+        :data:`~pokerkit_core.actions.Fold`.
+    """
+    return Check if legal.can_check else Fold
+
+
+class FaultKind(Enum):
+    """What went wrong in a :class:`PolicyFault`."""
+
+    RAISED = "raised"
+    """``decide`` raised an exception."""
+
+    NOT_AN_ACTION = "not-an-action"
+    """``decide`` returned something that is not an ``Action``."""
+
+    ILLEGAL = "illegal"
+    """``decide`` returned an action the rules refuse here."""
+
+    TIMEOUT = "timeout"
+    """A decision or hook went over the time limit (or an external seat was
+    timed out by the application)."""
+
+    HOOK = "hook"
+    """A ``hand_started`` or ``hand_ended`` hook raised (nothing was played
+    instead: the hand went on as if it had returned)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyFault:
+    """One fault of a player: a failed or late decision, or a failed hook.
+
+    Attributes:
+        hand_number: The runner's number of the hand (a table counts from 1,
+            a match from 0; ``None`` if the runner gave none).
+        seat: The faulty seat.
+        message: What went wrong, e.g. ``"decide raised ValueError: ..."``,
+            ``"decide returned an illegal action: ..."``, ``"decide took
+            longer than 2 s"`` or ``"hand_started raised KeyError: ..."``.
+        kind: The :class:`FaultKind`.
+        substitute: What was played instead: ``"check"``, ``"fold"``, or
+            ``""`` for a hook (nothing played).
+        player: In a match, the index of the player (0 or 1, in the order
+            given to :func:`~pokerkit_core.match.run_match`); else ``None``.
+        name: In a match, the player's name; else ``""``.
+    """
+
+    hand_number: int | None
+    seat: int
+    message: str
+    kind: FaultKind = FaultKind.RAISED
+    substitute: str = ""
+    player: int | None = None
+    name: str = ""
+
+    @property
+    def hand(self) -> int | None:
+        """:attr:`hand_number` under the name match faults used."""
+        return self.hand_number
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fault as a JSON-ready dict.
+
+        Returns:
+            ``hand_number`` (int or ``None``), ``hand`` (the same),
+            ``seat`` (int), ``message`` (str), ``kind`` (the
+            :class:`FaultKind` value, str), ``substitute`` (str),
+            ``player`` (int or ``None``) and ``name`` (str).
+        """
+        return {
+            "hand_number": self.hand_number,
+            "hand": self.hand_number,
+            "seat": self.seat,
+            "message": self.message,
+            "kind": self.kind.value,
+            "substitute": self.substitute,
+            "player": self.player,
+            "name": self.name,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PolicyFault:
+        """The fault :meth:`to_dict` described.
+
+        Args:
+            data: A dict as :meth:`to_dict` returns it (``hand`` ignored).
+
+        Returns:
+            The fault.
+
+        Raises:
+            InvalidConfigError: A key is missing or has the wrong type.
+        """
+        try:
+            fault = cls(
+                hand_number=data["hand_number"],
+                seat=data["seat"],
+                message=data["message"],
+                kind=FaultKind(data["kind"]),
+                substitute=data["substitute"],
+                player=data["player"],
+                name=data["name"],
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidConfigError(f"not a fault record: {shown(data)} ({exc})") from None
+        for key, kinds in (
+            ("hand_number", (int, type(None))),
+            ("seat", (int,)),
+            ("message", (str,)),
+            ("substitute", (str,)),
+            ("player", (int, type(None))),
+            ("name", (str,)),
+        ):
+            value = getattr(fault, key)
+            if value.__class__ not in kinds:
+                raise InvalidConfigError(f"fault field {key} has the wrong type: {shown(value)}")
+        return fault
+
+
+class StopSession(Exception):
+    """Raised by a player (e.g. a person who quits) to stop play now.
+
+    It is never a fault: the driver lets it through, leaving the hand as it
+    was before the interrupted call (a table keeps the hand and a later
+    ``play_hand`` / ``start_hand`` resumes it).
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    """What one call to a policy gave: a value, an error, or a late answer."""
+
+    value: object = None
+    error: Exception | None = None
+    late: bool = False
+
+
+def policy_name(policy: object) -> str:
+    """A policy's ``name`` for a message, never raising (a hostile ``name``
+    property gives the class name).
+
+    Args:
+        policy: Anything seated as a player.
+
+    Returns:
+        The name if it is a str, else a short description.
+    """
+    try:
+        name = getattr(policy, "name", None)
+    except Exception:  # noqa: BLE001 - a hostile property
+        return f"<{type(policy).__name__}>"
+    return name if isinstance(name, str) else shown(name)
+
+
+class HandDriver:
+    """Plays one dealt hand: asks the computer seats, takes the external ones'
+    actions from the application, handles every fault the same way.
+
+    Args:
+        state: The hand, as :func:`~pokerkit_core.state.deal` returns it
+            (or any state of it in progress).
+        players: One entry per seat, seat 0 first: a policy (a computer
+            player), or ``None`` for an external player (or a seat not dealt
+            in: seats with a starting stack of 0 are never asked).
+        hand_number: Number stamped on the observations and faults.
+        on_fault: Called with each :class:`PolicyFault` as it happens.
+        strict: Raise :class:`~pokerkit_core.errors.PolicyError` for a
+            policy's fault instead of reporting it (a failed ``decide`` or
+            ``hand_started`` at once; failed ``hand_ended`` hooks once every
+            hook has run, see :meth:`finish`).
+        decision_timeout: Most seconds one decision or hook may take
+            (``None``: no limit).
+        on_events: Called as ``on_events(state, new_events)`` after every
+            action, with the events it added to the history.
+        clock: Seconds for the time limit (tests pass a fake).
+
+    Raises:
+        InvalidConfigError: ``state`` is not a ``HandState``, ``players``
+            does not have one entry per seat, ``decision_timeout`` is not a
+            positive number or ``None``, or ``clock`` is not callable.
+        PolicyError: An entry that is neither ``None`` nor a policy (no
+            callable ``decide``).
+    """
+
+    def __init__(
+        self,
+        state: HandState,
+        players: Sequence[Policy | None],
+        *,
+        hand_number: int | None = None,
+        on_fault: Callable[[PolicyFault], None] | None = None,
+        strict: bool = False,
+        decision_timeout: float | None = None,
+        on_events: Callable[[HandState, tuple[Event, ...]], None] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        if state.__class__ is not HandState:
+            raise InvalidConfigError(f"expected a HandState, got {shown(state)}")
+        seats = tuple(players)
+        if len(seats) != state.config.seat_count:
+            raise InvalidConfigError(
+                f"{len(seats)} players for {state.config.seat_count} seats: give one per "
+                "seat (None for an external player or an empty seat)"
+            )
+        for seat, policy in enumerate(seats):
+            if policy is not None and (
+                isinstance(policy, type) or not callable(getattr(policy, "decide", None))
+            ):
+                raise PolicyError(f"seat {seat}: {shown(policy)} is not a policy")
+        self._timeout = timeout_arg(decision_timeout)
+        if not callable(clock):
+            raise InvalidConfigError(f"clock must be callable, got {shown(clock)}")
+        self._state = state
+        self._players = seats
+        self._dealt = tuple(s > 0 for s in state.config.stacks)
+        self.hand_number = hand_number
+        self._on_fault = on_fault
+        self._strict = bool(strict)
+        self._on_events = on_events
+        self._clock = clock
+        self._actions: list[Action] = []
+        self._started: set[int] = set()
+        self._ended: set[int] = set()
+        self._late: PolicyError | None = None
+
+    # -- queries ---------------------------------------------------------
+
+    @property
+    def state(self) -> HandState:
+        """The hand now."""
+        return self._state
+
+    @property
+    def is_over(self) -> bool:
+        """The hand has ended."""
+        return self._state.is_over
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action played so far (substitutes included), first first."""
+        return tuple(self._actions)
+
+    @property
+    def to_act(self) -> int | None:
+        """The external seat to act now, or ``None`` (hand over, or a
+        computer seat's turn: :meth:`advance` plays it)."""
+        seat = self._state.to_act
+        if seat is None or self._players[seat] is not None:
+            return None
+        return seat
+
+    @property
+    def is_finished(self) -> bool:
+        """The hand is over and every ``hand_ended`` hook has been called."""
+        return self.is_over and self._ended >= self._hook_seats()
+
+    def is_external(self, seat: int) -> bool:
+        """Whether ``seat`` is played by the application (no policy).
+
+        Raises:
+            InvalidConfigError: ``seat`` is not a seat of the table.
+        """
+        return self._players[seat_arg(seat, len(self._players))] is None
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now (stamped with the hand number).
+
+        Raises:
+            InvalidConfigError: ``seat`` is not a seat of the table.
+        """
+        return observe(self._state, seat, hand_number=self.hand_number)
+
+    def _hook_seats(self) -> set[int]:
+        return {
+            seat
+            for seat, policy in enumerate(self._players)
+            if policy is not None and self._dealt[seat]
+        }
+
+    def _computer_to_act(self) -> int | None:
+        seat = self._state.to_act
+        if seat is None or self._players[seat] is None:
+            return None
+        return seat
+
+    # -- the one place that calls a policy ------------------------------
+
+    def _call(self, policy: Policy, hook: str, args: tuple[object, ...]) -> _Outcome | None:
+        """Call ``policy.<hook>(*args)`` synchronously (``None``: no such hook)."""
+        method = _method(policy, hook)
+        if method is None:
+            return None
+        started = self._clock() if self._timeout is not None else 0.0
+        try:
+            value = method(*args)
+            if hasattr(value, "__await__"):
+                value = _run_awaitable(value, self._timeout)
+        except StopSession:
+            raise
+        except (DecisionTimeout, TimeoutError) as exc:
+            return _Outcome(error=exc, late=True)
+        except Exception as exc:  # a misbehaving player never stops the hand
+            return _Outcome(error=exc)
+        if self._timeout is not None and self._clock() - started > self._timeout:
+            return _Outcome(late=True)
+        return _Outcome(value)
+
+    async def _call_async(
+        self, policy: Policy, hook: str, args: tuple[object, ...]
+    ) -> _Outcome | None:
+        """Call ``policy.<hook>(*args)``, awaiting an async one under the limit."""
+        method = _method(policy, hook)
+        if method is None:
+            return None
+        started = self._clock() if self._timeout is not None else 0.0
+        try:
+            value = method(*args)
+            if hasattr(value, "__await__"):
+                if self._timeout is None:
+                    value = await value
+                else:
+                    import asyncio
+
+                    value = await asyncio.wait_for(value, self._timeout)
+        except StopSession:
+            raise
+        except (DecisionTimeout, TimeoutError) as exc:
+            return _Outcome(error=exc, late=True)
+        except Exception as exc:  # a misbehaving player never stops the hand
+            return _Outcome(error=exc)
+        if self._timeout is not None and self._clock() - started > self._timeout:
+            return _Outcome(late=True)
+        return _Outcome(value)
+
+    # -- faults and the one check of an action --------------------------
+
+    def _fault(
+        self,
+        seat: int,
+        kind: FaultKind,
+        message: str,
+        substitute: str,
+        cause: BaseException | None,
+        *,
+        strict: bool | None = None,
+    ) -> PolicyError | None:
+        """Report a fault; with ``strict`` return the PolicyError to raise."""
+        if self._strict if strict is None else strict:
+            number = "?" if self.hand_number is None else self.hand_number
+            error = PolicyError(
+                f"policy {shown(policy_name(self._players[seat]))} at seat {seat} failed in "
+                f"hand {number}: {message}"
+            )
+            error.__cause__ = cause
+            return error
+        if self._on_fault is not None:
+            self._on_fault(PolicyFault(self.hand_number, seat, message, kind, substitute))
+        return None
+
+    def _problem(self, what: str, outcome: _Outcome) -> tuple[FaultKind, str] | None:
+        """The fault kind and text of a failed call, or ``None``."""
+        if outcome.late:
+            if isinstance(outcome.error, DecisionTimeout):
+                return FaultKind.TIMEOUT, f"{what} timed out: {describe_exception(outcome.error)}"
+            return FaultKind.TIMEOUT, f"{what} took longer than {self._timeout:g} s"
+        if outcome.error is not None:
+            kind = FaultKind.RAISED if what == "decide" else FaultKind.HOOK
+            return kind, f"{what} raised {describe_exception(outcome.error)}"
+        return None
+
+    def _settle(self, seat: int, outcome: _Outcome | None) -> HandState:
+        """Play a policy's answer if it is a legal action, else fault + default."""
+        state = self._state
+        cause: BaseException | None = None
+        problem: tuple[FaultKind, str] | None
+        if outcome is None:  # no decide at all (it was deleted from the object)
+            problem = (FaultKind.RAISED, "decide is missing")
+        else:
+            problem = self._problem("decide", outcome)
+            cause = outcome.error
+        if problem is None:
+            assert outcome is not None
+            value = outcome.value
+            if value.__class__ is not Action:
+                problem = (
+                    FaultKind.NOT_AN_ACTION,
+                    f"decide returned {shown(value)}, which is not an Action",
+                )
+            else:
+                try:
+                    chosen = _rebuilt(value)
+                    return self._transition(act(state, chosen), chosen)
+                except PokerError as exc:
+                    problem = (
+                        FaultKind.ILLEGAL,
+                        f"decide returned an illegal action: {describe_exception(exc)}",
+                    )
+                    cause = exc
+        substitute = default_action(legal_actions(state))
+        error = self._fault(seat, problem[0], problem[1], _name(substitute), cause)
+        if error is not None:
+            raise error
+        return self._transition(act(state, substitute), substitute)
+
+    def _transition(self, following: HandState, action: Action) -> HandState:
+        before = len(self._state.history)
+        self._state = following
+        self._actions.append(action)
+        if self._on_events is not None:
+            self._on_events(following, tuple(following.history[before:]))
+        return following
+
+    # -- hooks -----------------------------------------------------------
+
+    def _hook_args(self, seat: int, hook: str) -> tuple[object, ...]:
+        view = self.observation(seat)
+        if hook == "hand_started":
+            return (view,)
+        return (view, self._state.hand_results or ())
+
+    def _after_hook(self, seat: int, hook: str, outcome: _Outcome | None) -> PolicyError | None:
+        if outcome is None:
+            return None
+        problem = self._problem(hook, outcome)
+        if problem is None:
+            return None
+        return self._fault(seat, problem[0], problem[1], "", outcome.error)
+
+    def _pending_hooks(self, hook: str) -> list[int]:
+        done = self._started if hook == "hand_started" else self._ended
+        return [seat for seat in sorted(self._hook_seats()) if seat not in done]
+
+    def start(self) -> None:
+        """Call each computer seat's ``hand_started`` hook (once per hand).
+
+        Raises:
+            PolicyError: With ``strict``, a hook failed.
+            StopSession: A hook stopped play.
+        """
+        for seat in self._pending_hooks("hand_started"):
+            self._started.add(seat)  # at most once, even if interrupted
+            policy = self._players[seat]
+            assert policy is not None
+            outcome = self._call(policy, "hand_started", self._hook_args(seat, "hand_started"))
+            error = self._after_hook(seat, "hand_started", outcome)
+            if error is not None:
+                raise error
+
+    async def start_async(self) -> None:
+        """:meth:`start`, awaiting async hooks under the time limit.
+
+        Raises:
+            PolicyError: With ``strict``, a hook failed.
+            StopSession: A hook stopped play.
+        """
+        for seat in self._pending_hooks("hand_started"):
+            self._started.add(seat)
+            policy = self._players[seat]
+            assert policy is not None
+            outcome = await self._call_async(
+                policy, "hand_started", self._hook_args(seat, "hand_started")
+            )
+            error = self._after_hook(seat, "hand_started", outcome)
+            if error is not None:
+                raise error
+
+    def finish(self) -> PolicyError | None:
+        """Call each computer seat's ``hand_ended`` hook (once per hand).
+
+        Returns:
+            With ``strict``, the first hook failure as a
+            :class:`~pokerkit_core.errors.PolicyError` for the caller to
+            raise once its own bookkeeping is done (every hook has run);
+            otherwise ``None``.
+
+        Raises:
+            HandOverError: The hand is not over yet.
+            StopSession: A hook stopped play (later hooks run on the next
+                call).
+        """
+        self._check_over()
+        for seat in self._pending_hooks("hand_ended"):
+            self._ended.add(seat)
+            policy = self._players[seat]
+            assert policy is not None
+            outcome = self._call(policy, "hand_ended", self._hook_args(seat, "hand_ended"))
+            self._late = self._late or self._after_hook(seat, "hand_ended", outcome)
+        return self._late
+
+    async def finish_async(self) -> PolicyError | None:
+        """:meth:`finish`, awaiting async hooks under the time limit.
+
+        Returns:
+            As :meth:`finish`.
+
+        Raises:
+            HandOverError: The hand is not over yet.
+            StopSession: A hook stopped play.
+        """
+        self._check_over()
+        for seat in self._pending_hooks("hand_ended"):
+            self._ended.add(seat)
+            policy = self._players[seat]
+            assert policy is not None
+            outcome = await self._call_async(
+                policy, "hand_ended", self._hook_args(seat, "hand_ended")
+            )
+            self._late = self._late or self._after_hook(seat, "hand_ended", outcome)
+        return self._late
+
+    def _check_over(self) -> None:
+        if not self.is_over:
+            raise HandOverError("the hand is not over: finish() is for a finished hand")
+
+    # -- playing ---------------------------------------------------------
+
+    def advance(self) -> HandState:
+        """Let the computer seats act until an external seat must act or the
+        hand is over (calls :meth:`start` first if it has not run).
+
+        Returns:
+            The hand now.
+
+        Raises:
+            PolicyError: With ``strict``, a policy failed.
+            StopSession: A policy stopped play (the hand stays as it was
+                before that call; :meth:`advance` asks the same seat again).
+        """
+        self.start()
+        while (seat := self._computer_to_act()) is not None:
+            policy = self._players[seat]
+            assert policy is not None
+            self._settle(seat, self._call(policy, "decide", (self.observation(seat),)))
+        return self._state
+
+    async def advance_async(self) -> HandState:
+        """:meth:`advance`, awaiting ``async def decide`` under the time limit.
+
+        Returns:
+            The hand now.
+
+        Raises:
+            PolicyError: With ``strict``, a policy failed.
+            StopSession: A policy stopped play.
+        """
+        await self.start_async()
+        while (seat := self._computer_to_act()) is not None:
+            policy = self._players[seat]
+            assert policy is not None
+            outcome = await self._call_async(policy, "decide", (self.observation(seat),))
+            self._settle(seat, outcome)
+        return self._state
+
+    def play(self) -> HandState:
+        """Play the hand to its end (every seat a computer player) and call
+        the ``hand_ended`` hooks.
+
+        Returns:
+            The final state.
+
+        Raises:
+            PolicyError: An external seat had to act (use :meth:`apply`), or
+                with ``strict`` a policy failed.
+            StopSession: A policy stopped play.
+        """
+        self.advance()
+        self._refuse_external()
+        late = self.finish()
+        if late is not None:
+            raise late
+        return self._state
+
+    async def play_async(self) -> HandState:
+        """:meth:`play` in an event loop (see :meth:`advance_async`).
+
+        Returns:
+            The final state.
+
+        Raises:
+            PolicyError: An external seat had to act, or with ``strict`` a
+                policy failed.
+            StopSession: A policy stopped play.
+        """
+        await self.advance_async()
+        self._refuse_external()
+        late = await self.finish_async()
+        if late is not None:
+            raise late
+        return self._state
+
+    def _refuse_external(self) -> None:
+        seat = self.to_act
+        if seat is not None:
+            raise PolicyError(
+                f"seat {seat} has no policy (an external player): its actions must come "
+                "through apply()"
+            )
+
+    def _check_turn(self, seat: object, action: object) -> int:
+        state = self._state
+        if state.is_over:
+            raise HandOverError("the hand is over")
+        seat = seat_arg(seat, len(self._players))
+        if seat != state.to_act:
+            raise NotYourTurnError(action, seat, state.to_act)
+        if self._players[seat] is not None:
+            raise NotYourTurnError(
+                action, seat, state.to_act, " (a computer player's turn: advance() plays it)"
+            )
+        return seat
+
+    def apply(self, seat: int, action: Action) -> HandState:
+        """Play an external seat's action.
+
+        Args:
+            seat: The seat acting.
+            action: Its action (amounts are raise-to totals, chips).
+
+        Returns:
+            The hand after the action (computer seats have not acted yet:
+            call :meth:`advance`).
+
+        Raises:
+            HandOverError: The hand is over.
+            InvalidConfigError: ``seat`` is not a seat of the table.
+            NotYourTurnError: It is not ``seat``'s turn (``err.to_act``
+                names whose it is), or the seat to act is a computer player.
+            IllegalActionError: ``action`` is not an ``Action`` or not legal
+                here (``err.legal`` lists what is); nothing changes.
+        """
+        seat = self._check_turn(seat, action)
+        state = self._state
+        if action.__class__ is not Action:
+            raise IllegalActionError(
+                action, legal_actions(state), f"{shown(action)} is not an Action"
+            )
+        chosen = _rebuilt(action)
+        return self._transition(act(state, chosen), chosen)
+
+    def replay(self, actions: Sequence[Action]) -> HandState:
+        """Restore a hand in progress: play ``actions`` (as :attr:`actions`
+        recorded them) for whoever is to act, asking no one; the
+        ``hand_started`` hooks count as called.
+
+        Args:
+            actions: The actions played since the deal, first first.
+
+        Returns:
+            The hand after them.
+
+        Raises:
+            IllegalActionError: An action the hand refuses (the driver keeps
+                the actions played before it).
+            HandOverError: The hand ended before the last action.
+        """
+        self._started |= self._hook_seats()
+        for action in actions:
+            chosen = _rebuilt(action)
+            self._transition(act(self._state, chosen), chosen)
+        return self._state
+
+    def time_out(self, seat: int, message: str | None = None) -> HandState:
+        """An external seat ran out of time: record a time-out fault and play
+        :func:`default_action` for it (never raised, even with ``strict``).
+
+        Args:
+            seat: The seat to act.
+            message: The fault text (default ``"timed out"``).
+
+        Returns:
+            The hand after the default action.
+
+        Raises:
+            HandOverError: The hand is over.
+            InvalidConfigError: ``seat`` is not a seat of the table.
+            NotYourTurnError: It is not ``seat``'s turn, or a computer
+                player's.
+        """
+        seat = self._check_turn(seat, None)
+        substitute = default_action(legal_actions(self._state))
+        text = "timed out" if message is None else str(message)
+        self._fault(seat, FaultKind.TIMEOUT, text, _name(substitute), None, strict=False)
+        return self._transition(act(self._state, substitute), substitute)
+
+
+def timeout_arg(value: object) -> float | None:
+    """``value`` as a positive number of seconds, or ``None``.
+
+    Raises:
+        InvalidConfigError: Anything else (bools, NaN, 0 and negatives
+            included).
+    """
+    if value is None:
+        return None
+    if value.__class__ not in (int, float) or not value > 0 or value != value:
+        raise InvalidConfigError(
+            f"decision_timeout must be a positive number of seconds or None, got {shown(value)}"
+        )
+    return float(value)
+
+
+def _method(policy: Policy, name: str) -> Callable[..., Any] | None:
+    try:
+        method = getattr(policy, name, None)
+    except Exception:  # noqa: BLE001 - a hostile __getattr__: as if missing
+        return None
+    return method if callable(method) else None
+
+
+def _rebuilt(action: Action) -> Action:
+    """A fresh ``Action`` from ``action``'s fields (its checks run again, so
+    fields rewritten with ``object.__setattr__`` are refused)."""
+    return Action(action.kind, action.to)
+
+
+def _name(action: Action) -> str:
+    return "check" if action == Check else "fold"
+
+
+def _run_awaitable(value: Any, timeout: float | None) -> object:
+    """Run an ``async def decide``'s coroutine from synchronous code."""
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:
+        close = getattr(value, "close", None)
+        if callable(close):
+            close()
+        raise PolicyError(
+            "an async policy at a table driven inside an event loop: use the async "
+            "driver (await play_hand_async())"
+        )
+
+    async def waited() -> object:
+        return await asyncio.wait_for(value, timeout)
+
+    return asyncio.run(waited())

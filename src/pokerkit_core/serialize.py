@@ -1,0 +1,773 @@
+"""JSON for every value: ``to_dict``, ``from_dict``, ``dumps``, ``loads``.
+
+Every value of the library has one JSON form, readable without this library:
+cards are text (``"As"``), actions their text form (``"r 300"``), amounts
+integers (an exact split's share under ``OddChipRule.EXACT`` a fraction
+string such as ``"1/2"``), enums their text value, tuples JSON arrays.  A
+document is an object ``{"type": "<Type>", "version": 1, ...fields}``; values
+nested in it carry their ``"type"`` but no ``"version"``.  The layout of each
+type is on the documentation's *Serialization* page.
+
+>>> from pokerkit_core import GameConfig, Raise, act, deal
+>>> state = act(deal(GameConfig.no_limit(players=2, stack=1_000), seed=7), Raise(300))
+>>> loads(dumps(state)).stacks == state.stacks
+True
+>>> to_dict(Raise(300))
+{'type': 'Action', 'version': 1, 'action': 'r 300'}
+
+A :class:`~pokerkit_core.state.HandState` is stored as its config, the whole
+deal order, the actions and the voluntary shows, and is rebuilt by replaying
+them through :func:`~pokerkit_core.state.deal` and
+:func:`~pokerkit_core.state.act`: a document can describe only a hand the
+rules allow.  Its public fields (street, board, stacks, ...) are written too,
+for readers in other languages, and checked against the replay.
+
+Bad input raises :class:`~pokerkit_core.errors.SerializationError` naming
+the place (``"config.stacks[3]"``), and nothing else; input is bounded
+(:data:`MAX_TEXT` characters, :data:`MAX_DEPTH` levels).
+
+Each type's form is one entry of a registry keyed by type tag
+(:func:`register`): a new value type adds an entry.
+
+References:
+    docs/serialization.rst (the schema); RULES.md section 2 (deal order).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from enum import Enum
+from fractions import Fraction
+from typing import Any, Callable, Mapping
+
+from .actions import Action, LegalActions
+from .cards import CARDS, Card
+from .errors import PokerError, SerializationError, shown
+from .events import (
+    ActionTaken,
+    BlindPosted,
+    BoardDealt,
+    HandMucked,
+    HandShown,
+    HoleCardsDealt,
+    PotAwarded,
+    UncalledBetReturned,
+)
+from .observation import Observation
+from .pots import Pot
+from .positions import Positions
+from .rules import AUTO, MAX_CHIPS, BettingStructure, GameConfig, Street
+from .state import HandState, act, deal, show
+from .table import Blinds, HandRecord
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "MAX_TEXT",
+    "MAX_DEPTH",
+    "to_dict",
+    "from_dict",
+    "dumps",
+    "loads",
+    "register",
+]
+
+SCHEMA_VERSION = 1
+"""The version written in every document and the only one read."""
+MAX_TEXT = 4_000_000
+"""Longest JSON text :func:`loads` reads, characters (a 9-seat hand is ~3,000)."""
+MAX_DEPTH = 4
+"""Deepest nesting of arrays inside a config field that :func:`from_dict`
+reads; elsewhere the schema fixes the depth, and deeper JSON fails in the
+parser (its recursion limit) or on the field that does not expect it."""
+_MAX_ITEMS = 100_000  # longest array in a document (HandRecord lists stay below)
+
+Decoder = Callable[[Any, str], Any]
+"""Reads one JSON value at a path (``"config.stacks[3]"``) or raises SerializationError."""
+
+
+# ------------------------------------------------------------------ registry
+@dataclasses.dataclass(frozen=True)
+class _Codec:
+    tag: str
+    cls: type
+    encode: Callable[[Any], dict[str, Any]]
+    decode: Callable[[Mapping[str, Any], str], Any]
+
+
+_BY_TAG: dict[str, _Codec] = {}
+_BY_CLASS: dict[type, _Codec] = {}
+
+
+def register(
+    cls: type,
+    tag: str,
+    encode: Callable[[Any], dict[str, Any]],
+    decode: Callable[[Mapping[str, Any], str], Any],
+) -> None:
+    """Give a type its JSON form (one registry entry per type tag).
+
+    Args:
+        cls: The Python class (exact class: subclasses are not matched).
+        tag: The ``"type"`` value in JSON, e.g. ``"HandState"``.
+        encode: ``value -> dict`` of the fields (without ``"type"`` and
+            ``"version"``), JSON-ready: use :func:`encode_value` for nested
+            values.
+        decode: ``(fields, path) -> value``; ``fields`` is the JSON object,
+            ``path`` its place in the document for error messages.  It must
+            raise only :class:`~pokerkit_core.errors.SerializationError`
+            (errors of the library's constructors are turned into one).
+
+    Raises:
+        ValueError: ``tag`` or ``cls`` already has an entry.
+    """
+    if tag in _BY_TAG or cls in _BY_CLASS:
+        raise ValueError(f"{tag} / {cls.__name__} already has a JSON form")
+    codec = _Codec(tag, cls, encode, decode)
+    _BY_TAG[tag] = codec
+    _BY_CLASS[cls] = codec
+
+
+# ------------------------------------------------------------------ encoding
+_STREET_NAMES = {street: street.name.lower() for street in Street}
+_STREET_OF = {name: street for street, name in _STREET_NAMES.items()}
+
+
+def encode_value(value: Any) -> Any:
+    """The JSON form of a field value: ints, bools, text and ``None`` as they
+    are, a :class:`Card` as ``"As"``, an :class:`Action` as ``"r 300"``, a
+    :class:`~fractions.Fraction` as ``"1/2"``, a :class:`Street` by name, other
+    enums by value, tuples as arrays, registered types as nested objects.
+
+    Args:
+        value: A field of a serializable value.
+
+    Returns:
+        Something :func:`json.dumps` writes.
+
+    Raises:
+        SerializationError: A value with no JSON form.
+    """
+    cls = value.__class__
+    if cls is int or cls is str or cls is bool or value is None:
+        return value
+    if cls is Card or cls is Action:
+        return str(value)
+    if cls is tuple or cls is list:
+        return [encode_value(item) for item in value]
+    if cls is Fraction:
+        return f"{value.numerator}/{value.denominator}"
+    if cls is Street:
+        return _STREET_NAMES[value]
+    if isinstance(value, Enum):
+        return value.value
+    codec = _BY_CLASS.get(cls)
+    if codec is not None:
+        fields = codec.encode(value)
+        return {"type": codec.tag, **fields}
+    raise SerializationError("", f"{cls.__name__} has no JSON form ({shown(value)})")
+
+
+def to_dict(value: Any) -> dict[str, Any]:
+    """The JSON object of ``value``, as Python dicts and lists.
+
+    Args:
+        value: A :class:`Card`, :class:`Action`, :class:`LegalActions`, any
+            event, :class:`~pokerkit_core.pots.Pot`,
+            :class:`~pokerkit_core.observation.Observation`,
+            :class:`~pokerkit_core.rules.GameConfig`,
+            :class:`~pokerkit_core.state.HandState`,
+            :class:`~pokerkit_core.table.HandRecord` (or any registered type).
+
+    Returns:
+        ``{"type": ..., "version": 1, ...}``; see the Serialization page.
+
+    Raises:
+        SerializationError: ``value`` (or a field of it) has no JSON form.
+    """
+    codec = _BY_CLASS.get(value.__class__)
+    if codec is None:
+        raise SerializationError("", f"{value.__class__.__name__} has no JSON form ({shown(value)})")
+    return {"type": codec.tag, "version": SCHEMA_VERSION, **codec.encode(value)}
+
+
+def dumps(value: Any) -> str:
+    """``value`` as JSON text (:func:`to_dict`, compact separators).
+
+    Args:
+        value: Any value :func:`to_dict` takes.
+
+    Returns:
+        One line of JSON.
+
+    Raises:
+        SerializationError: ``value`` has no JSON form.
+    """
+    return json.dumps(to_dict(value), separators=(",", ":"))
+
+
+# ------------------------------------------------------------------ decoding
+def _fail(path: str, reason: str) -> SerializationError:
+    return SerializationError(path, reason)
+
+
+def _at(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _object(value: Any, path: str) -> Mapping[str, Any]:
+    if value.__class__ is not dict:
+        raise _fail(path, f"expected an object, got {shown(value, 40)}")
+    return value
+
+
+def decode_value(data: Any, path: str, expect: type | tuple[type, ...] | None = None) -> Any:
+    """Decode a nested object by its ``"type"`` (a registered type).
+
+    Args:
+        data: A JSON object with a ``"type"``.
+        path: Its place in the document.
+        expect: The class(es) allowed here (``None``: any registered type).
+
+    Returns:
+        The value.
+
+    Raises:
+        SerializationError: Not an object, an unknown or unexpected type, or
+            bad fields.
+    """
+    data = _object(data, path)
+    tag = data.get("type")
+    codec = _BY_TAG.get(tag) if tag.__class__ is str else None
+    if codec is None:
+        raise _fail(_at(path, "type"), f"unknown type {shown(tag, 40)}")
+    if expect is not None and not issubclass(codec.cls, expect):
+        raise _fail(_at(path, "type"), f"{tag} is not allowed here")
+    version = data.get("version", SCHEMA_VERSION)
+    if version != SCHEMA_VERSION or version.__class__ is not int:
+        raise _fail(_at(path, "version"), f"unsupported version {shown(version, 20)} (this library reads {SCHEMA_VERSION})")
+    try:
+        return codec.decode(data, path)
+    except SerializationError:
+        raise
+    except (PokerError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        # a constructor's own check: say where, keep its words
+        raise _fail(path, f"{type(exc).__name__}: {exc}") from None
+
+
+def from_dict(data: Mapping[str, Any]) -> Any:
+    """The value of a JSON object made by :func:`to_dict`.
+
+    Args:
+        data: ``{"type": ..., "version": 1, ...}`` as Python dicts, lists,
+            ints, strs, bools and ``None`` (what :func:`json.loads` gives).
+
+    Returns:
+        The value; a :class:`~pokerkit_core.state.HandState` is rebuilt by
+        replaying its deal and actions.
+
+    Raises:
+        SerializationError: Anything wrong, with the field's path: an
+            unknown type, a version other than 1, a missing, extra or
+            mistyped field, a value the rules refuse, or public fields that
+            do not match the replayed hand.
+    """
+    data = _object(data, "")
+    if "version" not in data:
+        raise _fail("version", "missing (this library reads version 1)")
+    return decode_value(data, "")
+
+
+def loads(text: str | bytes) -> Any:
+    """The value of JSON text made by :func:`dumps`.
+
+    Args:
+        text: JSON text (``str``, or UTF-8 ``bytes``); at most
+            :data:`MAX_TEXT` characters.  Work is linear in the length: the
+            parser is :mod:`json`'s, each field is read once, and a hand is
+            replayed at most once per action.
+
+    Returns:
+        The value (see :func:`from_dict`).
+
+    Raises:
+        SerializationError: The text is not JSON, too long or too deep, or
+            does not describe a valid value (see :func:`from_dict`); never
+            another exception type.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_TEXT:
+            raise _fail("", f"text too long ({len(text):,} bytes, at most {MAX_TEXT:,})")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _fail("", f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+    if not isinstance(text, str):
+        raise _fail("", f"expected JSON text, got {shown(text, 40)}")
+    if len(text) > MAX_TEXT:
+        raise _fail("", f"text too long ({len(text):,} characters, at most {MAX_TEXT:,})")
+    try:
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
+    except SerializationError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise _fail("", f"not JSON: {shown(str(exc), 120)}") from None
+    return from_dict(data)
+
+
+def _no_constant(name: str) -> Any:
+    raise _fail("", f"not JSON: {name} is not a number JSON allows")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _fail(key, "given twice")
+            seen.add(key)
+    return data
+
+
+# ----------------------------------------------------------- field decoders
+def _int(value: Any, path: str) -> int:
+    if value.__class__ is not int:
+        raise _fail(path, f"expected an integer, got {shown(value, 40)}")
+    return value
+
+
+def _nat(value: Any, path: str) -> int:
+    if value.__class__ is not int or not 0 <= value <= 2 * MAX_CHIPS:
+        raise _fail(path, f"expected an integer from 0 to {2 * MAX_CHIPS:,}, got {shown(value, 40)}")
+    return value
+
+
+def _signed(value: Any, path: str) -> int | Fraction:
+    """A net result: an int or a fraction string, either sign."""
+    if value.__class__ is int:
+        if abs(value) > 2 * MAX_CHIPS:
+            raise _fail(path, f"{shown(value, 40)} is out of range")
+        return value
+    return _fraction(value, path, signed=True)
+
+
+_FRACTION_RE = re.compile(r"(-?)([0-9]{1,40})/([0-9]{1,40})")
+
+
+def _fraction(value: Any, path: str, signed: bool = False) -> Fraction:
+    match = _FRACTION_RE.fullmatch(value) if value.__class__ is str else None
+    if match is None or (match.group(1) and not signed) or int(match.group(3)) == 0:
+        raise _fail(path, f"expected an integer or a fraction such as \"1/2\", got {shown(value, 40)}")
+    return Fraction(int(match.group(1) + match.group(2)), int(match.group(3)))
+
+
+def _chips(value: Any, path: str) -> int | Fraction:
+    """Chips: an int >= 0, or a fraction string (an exact split)."""
+    if value.__class__ is int:
+        return _nat(value, path)
+    return _fraction(value, path)
+
+
+def _bool(value: Any, path: str) -> bool:
+    if value.__class__ is not bool:
+        raise _fail(path, f"expected true or false, got {shown(value, 40)}")
+    return value
+
+
+def _str(value: Any, path: str) -> str:
+    if value.__class__ is not str or len(value) > 200:
+        raise _fail(path, f"expected text (at most 200 characters), got {shown(value, 40)}")
+    return value
+
+
+_CARD_OF = {str(card): card for card in CARDS}
+
+
+def _card(value: Any, path: str) -> Card:
+    card = _CARD_OF.get(value) if value.__class__ is str else None
+    if card is None:
+        raise _fail(path, f"expected a card such as \"As\", got {shown(value, 40)}")
+    return card
+
+
+def _cards(value: Any, path: str) -> tuple[Card, ...]:
+    if value.__class__ is not list or len(value) > 52:
+        raise _fail(path, f"expected an array of cards, got {shown(value, 40)}")
+    try:
+        cards = tuple([_CARD_OF[item] for item in value])
+        if len(set(value)) == len(value):
+            return cards
+    except (KeyError, TypeError):
+        pass
+    seen: set[Card] = set()
+    for i, item in enumerate(value):
+        card = _card(item, f"{path}[{i}]")
+        if card in seen:
+            raise _fail(f"{path}[{i}]", f"card {card} given twice")
+        seen.add(card)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _array(item: Decoder) -> Decoder:
+    def decode(value: Any, path: str) -> tuple[Any, ...]:
+        if value.__class__ is not list or len(value) > _MAX_ITEMS:
+            raise _fail(path, f"expected an array, got {shown(value, 40)}")
+        return tuple([item(v, f"{path}[{i}]") for i, v in enumerate(value)])
+
+    return decode
+
+
+def _optional(inner: Decoder) -> Decoder:
+    def decode(value: Any, path: str) -> Any:
+        return None if value is None else inner(value, path)
+
+    return decode
+
+
+def _enum(cls: type[Enum]) -> Decoder:
+    members = {member.value: member for member in cls}
+
+    def decode(value: Any, path: str) -> Any:
+        member = members.get(value) if value.__class__ is str else None
+        if member is None:
+            raise _fail(path, f"expected one of {', '.join(map(str, members))}, got {shown(value, 40)}")
+        return member
+
+    return decode
+
+
+def _street(value: Any, path: str) -> Street:
+    street = _STREET_OF.get(value) if value.__class__ is str else None
+    if street is None:
+        raise _fail(path, f"expected one of {', '.join(_STREET_OF)}, got {shown(value, 40)}")
+    return street
+
+
+_ACTION_OF: dict[str, Action] = {}
+
+
+def _action(value: Any, path: str) -> Action:
+    action = _ACTION_OF.get(value) if value.__class__ is str else None
+    if action is not None:
+        return action
+    if value.__class__ is not str:
+        raise _fail(path, f"expected an action such as \"r 300\", got {shown(value, 40)}")
+    try:
+        action = Action.parse(value)
+    except PokerError as exc:
+        raise _fail(path, str(exc)) from None
+    if str(action) != value:
+        raise _fail(path, f"write the action as {str(action)!r}, not {shown(value, 40)}")
+    if len(_ACTION_OF) < 4096:
+        _ACTION_OF[value] = action
+    return action
+
+
+def _nested(expect: type | tuple[type, ...]) -> Decoder:
+    def decode(value: Any, path: str) -> Any:
+        return decode_value(value, path, expect)
+
+    return decode
+
+
+_SEAT = _nat
+_SEATS = _array(_nat)
+_OPT_SEAT = _optional(_nat)
+
+
+# ------------------------------------------------- generic record codecs
+def _record(cls: type, tag: str, fields: dict[str, Decoder], *, skip: tuple[str, ...] = ()) -> None:
+    """Register a frozen record type whose fields are listed in ``fields``
+    (name -> decoder); encoding writes each field with :func:`encode_value`.
+
+    A field of ``cls`` missing from ``fields`` (a new field) makes encoding
+    fail loudly instead of dropping it.
+    """
+    names = tuple(fields)
+    if dataclasses.is_dataclass(cls):
+        declared = tuple(f.name for f in dataclasses.fields(cls) if f.init and not f.name.startswith("_"))
+    else:
+        declared = tuple(getattr(cls, "_fields", names))
+    missing = [name for name in declared if name not in fields and name not in skip]
+
+    def encode(value: Any) -> dict[str, Any]:
+        if missing:
+            raise SerializationError("", f"{tag}.{missing[0]} has no JSON form yet: extend serialize.py")
+        return {name: encode_value(getattr(value, name)) for name in names}
+
+    def decode(data: Mapping[str, Any], path: str) -> Any:
+        _no_extra(data, names, path)
+        kwargs = {}
+        for name, field_decoder in fields.items():
+            if name not in data:
+                raise _fail(_at(path, name), "missing")
+            kwargs[name] = field_decoder(data[name], _at(path, name))
+        return cls(**kwargs)
+
+    register(cls, tag, encode, decode)
+
+
+def _no_extra(data: Mapping[str, Any], names: tuple[str, ...], path: str) -> None:
+    if len(data) > len(names) + ("type" in data) + ("version" in data):
+        for key in data:
+            if key not in names and key not in ("type", "version"):
+                raise _fail(_at(path, str(key)), "unknown field")
+
+
+def _single(name: str, decoder: Decoder) -> Callable[[Mapping[str, Any], str], Any]:
+    """The decoder of a value written as one text field (``{"card": "As"}``)."""
+
+    def decode(data: Mapping[str, Any], path: str) -> Any:
+        _no_extra(data, (name,), path)
+        return decoder(data.get(name), _at(path, name))
+
+    return decode
+
+
+register(Card, "Card", lambda card: {"card": str(card)}, _single("card", _card))
+register(Action, "Action", lambda action: {"action": str(action)}, _single("action", _action))
+
+_record(LegalActions, "LegalActions", {
+    "seat": _SEAT, "can_fold": _bool, "can_check": _bool, "can_call": _bool,
+    "call_amount": _nat, "call_to": _nat, "can_bet": _bool, "can_raise": _bool,
+    "min_raise_to": _nat, "max_raise_to": _nat, "max_is_all_in": _bool, "is_capped": _bool,
+    "stack": _nat, "bet": _nat,
+})  # fmt: skip
+_record(BlindPosted, "BlindPosted", {"seat": _SEAT, "amount": _nat, "kind": _str})
+_record(HoleCardsDealt, "HoleCardsDealt", {"seat": _SEAT})
+_record(ActionTaken, "ActionTaken", {
+    "seat": _SEAT, "action": _action, "street": _street, "amount_added": _nat, "all_in": _bool,
+})  # fmt: skip
+_record(BoardDealt, "BoardDealt", {"street": _street, "cards": _cards})
+_record(HandShown, "HandShown", {"seat": _SEAT, "cards": _cards})
+_record(HandMucked, "HandMucked", {"seat": _SEAT})
+_record(UncalledBetReturned, "UncalledBetReturned", {"seat": _SEAT, "amount": _nat})
+_record(PotAwarded, "PotAwarded", {"pot_index": _nat, "seats": _SEATS, "amounts": _array(_chips)})
+_record(Pot, "Pot", {"amount": _nat, "eligible": _SEATS, "winners": _SEATS, "shares": _array(_chips)})
+_record(Blinds, "Blinds", {"small_blind": _nat, "big_blind": _nat, "ante": _nat})
+_record(Positions, "Positions", {"button": _SEAT, "small_blind_seat": _SEAT, "big_blind_seat": _SEAT})
+
+_EVENTS = (
+    BlindPosted, HoleCardsDealt, ActionTaken, BoardDealt, HandShown, HandMucked,
+    UncalledBetReturned, PotAwarded,
+)  # fmt: skip
+_EVENT = _nested(_EVENTS)
+
+_record(Observation, "Observation", {
+    "seat": _SEAT, "hole_cards": _cards, "board": _cards, "history": _array(_EVENT),
+    "stacks": _array(_chips), "bets": _array(_nat), "contributions": _array(_nat), "pot": _nat,
+    "to_act": _OPT_SEAT, "legal": _optional(_nested(LegalActions)), "button": _SEAT,
+    "small_blind_seat": _OPT_SEAT, "big_blind_seat": _OPT_SEAT, "big_blind": _nat,
+    "small_blind": _nat, "ante": _nat, "street": _street, "betting": _enum(BettingStructure),
+    "folded": _array(_bool), "all_in": _array(_bool), "seat_count": _nat,
+    "hand_number": _OPT_SEAT, "shown_cards": _array(_optional(_cards)), "call_to": _nat,
+    "starting_stacks": _array(_nat),
+})  # fmt: skip
+
+
+# ------------------------------------------------------------- GameConfig
+# Fields whose value can be derived (AUTO seats, default bet sizes): the JSON
+# holds the value in force and lists the derived ones under "derived", so a
+# restored config moves its blinds with the button as the original does.
+_DERIVABLE = ("small_blind_seat", "big_blind_seat", "small_bet", "big_bet")
+_DERIVED_INPUT = {"small_blind_seat": AUTO, "big_blind_seat": AUTO, "small_bet": None, "big_bet": None}
+
+
+_CONFIG_FIELDS: dict[str, dataclasses.Field[Any]] = {
+    f.name: f for f in dataclasses.fields(GameConfig) if f.init and not f.name.startswith("_")
+}
+
+
+_ENCODED_CONFIGS: dict[int, tuple[GameConfig, dict[str, Any]]] = {}
+
+
+def _encode_config(config: GameConfig) -> dict[str, Any]:
+    """The config's fields; kept per config object (configs are immutable and
+    a table's states share one), a fresh copy each call."""
+    entry = _ENCODED_CONFIGS.get(id(config))
+    if entry is not None and entry[0] is config:
+        return {key: list(value) if value.__class__ is list else value for key, value in entry[1].items()}
+    out = _fresh_config_dict(config)
+    if len(_ENCODED_CONFIGS) >= 256:
+        _ENCODED_CONFIGS.clear()
+    _ENCODED_CONFIGS[id(config)] = (config, out)
+    return _encode_config(config)
+
+
+def _fresh_config_dict(config: GameConfig) -> dict[str, Any]:
+    out = {name: encode_value(getattr(config, name)) for name in _CONFIG_FIELDS}
+    inputs = config._inputs or ()
+    out["derived"] = [
+        name for k, name in enumerate(_DERIVABLE) if len(inputs) == 8 and inputs[k] == _DERIVED_INPUT[name]
+        and inputs[k].__class__ is _DERIVED_INPUT[name].__class__
+    ]
+    return out
+
+
+def _config_value(value: Any, path: str, default: Any, depth: int = 0) -> Any:
+    """A config field from JSON, typed by the field's default."""
+    if isinstance(default, Enum):
+        return _enum(type(default))(value, path)
+    if value is None or value.__class__ in (int, bool, str):
+        if value.__class__ is int and abs(value) > 2 * MAX_CHIPS:
+            raise _fail(path, f"{shown(value, 40)} is out of range")
+        return value
+    if value.__class__ is list:
+        if len(value) > 64 or depth >= MAX_DEPTH:
+            raise _fail(path, "array too long or nested too deep")
+        return tuple(_config_value(v, f"{path}[{i}]", None, depth + 1) for i, v in enumerate(value))
+    raise _fail(path, f"expected a number, text, true/false, null or an array, got {shown(value, 40)}")
+
+
+_CONFIG_CACHE: dict[tuple[Any, ...], GameConfig] = {}
+
+
+def _config_key(data: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """A hashable, type-exact key of flat config JSON (``None`` if not flat)."""
+    key: list[Any] = []
+    for name, value in data.items():
+        if value.__class__ is list:
+            if any(item.__class__ is list or item.__class__ is dict for item in value):
+                return None
+            key.append((name, tuple([(item.__class__, item) for item in value])))
+        elif value.__class__ is dict:
+            return None
+        else:
+            key.append((name, value.__class__, value))
+    return tuple(key)
+
+
+def _decode_config(data: Mapping[str, Any], path: str) -> GameConfig:
+    """A config; decoded configs are kept by their exact JSON (configs are
+    immutable values and the states of one table share one)."""
+    key = _config_key(data)
+    cached = _CONFIG_CACHE.get(key) if key is not None else None
+    if cached is not None:
+        return cached
+    config = _build_config(data, path)
+    if key is not None:
+        if len(_CONFIG_CACHE) >= 256:
+            _CONFIG_CACHE.clear()
+        _CONFIG_CACHE[key] = config
+    return config
+
+
+def _build_config(data: Mapping[str, Any], path: str) -> GameConfig:
+    fields = _CONFIG_FIELDS
+    names = tuple(fields) + ("derived",)
+    _no_extra(data, names, path)
+    derived = data.get("derived", [])
+    if derived.__class__ is not list or any(name not in _DERIVABLE for name in derived):
+        raise _fail(_at(path, "derived"), f"expected an array of names from {', '.join(_DERIVABLE)}")
+    kwargs: dict[str, Any] = {}
+    for name, field in fields.items():
+        where = _at(path, name)
+        if name not in data:
+            raise _fail(where, "missing")
+        default = field.default if field.default is not dataclasses.MISSING else None
+        kwargs[name] = _config_value(data[name], where, default)
+    for name in derived:
+        kwargs[name] = _DERIVED_INPUT[name]
+    try:
+        config = GameConfig(**kwargs)
+    except PokerError as exc:
+        raise _fail(_config_path(path, str(exc)), str(exc)) from None
+    for name in derived:
+        if getattr(config, name) != data[name]:
+            raise _fail(_at(path, name), f"is {shown(data[name], 40)} but derives as {getattr(config, name)}")
+    return config
+
+
+_FIELD_AT_START = re.compile(r"([a-z_]+(?:\[[0-9]+\])?)")
+
+
+def _config_path(path: str, message: str) -> str:
+    """The config field a constructor's message starts with (``stacks[3] must be ...``)."""
+    match = _FIELD_AT_START.match(message)
+    if match is not None and match.group(1).split("[")[0] in _CONFIG_FIELDS:
+        return _at(path, match.group(1))
+    return path or "config"
+
+
+register(GameConfig, "GameConfig", _encode_config, _decode_config)
+
+
+# -------------------------------------------------------------- HandState
+def _deal_order(state: HandState) -> tuple[Card, ...]:
+    """Hole cards of the dealt-in seats in seat order, then the five board cards."""
+    order: list[Card] = []
+    for cards in state.hole_cards:
+        if cards is not None:
+            order.extend(cards)
+    order.extend(state._full_board)
+    return tuple(order)
+
+
+def _encode_state(state: HandState) -> dict[str, Any]:
+    history = state.history
+    last_pot = max((i for i, e in enumerate(history) if e.__class__ is PotAwarded), default=len(history))
+    return {
+        "config": encode_value(state.config),
+        "deck": [str(card) for card in _deal_order(state)],
+        "actions": [str(e.action) for e in history if e.__class__ is ActionTaken],
+        "shows": [e.seat for e in history[last_pot + 1 :] if e.__class__ is HandShown],
+        "street": _STREET_NAMES[state.street],
+        "to_act": state.to_act,
+        "board": [str(card) for card in state.board],
+        "hole_cards": encode_value(state.hole_cards),
+        "stacks": encode_value(state.stacks),
+        "bets": list(state.bets),
+        "pot": state.pot,
+    }
+
+
+_STATE_FIELDS = ("config", "deck", "actions", "shows", "street", "to_act", "board", "hole_cards", "stacks", "bets", "pot")
+_STATE_CHECKS = ("street", "to_act", "board", "hole_cards", "stacks", "bets", "pot")
+
+
+def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
+    _no_extra(data, _STATE_FIELDS, path)
+    for name in _STATE_FIELDS:
+        if name not in data:
+            raise _fail(_at(path, name), "missing")
+    config = decode_value(data["config"], _at(path, "config"), GameConfig)
+    deck = _cards(data["deck"], _at(path, "deck"))
+    try:
+        state = deal(config, deck=deck)
+    except PokerError as exc:
+        raise _fail(_at(path, "deck"), str(exc)) from None
+    actions = data["actions"]
+    where = _at(path, "actions")
+    if actions.__class__ is not list or len(actions) > 10_000:
+        raise _fail(where, f"expected an array of actions, got {shown(actions, 40)}")
+    for i, text in enumerate(actions):
+        action = _action(text, f"{where}[{i}]")
+        try:
+            state = act(state, action)
+        except PokerError as exc:
+            raise _fail(f"{where}[{i}]", str(exc)) from None
+    for i, seat in enumerate(_array(_nat)(data["shows"], _at(path, "shows"))):
+        try:
+            state = show(state, seat)
+        except PokerError as exc:
+            raise _fail(f"{_at(path, 'shows')}[{i}]", str(exc)) from None
+    # the readable fields, compared in their JSON form with the replayed hand
+    for name in _STATE_CHECKS:
+        actual = encode_value(getattr(state, name))
+        if data[name] != actual:
+            raise _fail(
+                _at(path, name), f"is {shown(data[name], 60)} but the replayed hand has {shown(actual, 60)}"
+            )
+    return state
+
+
+register(HandState, "HandState", _encode_state, _decode_state)
+
+# ------------------------------------------------------------- HandRecord
+_record(HandRecord, "HandRecord", {
+    "hand_number": _nat, "blinds": _nested(Blinds), "positions": _nested(Positions),
+    "starting_stacks": _array(_nat), "final_stacks": _array(_chips), "results": _array(_signed),
+    "busted": _SEATS, "state": _optional(_nested(HandState)),
+})  # fmt: skip

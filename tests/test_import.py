@@ -1,0 +1,59 @@
+"""``import pokerkit_core`` stays cheap: public names load on first use.
+
+Behaviour, not timing: each check runs in a fresh interpreter and looks at
+``sys.modules``.  (``python -X importtime -c "import pokerkit_core"`` gives
+the figure.)
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import pokerkit_core
+
+HEAVY = ("multiprocessing", "concurrent.futures", "socket", "subprocess", "importlib.metadata", "asyncio", "tomllib", "tomli", "tqdm")
+
+
+def _modules_after(code: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", code + "\nimport sys, json; print(json.dumps(sorted(sys.modules)))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_import_loads_neither_the_c_core_nor_heavy_modules() -> None:
+    loaded = _modules_after("import pokerkit_core")
+    assert not loaded & set(HEAVY)
+    assert "pokerkit_core.evaluator" not in loaded and "pokerkit_core._native" not in loaded
+
+
+def test_every_public_name_loads_without_heavy_modules() -> None:
+    """Even ``from pokerkit_core import *`` (every export, the C core
+    included) leaves the process pool, the entry-point registry and the
+    network out until a match with workers or a policy lookup needs them."""
+    loaded = _modules_after("from pokerkit_core import *")
+    assert not loaded & set(HEAVY)
+    assert "pokerkit_core.evaluator" in loaded and "pokerkit_core.match" in loaded
+
+
+@pytest.mark.parametrize("name", sorted(set(pokerkit_core.__all__) - {"__version__"}))
+def test_each_export_is_the_module_value(name: str) -> None:
+    module = __import__(f"pokerkit_core.{pokerkit_core._EXPORTS[name]}", fromlist=[name])
+    assert getattr(pokerkit_core, name) is getattr(module, name)
+
+
+def test_exports_and_submodules_resolve_and_typos_do_not() -> None:
+    assert set(pokerkit_core.__all__) == set(pokerkit_core._EXPORTS) | {"__version__"}
+    assert set(pokerkit_core.__all__) <= set(dir(pokerkit_core))
+    assert pokerkit_core.evaluator.evaluate is pokerkit_core.evaluate
+    with pytest.raises(AttributeError, match="has no attribute 'evaluat'"):
+        pokerkit_core.evaluat  # noqa: B018
+    with pytest.raises(AttributeError, match="has no attribute '_private'"):
+        pokerkit_core._private  # noqa: B018
