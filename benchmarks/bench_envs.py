@@ -54,7 +54,10 @@ def aec_steps_per_second(make: Callable[[], Any], steps: int, seed: int) -> floa
 
 def gym_steps_per_second(players: int, steps: int, seed: int) -> float:
     """Steps per CPU second of random play in ``HoldemEnv`` (opponents random)."""
-    config = GameConfig.acpc_heads_up() if players == 2 else GameConfig.no_limit(players=players, stack=20_000)
+    if players == 2:
+        config = GameConfig.acpc_heads_up()
+    else:
+        config = GameConfig.no_limit(players=players, stack=20_000)
     game = HoldemEnv(config, opponents="random")
     pick = random.Random(seed)
     _obs, info = game.reset(seed=seed)
@@ -104,7 +107,8 @@ def main() -> None:
         ratio = f"{best_ours / best_theirs:6.2f}x" if best_theirs else "     -"
         print(f"{'pokerkit_core.envs.env() (AEC)':<44} {players:>7} {best_ours:>10,.0f} {ratio:>7}")
         if theirs is not None:
-            print(f"{'pettingzoo texas_holdem_no_limit_v6 (RLCard)':<44} {players:>7} {best_theirs:>10,.0f} {'1.00x':>7}")
+            name = "pettingzoo texas_holdem_no_limit_v6 (RLCard)"
+            print(f"{name:<44} {players:>7} {best_theirs:>10,.0f} {'1.00x':>7}")
         else:
             print(f"{'pettingzoo texas_holdem_no_limit_v6':<44} {players:>7} {'not installed':>10}")
         gym = max(gym_steps_per_second(players, args.steps, args.seed + r) for r in range(args.rounds))

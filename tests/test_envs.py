@@ -390,6 +390,8 @@ def test_bad_options_are_refused() -> None:
         HoldemEnv(opponents=object())  # type: ignore[arg-type]
     with pytest.raises(HandOverError):
         HoldemEnv().step(1)
+    with pytest.raises(InvalidConfigError):
+        HoldemEnv(GameConfig(stacks=(1_000, 0, 1_000)), seat=1)  # an empty seat
 
 
 # ------------------------------------------------------------------ observations
@@ -417,6 +419,28 @@ def test_observation_vector_layout() -> None:
     names = [block.name for block in encoder.layout]
     assert names[0] == "hole cards" and names[-1] == "action mask"
     assert encoder.layout[-1].stop == encoder.size
+
+
+@pytest.mark.parametrize("seats", [2, 6])
+def test_env_vectors_equal_the_encoder_on_observations(seats: int) -> None:
+    """The environment builds its vectors from the state; the public encoder
+    from an Observation: the same vector for every seat at every step."""
+    table = raw_env(config=_table(seats), hands=4, stack_mode=StackMode.CARRY)
+    encoder = ObservationEncoder(seats, 20, sum(STACKS[:seats]), envs.DiscreteActions())
+    pick = np.random.default_rng(3)
+    table.reset(seed=3)
+    checked = 0
+    for agent in table.agent_iter():
+        observation, _, terminated, _, _ = table.last()
+        state = table.hand_state
+        for seat in range(seats):
+            vector = table.observe(f"player_{seat}")["observation"]
+            assert vector.tolist() == encoder.encode(observe(state, seat)).tolist()
+            checked += 1
+        table.step(None if terminated else _random_pick(pick, observation["action_mask"]))
+    assert checked > 10 * seats
+    with pytest.raises(InvalidConfigError):
+        ObservationEncoder(seats + 1, 20, 1_000, envs.DiscreteActions()).encode(observe(state, 0))
 
 
 def test_observation_object_mode() -> None:

@@ -121,14 +121,17 @@ class EnvCore:
     ) -> None:
         if config is None:
             config = GameConfig.acpc_heads_up()
-        self.sequence = HandSequence(config, hands=hands, stack_mode=stack_mode, random_button=random_button)
+        self.sequence = HandSequence(
+            config, hands=hands, stack_mode=stack_mode, random_button=random_button
+        )
         self.config = config
         self.big_blind = config.big_blind
         mode = _choice("action_mode", action_mode, ACTION_MODES)
         self.vector = _choice("observation_mode", observation_mode, OBSERVATION_MODES) == "vector"
         self.clamp = _choice("illegal_action", illegal_action, ILLEGAL_ACTION_MODES) == "clamp"
         self.render_mode: str | None = _choice("render_mode", render_mode, RENDER_MODES + (None,))
-        self.discrete = DiscreteActions(pot_fractions if pot_fractions is not None else DEFAULT_POT_FRACTIONS)
+        fractions = DEFAULT_POT_FRACTIONS if pot_fractions is None else pot_fractions
+        self.discrete = DiscreteActions(fractions)
         total = self.sequence.total_chips
         self.actions: DiscreteActions | RaiseToActions = (
             self.discrete if mode == "discrete" else RaiseToActions(total)
@@ -150,7 +153,9 @@ class EnvCore:
         """A new space of the action masks."""
         return spaces.Box(0, 1, (self.actions.size,), np.int8)
 
-    def view(self, state: HandState, seat: int, hand_number: int) -> tuple[Any, np.ndarray[Any, np.dtype[np.int8]]]:
+    def view(
+        self, state: HandState, seat: int, hand_number: int
+    ) -> tuple[Any, np.ndarray[Any, np.dtype[np.int8]]]:
         """What ``seat`` observes now, and its action mask.
 
         Args:

@@ -123,7 +123,9 @@ class DiscreteActions:
 
     def __init__(self, pot_fractions: Sequence[float | Fraction] = DEFAULT_POT_FRACTIONS) -> None:
         if isinstance(pot_fractions, (str, bytes)) or not isinstance(pot_fractions, Sequence):
-            raise InvalidConfigError(f"pot_fractions must be a sequence of numbers, got {shown(pot_fractions)}")
+            raise InvalidConfigError(
+                f"pot_fractions must be a sequence of numbers, got {shown(pot_fractions)}"
+            )
         if len(pot_fractions) > _MAX_FRACTIONS:
             raise InvalidConfigError(f"at most {_MAX_FRACTIONS} pot fractions, got {len(pot_fractions)}")
         ratios: list[tuple[int, int]] = []
@@ -440,8 +442,10 @@ class ObservationEncoder:
     def __init__(self, seats: int, big_blind: int, max_chips: int, actions: DiscreteActions) -> None:
         if seats.__class__ is not int or seats < 2:
             raise InvalidConfigError(f"seats must be an int of at least 2, got {shown(seats)}")
-        if big_blind.__class__ is not int or big_blind < 1 or max_chips.__class__ is not int or max_chips < 1:
-            raise InvalidConfigError("big_blind and max_chips must be ints of at least 1")
+        if not (big_blind.__class__ is int and big_blind >= 1):
+            raise InvalidConfigError(f"big_blind must be an int of at least 1, got {shown(big_blind)}")
+        if not (max_chips.__class__ is int and max_chips >= 1):
+            raise InvalidConfigError(f"max_chips must be an int of at least 1, got {shown(max_chips)}")
         self.seats = seats
         self.big_blind = big_blind
         self.max_chips = max_chips
@@ -461,7 +465,9 @@ class ObservationEncoder:
             _Block("to call", self.TO_CALL, self.TO_CALL + 1, "big blinds"),
             _Block("min raise-to", self.MIN_RAISE_TO, self.MIN_RAISE_TO + 1, "big blinds"),
             _Block("max raise-to", self.MAX_RAISE_TO, self.MAX_RAISE_TO + 1, "big blinds"),
-            _Block("seats", self.SEATS, self._own, ", ".join(self.SEAT_FIELDS) + " per seat, observer first"),
+            _Block(
+                "seats", self.SEATS, self._own, ", ".join(self.SEAT_FIELDS) + " per seat, observer first"
+            ),
             _Block("own seat", self._own, self._mask, "one-hot seat number"),
             _Block("action mask", self._mask, self.size, "discrete action set mask"),
         )

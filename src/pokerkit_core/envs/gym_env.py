@@ -184,7 +184,9 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
         return dict(self._opponents)
 
     # ------------------------------------------------------------- API
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
         """Start an episode and play until the agent's first decision.
 
         Args:
@@ -273,7 +275,8 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
     def _observe(self, clamped: bool) -> tuple[Any, dict[str, Any]]:
         core = self._core
         observation, mask = core.view(self.hand_state, self.seat, core.sequence.hand_number)
-        return observation, {"action_mask": mask, "hand_number": core.sequence.hand_number, "clamped": clamped}
+        number = core.sequence.hand_number
+        return observation, {"action_mask": mask, "hand_number": number, "clamped": clamped}
 
     def _drive(self, state: HandState) -> HandDriver:
         """A driver for a newly dealt hand: the opponents are its computer seats."""

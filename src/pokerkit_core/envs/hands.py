@@ -52,7 +52,11 @@ def _rebuilt(config: GameConfig, **changes: object) -> GameConfig:
     derives a blind seat again when it is passed back unchanged, and the
     dead-button rule needs the seats exactly as given.
     """
-    values = {f.name: getattr(config, f.name) for f in dataclasses.fields(config) if f.init and not f.name.startswith("_")}
+    values = {
+        f.name: getattr(config, f.name)
+        for f in dataclasses.fields(config)
+        if f.init and not f.name.startswith("_")
+    }
     values.update(changes)
     return GameConfig(**values)
 
@@ -215,7 +219,9 @@ class HandSequence:
             sb,
             bb,
             stacks,
-            lambda: _rebuilt(self.config, stacks=stacks, button=p.button, small_blind_seat=sb, big_blind_seat=bb),
+            lambda: _rebuilt(
+                self.config, stacks=stacks, button=p.button, small_blind_seat=sb, big_blind_seat=bb
+            ),
         )
         return self._deal(config)
 

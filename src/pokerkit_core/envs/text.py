@@ -12,7 +12,12 @@ from ..state import HandState
 __all__ = ["render_hand"]
 
 _LAST_ACTIONS = 6
-_STREET_NAMES = {Street.PREFLOP: "pre-flop", Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
+_STREET_NAMES = {
+    Street.PREFLOP: "pre-flop",
+    Street.FLOP: "flop",
+    Street.TURN: "turn",
+    Street.RIVER: "river",
+}
 
 
 def render_hand(state: HandState, hand_number: int, reveal: Collection[int] | None = None) -> str:
