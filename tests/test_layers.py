@@ -44,7 +44,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("serialize",),
     ("tournament", "match", "history"),
     ("policies", "play", "acpc_net", "stats"),
-    ("plots",),
+    ("plots", "envs"),
     ("cli",),
     ("__main__", "__init__"),
 )
@@ -116,6 +116,27 @@ def test_only_the_evaluator_imports_the_native_module() -> None:
             assert all(_top(i) not in ("_native", "_speedups") for i in _imports(path)), path
 
 
+def _has_rl_extra() -> bool:
+    """Gymnasium and PettingZoo (the ``rl`` extra) are installed."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(name) for name in ("gymnasium", "pettingzoo"))
+
+
+def test_the_package_does_not_import_envs() -> None:
+    """``import pokerkit_core`` works without the ``rl`` extra: it never
+    imports ``pokerkit_core.envs`` (checked in a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, pokerkit_core, pokerkit_core.cli; "
+        "assert 'pokerkit_core.envs' not in sys.modules; "
+        "assert 'gymnasium' not in sys.modules and 'pettingzoo' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=PACKAGE.parent)
+
+
 def test_no_package_attribute_shadows_a_module() -> None:
     """``import pokerkit_core.<module> as m`` gives the module: nothing
     re-exported at package level has a module's name."""
@@ -127,6 +148,8 @@ def test_no_package_attribute_shadows_a_module() -> None:
 
     for info in pkgutil.iter_modules(pokerkit_core.__path__):
         if info.name == "__main__":  # runs the command line
+            continue
+        if info.name == "envs" and not _has_rl_extra():
             continue
         module = importlib.import_module(f"pokerkit_core.{info.name}")
         assert getattr(pokerkit_core, info.name) is module, info.name
