@@ -11,7 +11,7 @@ Raise(300)
 True
 
 References:
-    RULES.md section 2 (actions, raise-to amounts).
+    docs/rules.rst section 2 (actions, raise-to amounts).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Used by :mod:`pokerkit_core.state` (``deal``, ``show``) and
 :mod:`pokerkit_core.observation`; nothing here knows a hand's state.
 
 References:
-    RULES.md section 2 (each player gets two hole cards; five board cards);
+    docs/rules.rst section 2 (each player gets two hole cards; five board cards);
     CASES.md C44 (unbiased shuffle, no duplicate cards) and C45 (the engine
     owns its random source).
 """
@@ -159,7 +159,7 @@ def deal_cards(
             whose fields were rewritten (not one of the 52 shared cards).
 
     References:
-        RULES.md section 2; CASES.md C44, C45 (shuffle, seeding).
+        docs/rules.rst section 2; CASES.md C44, C45 (shuffle, seeding).
     """
     d = config._derived
     live = d.live

@@ -45,7 +45,7 @@ the policy; calling :meth:`HandDriver.advance` again asks the same seat again,
 and each hook is called at most once per seat and hand.
 
 References:
-    RULES.md section 7 (what a computer player may see); STYLE.md items 12
+    docs/rules.rst section 7 (what a computer player may see); STYLE.md items 12
     and 14 (one loop that asks players; what a plug-in receives).
 """
 

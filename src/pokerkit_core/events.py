@@ -12,7 +12,7 @@ events are equal when they are of the same class with equal fields (a
 ``HandMucked(2)`` never equals a ``HoleCardsDealt(2)``).
 
 References:
-    RULES.md section 2 (posting, betting, run-out, showdown, uncalled bets).
+    docs/rules.rst section 2 (posting, betting, run-out, showdown, uncalled bets).
 """
 
 from __future__ import annotations

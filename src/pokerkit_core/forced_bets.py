@@ -8,12 +8,12 @@ forced bet).  The result is the same for every hand of a table, so the
 engine computes it once per :class:`~pokerkit_core.rules.GameConfig`.
 
 Posting order (who pays what first when short): antes from every seat before
-the blinds (RULES.md section 5); a big-blind ante after the big blind (Poker
+the blinds (docs/rules.rst section 5); a big-blind ante after the big blind (Poker
 TDA 2024, RP-11, "big blind first"); a button ante after any blind the button
 posts.
 
 References:
-    RULES.md sections 2 (blinds, heads-up order), 2b (straddles, big-blind
+    docs/rules.rst sections 2 (blinds, heads-up order), 2b (straddles, big-blind
     and button antes), 5 (antes, short blinds); CASES.md C25 (heads-up
     blinds).
 """
@@ -64,7 +64,7 @@ def post_forced_bets(config: GameConfig) -> Posted:
         The :class:`Posted` record.
 
     References:
-        RULES.md sections 2, 2b and 5 (short forced bets are all-in and do
+        docs/rules.rst sections 2, 2b and 5 (short forced bets are all-in and do
         not lower the bet).
     """
     d = config._derived

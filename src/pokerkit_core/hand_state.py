@@ -9,7 +9,7 @@ copy of its predecessor (:func:`copy_state`) with the changed fields set,
 which costs less than passing all of them to a constructor.
 
 References:
-    RULES.md section 2.
+    docs/rules.rst section 2.
 """
 
 from __future__ import annotations

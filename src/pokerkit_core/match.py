@@ -1,7 +1,7 @@
 """Heads-up matches between two policies, with results in mbb/hand.
 
 :func:`run_match` plays two policies against each other, by default in the ACPC
-heads-up no-limit format (RULES.md section 4: blinds 50/100, both stacks reset
+heads-up no-limit format (docs/rules.rst section 4: blinds 50/100, both stacks reset
 to 20,000 chips every hand, the button alternating every hand, no rake), and
 reports each player's result in milli-big-blinds per hand (mbb/hand) with a
 95% confidence interval.
@@ -34,7 +34,7 @@ Example:
     (20, ['call', 'raise'])
 
 References:
-    RULES.md section 4 (ACPC heads-up format, mbb/hand); Annual Computer Poker
+    docs/rules.rst section 4 (ACPC heads-up format, mbb/hand); Annual Computer Poker
     Competition rules (duplicate matches).
 """
 
@@ -601,7 +601,7 @@ def run_match(
             died abruptly (``workers`` > 1).
 
     References:
-        RULES.md section 4.
+        docs/rules.rst section 4.
     """
     if len(players) != 2:
         raise InvalidConfigError(f"a match needs exactly two players, got {len(players)}")

@@ -12,7 +12,7 @@ back to the state, so a policy cannot peek.
 (1, 0, True, 2)
 
 References:
-    RULES.md section 2 (hole cards stay hidden), section 7 (what an AI may use).
+    docs/rules.rst section 2 (hole cards stay hidden), section 7 (what an AI may use).
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def observe(state: HandState, seat: int, *, hand_number: int | None = None) -> O
             ``operator.index``; bools are refused) or out of range.
 
     References:
-        RULES.md section 2 (hidden hole cards), section 7.
+        docs/rules.rst section 2 (hidden hole cards), section 7.
     """
     if state.__class__ is not HandState:
         raise InvalidConfigError(f"expected a HandState, got {shown(state)}")

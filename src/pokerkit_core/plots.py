@@ -18,7 +18,7 @@ with ``figure.savefig("graph.png")``.
   each cell shaded by its weight.
 
 References:
-    RULES.md section 4 (mbb/hand); the match documentation page (95% interval).
+    docs/rules.rst section 4 (mbb/hand); the match documentation page (95% interval).
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ The core never imports the built-in policies' package: it is loaded only here,
 lazily, through the registry.
 
 References:
-    RULES.md section 7 (what a computer player may see).
+    docs/rules.rst section 7 (what a computer player may see).
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ class Policy(Protocol):
     :class:`~pokerkit_core.errors.PolicyError` instead).
 
     References:
-        RULES.md section 7.
+        docs/rules.rst section 7.
     """
 
     name: str

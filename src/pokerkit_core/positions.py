@@ -13,7 +13,7 @@ dealing a card:
 (2, 2, 1)
 
 References:
-    RULES.md section 2 (positions, heads-up) and section 5 (dead-button
+    docs/rules.rst section 2 (positions, heads-up) and section 5 (dead-button
     rule, Poker TDA rule 32 / 33).
 """
 
@@ -33,7 +33,7 @@ class ButtonRule(Enum):
     """How the button and the blinds move between hands.
 
     References:
-        RULES.md section 5; Poker TDA rules (dead button).
+        docs/rules.rst section 5; Poker TDA rules (dead button).
     """
 
     DEAD_BUTTON = "dead-button"
@@ -144,7 +144,7 @@ def first_positions(live: Sequence[bool], *, button: int = 0) -> Positions:
             seat of the table.
 
     References:
-        RULES.md section 2 (positions, heads-up rule).
+        docs/rules.rst section 2 (positions, heads-up rule).
     """
     live = _check_live(live)
     button = int_arg("button", button, 0, len(live) - 1)
@@ -187,7 +187,7 @@ def next_positions(
             ``rule`` not a :class:`ButtonRule` member.
 
     References:
-        RULES.md section 5; Poker TDA rules (dead button); CASES.md C25, C29.
+        docs/rules.rst section 5; Poker TDA rules (dead button); CASES.md C25, C29.
     """
     if not isinstance(previous, Positions):
         raise InvalidConfigError(f"previous must be a Positions, got {shown(previous)}")

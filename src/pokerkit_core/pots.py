@@ -19,7 +19,7 @@ A hand run on several boards divides each pot between the boards
 (:func:`split_between_boards`).
 
 References:
-    RULES.md section 2 (side pots, showdown, odd chips), section 2b (dead
+    docs/rules.rst section 2 (side pots, showdown, odd chips), section 2b (dead
     antes, run it twice).
 """
 
@@ -125,7 +125,7 @@ def split_into_pots(
         the remaining players go to the last pot.
 
     References:
-        RULES.md section 2 (side pots; a folded player is eligible for none),
+        docs/rules.rst section 2 (side pots; a folded player is eligible for none),
         section 2b (dead antes).
     """
     n = len(contributions)
@@ -158,7 +158,7 @@ def split_between_boards(amount: int, boards: int) -> tuple[int, ...]:
         One part per board, first board first; they add up to ``amount``.
 
     References:
-        RULES.md section 2b (run it twice).
+        docs/rules.rst section 2b (run it twice).
     """
     base, rest = divmod(amount, boards)
     return (base + rest,) + (base,) * (boards - 1)
@@ -185,7 +185,7 @@ def award_pot(
         The pot with ``winners`` and ``shares`` set.
 
     References:
-        RULES.md section 2 (equal hands split; odd chip left of the button).
+        docs/rules.rst section 2 (equal hands split; odd chip left of the button).
     """
     best = max(values[seat] for seat in pot.eligible)
     winners = tuple(seat for seat in pot.eligible if values[seat] == best)

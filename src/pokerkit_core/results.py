@@ -5,7 +5,7 @@ final :class:`~pokerkit_core.state.HandState`; nothing is evaluated again
 except a hand shown voluntarily after the hand (once, when it is shown).
 
 References:
-    RULES.md section 2 (uncalled bets, side pots, showdown, odd chips, the
+    docs/rules.rst section 2 (uncalled bets, side pots, showdown, odd chips, the
     last player may voluntarily reveal), section 2b (run it twice).
 """
 
@@ -71,7 +71,7 @@ def show(state: HandState, seat: int) -> HandState:
             or already showed.
 
     References:
-        RULES.md section 2 (the last player may voluntarily reveal).
+        docs/rules.rst section 2 (the last player may voluntarily reveal).
     """
     if state.__class__ is not HandState:
         raise _not_a_state(state)
@@ -116,7 +116,7 @@ def resolve_pots(state: HandState) -> PotResolution:
         InvalidConfigError: ``state`` is not a :class:`HandState`.
 
     References:
-        RULES.md section 2 (uncalled bets, side pots, showdown, odd chips),
+        docs/rules.rst section 2 (uncalled bets, side pots, showdown, odd chips),
         section 2b (run it twice).
     """
     if state.__class__ is not HandState:

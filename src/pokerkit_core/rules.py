@@ -19,7 +19,7 @@ from ``config.betting`` and ``config.flavour``; the state machine in
 :mod:`pokerkit_core.state` only asks it questions.
 
 References:
-    RULES.md sections 2 (a hand of hold'em), 4 (ACPC format), 5 (fixed-limit
+    docs/rules.rst sections 2 (a hand of hold'em), 4 (ACPC format), 5 (fixed-limit
     raise cap, short all-ins), 6 (rule flavours); INTEROP.md 1.4.
 """
 
@@ -56,7 +56,7 @@ and small enough that every amount prints in an error message."""
 
 MAX_SEATS: Final = 10
 """Seats at one table, and players in one hand or sit-and-go: a live full-ring
-table has 10 (RULES.md section 2b).  The one place this limit is set."""
+table has 10 (docs/rules.rst section 2b).  The one place this limit is set."""
 
 MIN_SEATS: Final = 2
 """The fewest seats a table has (heads-up)."""
@@ -74,9 +74,9 @@ class BettingStructure(Enum):
 
 
 class RuleFlavour(Enum):
-    """Which rule book settles the no-limit details (RULES.md section 6).
+    """Which rule book settles the no-limit details (docs/rules.rst section 6).
 
-    ``DEFAULT`` follows RULES.md section 2 (TDA-style: a short all-in does not
+    ``DEFAULT`` follows docs/rules.rst section 2 (TDA-style: a short all-in does not
     reopen the betting for players who already acted).  ``ACPC`` follows the
     ACPC reference dealer (INTEROP.md 1.4: a short all-in reopens the betting
     for everybody and the next minimum raise-to is ``max(previous minimum,
@@ -90,7 +90,7 @@ class RuleFlavour(Enum):
 class OddChipRule(Enum):
     """Who gets the chips of a split pot that cannot be divided evenly.
 
-    ``LEFT_OF_BUTTON`` (the default, RULES.md section 2): each odd chip goes to
+    ``LEFT_OF_BUTTON`` (the default, docs/rules.rst section 2): each odd chip goes to
     the next eligible winner clockwise from the button, starting with the seat
     left of the button.  ``EXACT``: shares are exact :class:`fractions.Fraction`
     values (for replaying Pluribus PHH hands, whose finishing stacks hold
@@ -102,7 +102,7 @@ class OddChipRule(Enum):
 
 
 class AnteRule(Enum):
-    """Who posts ``GameConfig.ante`` (RULES.md section 2b).
+    """Who posts ``GameConfig.ante`` (docs/rules.rst section 2b).
 
     ``EVERY_SEAT`` (the default): every dealt-in seat posts it, before the
     blinds.  ``BIG_BLIND``: the big blind posts one ante for the whole table
@@ -225,7 +225,7 @@ class GameConfig:
         first_to_act: Optional per-street override of the first seat to act
             (4 seats: pre-flop, flop, turn, river), as in ACPC game files; the
             first of these seats (clockwise) that can act starts the round.
-        muck_losing_hands: ``False`` (the default, RULES.md section 2):
+        muck_losing_hands: ``False`` (the default, docs/rules.rst section 2):
             every hand still in is shown at the showdown.  ``True``: hands
             are shown in showing order (clockwise from the first seat to act
             after the flop): the first is shown, and a later hand is shown if
@@ -243,7 +243,7 @@ class GameConfig:
             first player to act is the one after the last straddle, and the
             last straddler has the option.  Needs a big blind, no-limit or
             pot-limit betting, and a seat for each straddle besides the
-            blinds (RULES.md section 2b).
+            blinds (docs/rules.rst section 2b).
         ante_rule: Who posts ``ante``: :class:`AnteRule` (every seat, the
             big blind, or the button).
         antes: Per-seat antes, one per seat, chips, seat 0 first, posted
@@ -259,12 +259,12 @@ class GameConfig:
             not an action, so a hand stays a function of the config, the
             deal and the actions.  Each pot is then divided into ``boards``
             equal parts (the remainder to the first board's part), each part
-            paid by its own board (RULES.md section 2b).
+            paid by its own board (docs/rules.rst section 2b).
 
     The forced bets these fields describe, in posting order, are
     :attr:`forced_bets` (seat, amount, kind).  Order for a short poster: with
     antes from every seat, each player's ante is taken before the blinds
-    (RULES.md section 5); a big blind who cannot cover both the big blind and
+    (docs/rules.rst section 5); a big blind who cannot cover both the big blind and
     the big-blind ante posts the blind first and the rest as the ante (Poker
     TDA 2024 rules, RP-11, "big blind first"); a button ante is likewise
     taken after any blind the button posts.
@@ -294,7 +294,7 @@ class GameConfig:
             ``ante``, ``boards`` out of range, ...).
 
     References:
-        RULES.md sections 2-5.
+        docs/rules.rst sections 2-5.
     """
 
     stacks: tuple[int, ...]
@@ -464,7 +464,7 @@ class GameConfig:
                 while blind seats are ``AUTO``.
 
         References:
-            RULES.md section 2 (positions), section 5 (dead button).
+            docs/rules.rst section 2 (positions), section 5 (dead button).
         """
         return dataclasses.replace(self, button=button)
 
@@ -518,7 +518,7 @@ class GameConfig:
             button: Seat (0 or 1) on the button, who posts the small blind.
 
         Returns:
-            A two-seat no-limit config (RULES.md section 4).
+            A two-seat no-limit config (docs/rules.rst section 4).
 
         Raises:
             InvalidConfigError: ``button`` is not 0 or 1.
@@ -556,7 +556,7 @@ class GameConfig:
             boards: Boards dealt when all players still in are all-in.
 
         Returns:
-            The config (RULES.md sections 3 and 2b).
+            The config (docs/rules.rst sections 3 and 2b).
 
         Raises:
             InvalidConfigError: Any value out of range or not an int
@@ -600,7 +600,7 @@ class GameConfig:
             button: Button seat.
 
         Returns:
-            The config (``ante_rule=AnteRule.BIG_BLIND``; RULES.md 2b).
+            The config (``ante_rule=AnteRule.BIG_BLIND``; docs/rules.rst 2b).
 
         Raises:
             InvalidConfigError: Any value out of range or not an int.
@@ -631,7 +631,7 @@ class GameConfig:
             button: Button seat.
 
         Returns:
-            The config (``ante_rule=AnteRule.BUTTON``; RULES.md 2b).
+            The config (``ante_rule=AnteRule.BUTTON``; docs/rules.rst 2b).
 
         Raises:
             InvalidConfigError: Any value out of range or not an int.
@@ -666,7 +666,7 @@ class GameConfig:
             button: Button seat.
 
         Returns:
-            The config (RULES.md section 2b).
+            The config (docs/rules.rst section 2b).
 
         Raises:
             InvalidConfigError: Any value out of range, or not enough seats
@@ -701,7 +701,7 @@ class GameConfig:
             raise_cap: Bets per street, the big blind counting as the first.
 
         Returns:
-            The config (RULES.md section 5, fixed-limit mode).
+            The config (docs/rules.rst section 5, fixed-limit mode).
 
         Raises:
             InvalidConfigError: Any value out of range or not an int
@@ -734,7 +734,7 @@ class GameConfig:
 
         Antes from every seat (or per-seat ``antes``) first, then small
         blind, big blind and straddles, then a big-blind or button ante
-        (RULES.md section 2b; TDA 2024 RP-11).  Amounts are the full forced
+        (docs/rules.rst section 2b; TDA 2024 RP-11).  Amounts are the full forced
         bets in chips; a seat with less posts what it has.
         """
         return self._derived.forced
@@ -760,7 +760,7 @@ class GameConfig:
                 (:attr:`Street.SHOWDOWN`, an int, or anything else).
 
         References:
-            RULES.md section 5 (fixed-limit amounts).
+            docs/rules.rst section 5 (fixed-limit amounts).
         """
         if street.__class__ is not Street or street is Street.SHOWDOWN:
             raise InvalidConfigError(
@@ -776,7 +776,7 @@ class BettingRules:
     ``min_inc`` such that the minimum raise-to is ``call_to + min_inc``.  A
     rules object decides how a raise changes ``min_inc``, whether it counts
     toward a fixed-limit cap, and whether a player who already acted may raise
-    again.  This base class is the no-limit default of RULES.md section 2.
+    again.  This base class is the no-limit default of docs/rules.rst section 2.
 
     Attributes:
         fixed_limit: Raises are of one fixed size (min = max raise-to).
@@ -812,7 +812,7 @@ class BettingRules:
             minimum is ``call_to + min_inc``, the maximum all the chips.
 
         References:
-            RULES.md section 2 (minimum raise), section 2b (pot-limit),
+            docs/rules.rst section 2 (minimum raise), section 2b (pot-limit),
             section 5 (fixed-limit).
         """
         total = bet + stack
@@ -835,7 +835,7 @@ class BettingRules:
             the fixed-limit cap).
 
         References:
-            RULES.md section 2: a short all-in does not change the size of the
+            docs/rules.rst section 2: a short all-in does not change the size of the
             last full raise.
         """
         inc = to - call_to
@@ -857,13 +857,13 @@ class BettingRules:
             raise (several short all-ins may together reopen the betting).
 
         References:
-            RULES.md section 2 (short all-in does not reopen the betting).
+            docs/rules.rst section 2 (short all-in does not reopen the betting).
         """
         return call_to - acted_at >= min_inc
 
 
 class _PotLimitRules(BettingRules):
-    """Pot-limit (RULES.md section 2b): raise at most to the call plus the pot
+    """Pot-limit (docs/rules.rst section 2b): raise at most to the call plus the pot
     after it (never less than a minimum raise)."""
 
     def raise_range(
@@ -893,7 +893,7 @@ class _AcpcNoLimitRules(BettingRules):
 
 
 class _FixedLimitRules(BettingRules):
-    """Fixed-limit (RULES.md section 5): an all-in of >= half a bet counts as a raise."""
+    """Fixed-limit (docs/rules.rst section 5): an all-in of >= half a bet counts as a raise."""
 
     fixed_limit = True
     capped = True
@@ -950,7 +950,7 @@ def betting_rules(betting: BettingStructure, flavour: RuleFlavour) -> BettingRul
 
     Args:
         betting: No-limit, fixed-limit or pot-limit.
-        flavour: Default (RULES.md section 2) or ACPC (INTEROP.md 1.4).
+        flavour: Default (docs/rules.rst section 2) or ACPC (INTEROP.md 1.4).
 
     Returns:
         A stateless rules object.

@@ -30,7 +30,7 @@ Each type's form is one entry of a registry keyed by type tag
 (:func:`register`): a new value type adds an entry.
 
 References:
-    docs/serialization.rst (the schema); RULES.md section 2 (deal order).
+    docs/serialization.rst (the schema); docs/rules.rst section 2 (deal order).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ everybody else folding never comes here.  The result (:class:`Showdown`) is
 kept in the final state, so reports (``resolve_pots``), voluntary shows and
 observers read it instead of scanning the history or evaluating again.
 
-By default every hand still in is shown (RULES.md section 2).  With
+By default every hand still in is shown (docs/rules.rst section 2).  With
 ``GameConfig.muck_losing_hands=True`` hands are shown in showing order
 (clockwise from the first seat to act after the flop): the first is shown, a
 later hand is shown if it wins a pot, beats or ties the best hand shown so
@@ -16,7 +16,7 @@ showed.  Hands are evaluated from the engine's own card masks, fixed at the
 deal, never from fields of objects handed out.
 
 References:
-    RULES.md section 2 (showdown, side pots, odd chips, run-outs), section
+    docs/rules.rst section 2 (showdown, side pots, odd chips, run-outs), section
     2b (run it twice); docs/rules_map.rst (the showing rule).
 """
 
@@ -114,7 +114,7 @@ def settle(
         order.
 
     References:
-        RULES.md section 2 (showdown, side pots, odd chips), section 2b
+        docs/rules.rst section 2 (showdown, side pots, odd chips), section 2b
         (run it twice, all-in hands face up).
     """
     d = config._derived

@@ -31,7 +31,7 @@ States compare and hash by value: two states reached by the same deal and
 the same actions are equal, and a pickled state loads equal to itself.
 
 References:
-    RULES.md section 2 (a hand of hold'em), 2b (straddles, run it twice),
+    docs/rules.rst section 2 (a hand of hold'em), 2b (straddles, run it twice),
     section 5 (fixed-limit).
 """
 
@@ -99,7 +99,7 @@ class HandState(HandFields):
             HandOverError: The hand is over (no one is to act).
 
         References:
-            RULES.md section 2 (fold only facing a bet, minimum bet and
+            docs/rules.rst section 2 (fold only facing a bet, minimum bet and
             raise, short all-ins), section 5 (fixed-limit amounts and cap).
         """
         return legal_actions(self)
@@ -122,7 +122,7 @@ class HandState(HandFields):
                 the rule and ``err.legal`` lists what is (see :func:`act`).
 
         References:
-            RULES.md section 2 (actions, minimum raise, short all-in,
+            docs/rules.rst section 2 (actions, minimum raise, short all-in,
             uncalled bets, run-out), section 5 (fixed-limit).
         """
         return act(self, action)
@@ -176,7 +176,7 @@ def deal(
             ``seed`` is neither an int nor ``None``.
 
     References:
-        RULES.md section 2 (positions, blinds, heads-up), 2b (straddles,
+        docs/rules.rst section 2 (positions, blinds, heads-up), 2b (straddles,
         antes), section 5 (short blinds and antes); CASES.md C44, C45
         (shuffle, seeding).
     """
@@ -318,7 +318,7 @@ def legal_actions(state: HandState) -> LegalActions:
         InvalidConfigError: ``state`` is not a :class:`HandState`.
 
     References:
-        RULES.md section 2 (fold only facing a bet, minimum bet and raise,
+        docs/rules.rst section 2 (fold only facing a bet, minimum bet and raise,
         short all-ins), section 5 (fixed-limit amounts and cap).
     """
     if state.__class__ is not HandState:
@@ -388,7 +388,7 @@ def act(state: HandState, action: Action) -> HandState:
         InvalidConfigError: ``state`` is not a :class:`HandState`.
 
     References:
-        RULES.md section 2 (actions, minimum raise, short all-in, uncalled
+        docs/rules.rst section 2 (actions, minimum raise, short all-in, uncalled
         bets, run-out), section 5 (fixed-limit).
     """
     if state.__class__ is not HandState:
@@ -544,7 +544,7 @@ def _continue(t: HandState, start: int) -> HandState:
 
 
 def _run_out(t: HandState, street: Street) -> None:
-    """Show the hands still in, then deal the rest of each board (RULES.md
+    """Show the hands still in, then deal the rest of each board (docs/rules.rst
     section 2: run-out; section 2b: run it twice)."""
     config = t._config
     folded = t._folded

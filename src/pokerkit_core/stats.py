@@ -40,7 +40,7 @@ documentation's statistics page (``docs/stats.rst``):
 References:
     PokerTracker 3 Statistical Reference Guide (PokerTracker Software, 2010);
     Poker Sleuth statistics reference (3-bet opportunities); PokerStrategy.com
-    glossary (WTSD); RULES.md section 2 (blinds, uncalled bets, showdown).
+    glossary (WTSD); docs/rules.rst section 2 (blinds, uncalled bets, showdown).
 """
 
 from __future__ import annotations
@@ -288,7 +288,7 @@ def hand_facts(hand: HandHistory) -> tuple[HandFacts, ...]:
         One :class:`HandFacts` per player, player 0 first.
 
     References:
-        RULES.md section 2 (uncalled bets); docs/stats.rst (definitions).
+        docs/rules.rst section 2 (uncalled bets); docs/stats.rst (definitions).
     """
     n = hand.player_count
     names = hand.players or tuple(f"p{i + 1}" for i in range(n))

@@ -22,7 +22,7 @@ The button and blinds move as :mod:`pokerkit_core.positions` says
 (:func:`~pokerkit_core.positions.next_positions`).
 
 References:
-    RULES.md section 2 (positions, heads-up), section 3 (rooms limited by time
+    docs/rules.rst section 2 (positions, heads-up), section 3 (rooms limited by time
     or hands, no cash-out), section 4 (ACPC stacks reset every hand) and
     section 5 (dead-button rule, Poker TDA rule 32 / 33).
 """
@@ -149,7 +149,7 @@ class TableSession(TableSeats):
             ``decide``, or is a policy class instead of an instance).
 
     References:
-        RULES.md sections 3-5.
+        docs/rules.rst sections 3-5.
     """
 
     def __init__(
@@ -325,7 +325,7 @@ class TableSession(TableSeats):
                 over).
 
         References:
-            RULES.md section 5; Poker TDA rules (dead button).
+            docs/rules.rst section 5; Poker TDA rules (dead button).
         """
         if self._positions is None:
             return first_positions(self.live, button=self.config.button)

@@ -10,7 +10,7 @@ session snapshot is built from them).  All are re-exported by
 :mod:`pokerkit_core.table`.
 
 References:
-    RULES.md sections 3-5.
+    docs/rules.rst sections 3-5.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class StackMode(Enum):
 
     RESET = "reset"
     """Every hand starts with the session's starting stacks, as in the ACPC
-    format (RULES.md section 4); nobody busts."""
+    format (docs/rules.rst section 4); nobody busts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +197,7 @@ class TableConfig:
             without ``isolate``.
 
     References:
-        RULES.md sections 3-5.
+        docs/rules.rst sections 3-5.
     """
 
     stacks: tuple[int, ...]
@@ -282,7 +282,7 @@ class SeatState(Enum):
     """Whether a seat is dealt in.
 
     A seat's chips stay with the seat whatever its state (the rooms have no
-    cash-out: RULES.md section 3).
+    cash-out: docs/rules.rst section 3).
     """
 
     PLAYING = "playing"
@@ -344,7 +344,7 @@ class TableSeats:
     :class:`~pokerkit_core.table.TableSession`).
 
     A seat's chips stay with the seat whatever happens to its player (the
-    rooms have no cash-out: RULES.md section 3); :meth:`fill` with ``chips``
+    rooms have no cash-out: docs/rules.rst section 3); :meth:`fill` with ``chips``
     at a seat without chips is the only way chips come to a table.
     """
 

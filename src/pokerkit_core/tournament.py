@@ -35,7 +35,7 @@ Blinds(small_blind=75, big_blind=150, ante=15)
 24
 
 References:
-    RULES.md section 5 (modes, ranking, dead button, blinds rising by hand
+    docs/rules.rst section 5 (modes, ranking, dead button, blinds rising by hand
     count, antes once blinds are high); Poker TDA rules (dead button).
 """
 
@@ -139,7 +139,7 @@ class BlindSchedule:
         ['5/10', '10/20 ante 5', '10/20 ante 5']
 
     References:
-        RULES.md section 5; CASES.md C46.
+        docs/rules.rst section 5; CASES.md C46.
     """
 
     levels: tuple[BlindLevel, ...]
@@ -234,7 +234,7 @@ class BlindSchedule:
                 (hands are numbered from 1).
 
         References:
-            RULES.md section 5 (blinds rise by hand count); CASES.md C46.
+            docs/rules.rst section 5 (blinds rise by hand count); CASES.md C46.
         """
         return self.levels[self.level_index(hand_number)].blinds
 
@@ -261,7 +261,7 @@ DEFAULT_SCHEDULE = BlindSchedule.every(
 
 
 class TournamentMode(Enum):
-    """The three sit-and-go modes of RULES.md section 5."""
+    """The three sit-and-go modes of docs/rules.rst section 5."""
 
     NO_LIMIT = "nolimit"
     """6 players, no-limit."""
@@ -304,7 +304,7 @@ class TournamentConfig:
             ``blinds_at`` method.
 
     References:
-        RULES.md section 5.
+        docs/rules.rst section 5.
     """
 
     players: int
@@ -355,7 +355,7 @@ class TournamentConfig:
                 method.
 
         References:
-            RULES.md section 5 ("Modes").
+            docs/rules.rst section 5 ("Modes").
         """
         if not isinstance(mode, TournamentMode):
             known = ", ".join(repr(m.value) for m in TournamentMode)
@@ -482,7 +482,7 @@ def rank_players(
         [(1, 'a'), (2, 'b'), (2, 'c'), (4, 'd')]
 
     References:
-        RULES.md section 5 ("Final ranking").
+        docs/rules.rst section 5 ("Final ranking").
     """
     names = _names_arg("names", names)
     chips = tuple(
@@ -632,7 +632,7 @@ class Tournament:
             not a str.
 
     References:
-        RULES.md section 5.
+        docs/rules.rst section 5.
     """
 
     def __init__(
@@ -727,7 +727,7 @@ class Tournament:
             order of elimination (see :func:`rank_players`).
 
         References:
-            RULES.md section 5 ("Final ranking").
+            docs/rules.rst section 5 ("Final ranking").
         """
         return rank_players(
             self.names, self.session.stacks, eliminations(self.session.records)
@@ -789,7 +789,7 @@ def run_tournament(
             a policy whose ``name`` is not a str.
 
     References:
-        RULES.md section 5.
+        docs/rules.rst section 5.
     """
     if not isinstance(config, TournamentConfig):
         config = TournamentConfig.preset(config)

@@ -42,7 +42,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "--rules",
         choices=("default", "acpc"),
         default="default",
-        help="rule flavour: default (RULES.md) or acpc (the ACPC dealer's); default: default",
+        help="rule flavour: default (docs/rules.rst) or acpc (the ACPC dealer's); default: default",
     )
     parser.add_argument(
         "--exact-split",

@@ -30,7 +30,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     parser = sub.add_parser(
         "tournament",
         help="run sit-and-go tournaments between AIs",
-        description="Run sit-and-go tournaments (RULES.md section 5) between computer "
+        description="Run sit-and-go tournaments (docs/rules.rst section 5) between computer "
         "players and print the final ranking; with --runs, each player's average "
         "place and win rate.",
     )

@@ -14,7 +14,7 @@
 
 References:
     PettingZoo AEC API (``agent_selection``, ``terminations``,
-    ``truncations``, ``last()``); RULES.md section 2 (a hand of hold'em).
+    ``truncations``, ``last()``); docs/rules.rst section 2 (a hand of hold'em).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
             stacks with ``OddChipRule.EXACT``.
 
     References:
-        PettingZoo AEC API; RULES.md section 2; the docs' RL page.
+        PettingZoo AEC API; docs/rules.rst section 2; the docs' RL page.
     """
 
     metadata = {

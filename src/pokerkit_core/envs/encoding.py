@@ -14,7 +14,7 @@ clamp) the others.  :class:`ObservationEncoder` turns an
 whose layout is documented on the class and in ``docs/envs.rst``.
 
 References:
-    RULES.md section 2 (actions, raise-to amounts, minimum raise);
+    docs/rules.rst section 2 (actions, raise-to amounts, minimum raise);
     the docs' "Reinforcement learning environments" page.
 """
 
@@ -116,7 +116,7 @@ class DiscreteActions:
             most 100, a repeated fraction, or more than 16 of them.
 
     References:
-        RULES.md section 2 (raise-to amounts, minimum raise, all-in).
+        docs/rules.rst section 2 (raise-to amounts, minimum raise, all-in).
     """
 
     __slots__ = ("pot_fractions", "size", "_ratios", "names")
@@ -289,7 +289,7 @@ class RaiseToActions:
             ``2**31`` (the mask would not fit in memory).
 
     References:
-        RULES.md section 2 (raise-to amounts).
+        docs/rules.rst section 2 (raise-to amounts).
     """
 
     __slots__ = ("max_chips", "size")

@@ -12,7 +12,7 @@
 
 References:
     Gymnasium ``Env`` API (``reset(seed=...)``, ``step`` returning
-    ``(observation, reward, terminated, truncated, info)``); RULES.md
+    ``(observation, reward, terminated, truncated, info)``); docs/rules.rst
     section 7 (what a computer player may see).
 """
 
@@ -95,7 +95,7 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
             that is not a policy.
 
     References:
-        Gymnasium ``Env`` API; RULES.md sections 2 and 7.
+        Gymnasium ``Env`` API; docs/rules.rst sections 2 and 7.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}

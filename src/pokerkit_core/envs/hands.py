@@ -19,7 +19,7 @@ stacks (``StackMode.CARRY``; a seat left without chips is out of the
 episode).
 
 References:
-    RULES.md section 2 (positions), section 4 (ACPC stacks reset every hand),
+    docs/rules.rst section 2 (positions), section 4 (ACPC stacks reset every hand),
     section 5 (dead-button rule).
 """
 

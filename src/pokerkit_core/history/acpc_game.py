@@ -172,7 +172,7 @@ class AcpcGame:
 
         Args:
             flavour: ``"acpc"`` (the dealer's own rules, INTEROP.md 1.4) or
-                ``"default"`` (RULES.md).
+                ``"default"`` (docs/rules.rst).
             exact_split: Split pots exactly (``OddChipRule.EXACT``), as the
                 ACPC dealer does; else the default odd-chip rule.
 

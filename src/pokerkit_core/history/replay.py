@@ -15,7 +15,7 @@ Three amount conventions meet here: PHH ``cbr N`` and engine
 **street**; ACPC ``rN`` is the raise-to total for the **whole hand**.
 
 References:
-    INTEROP.md sections 1.2-1.4 and 2; RULES.md sections 2 and 6.
+    INTEROP.md sections 1.2-1.4 and 2; docs/rules.rst sections 2 and 6.
 """
 
 from __future__ import annotations
@@ -256,7 +256,7 @@ def replay(
     Args:
         hand: The recorded hand (possibly partial: it is compared where it
             stops).
-        rules: ``"default"`` (RULES.md) or ``"acpc"`` (the ACPC dealer's);
+        rules: ``"default"`` (docs/rules.rst) or ``"acpc"`` (the ACPC dealer's);
             ``None`` = the record's own.
         exact_split: Split pots exactly (PHH Pluribus hands, ACPC logs);
             ``None`` = only for ACPC records.

@@ -1,6 +1,6 @@
 """The built-in computer players, loaded through the policy registry.
 
-``easy``, ``normal`` and ``hard`` are the three AI levels of RULES.md section 7;
+``easy``, ``normal`` and ``hard`` are the three AI levels of docs/rules.rst section 7;
 ``random``, ``call`` and ``raise`` are baselines.  Each is registered under the
 entry-point group ``pokerkit_core.policies`` and created with
 :func:`pokerkit_core.policy.load_policy` (``load_policy("hard", seed=1)``).

@@ -1,7 +1,7 @@
 """Baseline policies: ``random``, ``call`` and ``raise``.
 
 They ignore their cards and serve as yardsticks: a sound AI must beat each of
-them (RULES.md section 7).
+them (docs/rules.rst section 7).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ random hand); after the flop it looks only at the category of its made hand
 what the opponent did, and bluffs rarely.
 
 References:
-    RULES.md section 7 (easy level).
+    docs/rules.rst section 7 (easy level).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ __all__ = ["EasyPolicy"]
 
 
 class EasyPolicy:
-    """The easy computer player (RULES.md section 7).
+    """The easy computer player (docs/rules.rst section 7).
 
     Args:
         seed: Seed of the policy's own generator (None: from the system).

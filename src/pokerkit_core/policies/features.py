@@ -5,7 +5,7 @@ Everything here is a pure function of public information plus the seat's own
 cards, so every policy built on it decides from the observation alone.
 
 References:
-    RULES.md section 7 (what a computer player may see); Sklansky and
+    docs/rules.rst section 7 (what a computer player may see); Sklansky and
     Malmuth, *Hold'em Poker for Advanced Players* (starting-hand strength);
     Billings et al., "The challenge of poker", Artificial Intelligence 134
     (2002) (hand strength and potential).

@@ -24,7 +24,7 @@ Opponent frequencies are learnt across hands from the public history handed
 to the ``hand_ended`` hook, starting from priors.
 
 References:
-    RULES.md section 7 (hard level); Billings et al., "The challenge of
+    docs/rules.rst section 7 (hard level); Billings et al., "The challenge of
     poker", Artificial Intelligence 134 (2002) (opponent modelling, weighted
     ranges); Chen and Ankenman, *The Mathematics of Poker* (2006) (bluffing
     ratio ``f / (1 + 2f)``, minimum defence).
@@ -290,7 +290,7 @@ def _as_range(rng: WeightedRange) -> Range:
 
 
 class HardPolicy:
-    """The hard computer player (RULES.md section 7).
+    """The hard computer player (docs/rules.rst section 7).
 
     Args:
         seed: Seed of the policy's own generator (None: from the system).

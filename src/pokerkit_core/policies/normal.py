@@ -10,7 +10,7 @@ straight draws) to size its bets, compares the price of a call with the pot
 does not model its opponents.
 
 References:
-    RULES.md section 7 (normal level); Billings et al., "The challenge of
+    docs/rules.rst section 7 (normal level); Billings et al., "The challenge of
     poker", Artificial Intelligence 134 (2002) (hand strength, potential).
 """
 
@@ -83,7 +83,7 @@ def seats_behind(observation: Observation) -> int:
 
 
 class NormalPolicy:
-    """The normal computer player (RULES.md section 7).
+    """The normal computer player (docs/rules.rst section 7).
 
     Args:
         seed: Seed of the policy's own generator (None: from the system).
