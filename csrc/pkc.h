@@ -95,7 +95,12 @@ void pkc_eval_keys(const uint64_t *keys, size_t n_hands, int32_t *out);
 
 /* ---- equity ---------------------------------------------------------- */
 
-#define PKC_MAX_PLAYERS 9
+/* Most players one equity call takes: as many as a table seats (rules.MAX_SEATS
+ * in Python; a test keeps the two equal).  At most 10 (see pkc_equity.c). */
+#define PKC_MAX_PLAYERS 10
+/* A k-way tie is counted as PKC_SHARE_UNIT / k units of pot share, so tie
+ * counts are integers: lcm(1..PKC_MAX_PLAYERS) = 2520. */
+#define PKC_SHARE_UNIT 2520
 
 #define PKC_E_EMPTY (-6)   /* a range lost every combo to card removal, or no
                               deal is consistent (*bad_player = -1 then) */

@@ -2,7 +2,7 @@
  * Hold'em equity (C99): exact enumeration and Monte Carlo sampling.
  *
  * Model
- *   Each of 2..9 players holds one two-card combo drawn from a weighted list
+ *   Each of 2..PKC_MAX_PLAYERS (10) players holds one two-card combo drawn from a weighted list
  *   (a "range"; a player with fixed hole cards has a list of one).  A deal is
  *   one combo per player with no card twice and none on the board or among the
  *   dead cards, plus the missing board cards.  A deal's probability is
@@ -40,8 +40,9 @@
  *   TOMACS 2019).  State lives on the stack: calls are reentrant and a seed
  *   gives the same result on every platform.
  *
- * Counts are integers: a k-way tie is worth 2520/k units (2520 = lcm(1..9)),
- * so ties never accumulate rounding error.
+ * Counts are integers: a k-way tie is worth 2520/k units (2520 = lcm(1..10),
+ * so every k up to PKC_MAX_PLAYERS divides it), so ties never accumulate
+ * rounding error.
  */
 #include "pkc.h"
 #include "pkc_internal.h"
@@ -51,7 +52,7 @@
 #include <string.h>
 
 #define MAX_COMBOS 1326
-#define SHARE_UNIT 2520u
+#define SHARE_UNIT ((uint32_t)PKC_SHARE_UNIT)
 #define TUPLE_CAP (1u << 19)       /* tuples grouped into orbits, at most */
 #define DIRECT_CAP (1u << 26)      /* tuples enumerated one by one, at most */
 #define NODE_SLACK 1000000u        /* backtracking nodes beyond 2 * cap */
@@ -62,7 +63,15 @@
 #define REJECT_BUDGET (1u << 25)   /* rejected tuples per call: stop early */
 #define EXIST_NODES (1u << 28)     /* search steps to prove that no deal exists */
 
-static const uint32_t SHARE[10] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280};
+/* Compile-time checks (C99: a negative array size is an error).  The share
+ * table and SHARE_UNIT cover k-way ties up to 10 players (lcm(1..11) = 27720
+ * would be needed beyond), and canonical_key packs 5 players' 12-bit combo
+ * pairs into each of two 64-bit words: both cap the players at 10. */
+typedef char pkc_max_players_fits[(PKC_MAX_PLAYERS >= 2 && PKC_MAX_PLAYERS <= 10 &&
+                                    PKC_SHARE_UNIT == 2520) ? 1 : -1];
+
+/* SHARE[k]: units of one k-way tie, SHARE_UNIT / k (index = players tied). */
+static const uint32_t SHARE[11] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252};
 
 /* ---- random numbers ---------------------------------------------------- */
 
@@ -879,7 +888,7 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
             status = PKC_E_EMPTY;
             goto done;
         }
-        /* scale to a largest weight of 1: products of 9 weights stay finite */
+        /* scale to a largest weight of 1: products of PKC_MAX_PLAYERS weights stay finite */
         for (i = 0; i < pl[p].n; i++) {
             top = pl[p].w[i] > top ? pl[p].w[i] : top;
         }

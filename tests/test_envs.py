@@ -34,6 +34,7 @@ from pokerkit_core import (  # noqa: E402
     GameConfig,
     HandOverError,
     IllegalActionError,
+    MAX_SEATS,
     InvalidConfigError,
     PolicyError,
     Raise,
@@ -54,16 +55,8 @@ pytestmark = [
 ]
 
 
-def _seat_limit() -> int:
-    """The engine's largest table (9 until the 10-seat work lands)."""
-    try:
-        GameConfig(stacks=(1_000,) * 10)
-    except InvalidConfigError:
-        return 9
-    return 10
-
-
-SEATS = [2, 6, 9] + ([10] if _seat_limit() >= 10 else [])
+# the largest table (rules.MAX_SEATS, 10) is always among the seat counts checked
+SEATS = sorted({2, 6, 9, MAX_SEATS})
 STACKS = (500, 1_200, 3_000, 800, 2_500, 1_500, 700, 4_000, 950, 2_000)
 
 

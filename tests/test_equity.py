@@ -240,7 +240,8 @@ def test_bad_range_values() -> None:
         ({"players": ["AhAs", "AA"], "board": "Ad2c3c", "dead": "Ac"}, RangeError),
         ({"players": ["AA", "AA", "AA"]}, RangeError),
         ({"players": ["AhKh"]}, InvalidConfigError),
-        ({"players": ["AhKh"] * 10}, InvalidConfigError),
+        ({"players": ["AhKh"] * 11}, InvalidConfigError),
+        ({"players": ["AhKh"] * 10}, CardError),
         ({"players": "AhKhQsQd"}, InvalidConfigError),
         ({"players": ["AhKh", "QsQd"], "trials": -5}, InvalidConfigError),
         ({"players": ["AhKh", "QsQd"], "trials": 0}, InvalidConfigError),
@@ -665,3 +666,61 @@ def test_ctrl_c_stops_a_long_exact_enumeration() -> None:
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=120)
     assert out == "interrupted\n"
+
+
+# ---- ten players (as many as a table seats) --------------------------------
+
+TEN = ["AhKh", "2c3d", "4s5s", "6h7h", "8c9c", "TdJd", "QcQd", "2h2d", "3h4h", "5c6c"]
+
+
+def test_equity_takes_as_many_players_as_a_table_seats() -> None:
+    from pokerkit_core.evaluator import MAX_EQUITY_PLAYERS
+    from pokerkit_core.rules import MAX_SEATS
+
+    assert MAX_EQUITY_PLAYERS == MAX_SEATS == 10
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_ten_way_tie_splits_in_tenths(exact: bool) -> None:
+    # a royal flush on the board plays for everyone: ten equal shares (2520 / 10 units each)
+    r = calculate_equity(TEN, board="AsKsQsJsTs", exact=exact, trials=None if exact else 500, seed=3)
+    assert r.exact is exact and r.trials == (1 if exact else 500)
+    assert [(p.win, p.tie, p.equity) for p in r.players] == [(0.0, 1.0, 0.1)] * 10
+
+
+def test_ten_players_exact_matches_brute_force() -> None:
+    from fractions import Fraction
+    from itertools import combinations
+
+    from pokerkit_core.evaluator import evaluate
+
+    board = parse_cards("Js8h2s")
+    hands = [parse_cards(h) for h in TEN]
+    left = [c for c in CARDS if c not in board and all(c not in h for h in hands)]
+    shares = [Fraction(0)] * 10
+    for turn_river in combinations(left, 2):
+        ranks = [evaluate([*h, *board, *turn_river]) for h in hands]
+        best = [p for p, rank in enumerate(ranks) if rank == max(ranks)]
+        for p in best:
+            shares[p] += Fraction(1, len(best))
+    r = calculate_equity(TEN, board=board)
+    assert r.exact and r.trials == comb(52 - 3 - 20, 2) == 406
+    assert r.equities == pytest.approx([float(s / 406) for s in shares], abs=1e-12)
+    assert sum(r.equities) == pytest.approx(1.0)
+
+
+def test_ten_random_hands_sampled_sum_to_one() -> None:
+    r = calculate_equity(["random"] * 10, trials=20_000, seed=5)
+    assert not r.exact and r.trials == 20_000
+    assert sum(r.equities) == pytest.approx(1.0)
+    for p in r.players:  # symmetric: each 1/10 within four standard errors
+        assert abs(p.equity - 0.1) < 4 * p.stderr
+
+
+def test_eleven_players_refused() -> None:
+    eleven = [*TEN, "7d8d"]
+    with pytest.raises(InvalidConfigError, match="equity needs 2 to 10 players, got 11"):
+        calculate_equity(eleven, board="AsKsQsJsTs")
+    codes = bytes(c.code for h in eleven for c in parse_cards(h))
+    with pytest.raises(InvalidConfigError, match="got 11"):
+        _equity_native(codes, array("d", [1.0] * 11), [1] * 11, b"", b"", mode="sample", trials=10, seed=1, max_exact=0)

@@ -521,4 +521,32 @@ def test_python_uses_the_c_constants() -> None:
     assert (evaluator._E_CARD, evaluator._E_DUPLICATE, evaluator._E_EMPTY) == (lib.PKC_E_CARD, lib.PKC_E_DUPLICATE, lib.PKC_E_EMPTY)
     assert evaluator._EQUITY_MODES == {"auto": lib.PKC_EQUITY_AUTO, "exact": lib.PKC_EQUITY_EXACT, "sample": lib.PKC_EQUITY_SAMPLE}
     assert evaluator.MAX_EQUITY_PLAYERS == lib.PKC_MAX_PLAYERS
+    assert evaluator.SHARE_UNIT == lib.PKC_SHARE_UNIT
+    # every k-way tie up to the most players is a whole number of units
+    assert all(lib.PKC_SHARE_UNIT % k == 0 for k in range(1, lib.PKC_MAX_PLAYERS + 1))
     assert lib.PKC_MASK_VALID == sum(card.mask for card in CARDS)
+
+
+def test_c_equity_refuses_one_player_too_many() -> None:
+    """pkc_equity itself (not only Python) returns PKC_E_ARG for
+    PKC_MAX_PLAYERS + 1 players and for 1, before reading any combo; and
+    takes PKC_MAX_PLAYERS players (a 10-way tie on a royal-flush board)."""
+    from pokerkit_core import _native
+
+    ffi, lib = _native.ffi, _native.lib
+    n = lib.PKC_MAX_PLAYERS + 1
+    combos = ffi.new("uint8_t[]", bytes(range(2 * n)))
+    weights = ffi.new("double[]", [1.0] * n)
+    counts = ffi.new("int32_t[]", [1] * n)
+    board = ffi.new("uint8_t[]", [c.code for c in parse_cards("AsKsQsJsTs")])
+    out = ffi.new("double[]", 4 * n)
+    deals, exact, bad = ffi.new("uint64_t *"), ffi.new("int *"), ffi.new("int *")
+    for players in (n, 1):
+        status = lib.pkc_equity(players, combos, weights, counts, board, 5, ffi.NULL, 0,
+                                lib.PKC_EQUITY_AUTO, 100, 1, 1e6, out, deals, exact, bad, ffi.NULL)
+        assert status == lib.PKC_E_ARG
+    status = lib.pkc_equity(n - 1, combos, weights, counts, board, 5, ffi.NULL, 0,
+                            lib.PKC_EQUITY_SAMPLE, 100, 1, 0.0, out, deals, exact, bad, ffi.NULL)
+    assert status == lib.PKC_OK and deals[0] == 100 and exact[0] == 0
+    assert [out[4 * p + 2] for p in range(n - 1)] == [1 / (n - 1)] * (n - 1)
+    assert out[4 * (n - 1) + 2] == 0.0  # the slot past the last player is untouched

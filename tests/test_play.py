@@ -141,6 +141,25 @@ def test_cli_play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
     assert "*** Hand 1 ***" in out and "== Hand 1 over ==" in out
 
 
+def test_cli_play_seats_a_full_ten_seat_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pokerkit_core.checks import MAX_SEATS
+    from pokerkit_core.cli import main, play_cmd
+
+    monkeypatch.setattr(play_cmd, "load_policy", lambda name, seed=None: CallBot())
+    monkeypatch.setattr("sys.stdin", io.StringIO("f\n" * 5))
+    names = ",".join(f"bot{i}" for i in range(1, MAX_SEATS))  # 9 opponents and you: 10 seats
+    assert main(["play", "--opponents", names, "--seed", "4", "--hands", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "== Hand 1 over ==" in out
+    seats = {int(m) for m in re.findall(r"^[ >] +(\d+)  \S+ +stack", out, re.M)}
+    assert seats == set(range(MAX_SEATS)) and MAX_SEATS == 10
+    too_many = ",".join(f"bot{i}" for i in range(MAX_SEATS))
+    assert main(["play", "--opponents", too_many, "--hands", "1"]) == 2
+    assert f"give 1 to {MAX_SEATS - 1} opponents (a table seats {MAX_SEATS}), not {MAX_SEATS}" in capsys.readouterr().err
+
+
 def test_against_the_registered_ais() -> None:
     from pokerkit_core.policy import available_policies, load_policy
 

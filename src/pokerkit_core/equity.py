@@ -35,7 +35,7 @@ chunks; an exact enumeration (one C call) comes back to Python every
 Ctrl-C stops it and raises ``KeyboardInterrupt`` as usual.  A deal whose combos share a card is drawn again (rejection); one C
 call gives up after :data:`REJECTION_BUDGET` rejected draws (about half a
 second).  With ``trials=None`` sampling then stops: ranges that rarely fit
-together (nine players on ``"AA,KK,QQ,JJ,TT"``) give fewer than
+together (nine or ten players on ``"AA,KK,QQ,JJ,TT"``) give fewer than
 :data:`DEFAULT_TRIALS` deals, and ``result.trials`` says how many.  With
 ``trials=N`` the next chunk carries on until ``N`` deals are sampled.  Chunk
 0 uses ``seed`` itself and chunk ``i`` a seed derived from ``(seed, i)``,
@@ -62,7 +62,7 @@ from typing import Any, Iterable, Sequence, Union
 
 from .cards import CARDS, Card, as_cards, format_cards, parse_cards
 from .errors import CardError, InvalidConfigError, RangeError, shown
-from .evaluator import MAX_EQUITY_PLAYERS, _equity_native
+from .evaluator import MAX_EQUITY_PLAYERS, SHARE_UNIT, _equity_native
 from .ranges import Range
 
 __all__ = [
@@ -92,7 +92,7 @@ evaluations (a few hundredths of a second)."""
 
 MAX_TRIALS = 1_000_000_000
 """The most deals ``trials`` may ask for (about a minute heads-up on one core,
-several with nine players); Ctrl-C stops sampling between chunks."""
+several with nine or ten players); Ctrl-C stops sampling between chunks."""
 
 SAMPLE_CHUNK = 250_000
 """Deals sampled per C call; Ctrl-C is honoured between calls."""
@@ -102,7 +102,6 @@ REJECTION_BUDGET = 1 << 25
 sampling; with ``trials=None`` sampling then ends (see "Bounded work")."""
 
 _SEED_MASK = (1 << 64) - 1
-_UNIT = 2520  # lcm(1..9): a k-way tie is worth 2520 / k units
 
 PlayerLike = Union[str, "Range", Sequence[Card]]
 
@@ -213,10 +212,11 @@ def calculate_equity(
     seed: int | None = None,
     exact: bool | None = None,
 ) -> EquityResult:
-    """All-in equity of 2 to 9 players: win, tie and pot share per player.
+    """All-in equity of 2 to 10 players: win, tie and pot share per player.
 
     Args:
-        players: 2-9 players, each hole cards (``"AhKh"``, ``"Ah Kh"`` or two
+        players: 2 to :data:`~pokerkit_core.evaluator.MAX_EQUITY_PLAYERS`
+            (10, as many as a table seats) players, each hole cards (``"AhKh"``, ``"Ah Kh"`` or two
             :class:`Card`) or a range (a :class:`Range` or range text such as
             ``"QQ+, AKs"``; see the module documentation).
         board: 0-5 board cards (text or :class:`Card` values; ``None``: none).
@@ -245,7 +245,8 @@ def calculate_equity(
             at once; the message names the players and what blocks them); or
             sampling found no deal in :data:`REJECTION_BUDGET` draws although
             deals exist (combos too unlikely to meet: use ``exact=True``).
-        InvalidConfigError: ``players`` not a sequence of 2-9 players;
+        InvalidConfigError: ``players`` not a sequence of 2 to
+            :data:`~pokerkit_core.evaluator.MAX_EQUITY_PLAYERS` players;
             ``trials`` not an int from 1 to :data:`MAX_TRIALS`; ``seed`` not an int;
             ``exact`` not a bool; ``trials`` given with ``exact=True``; too
             many cards for one deal; an exact enumeration above
@@ -387,7 +388,7 @@ def _combine(
     """Pool the (win, tie, equity, stderr) fractions of several sampled chunks.
 
     Each chunk's fractions are exact ratios of integer counts (wins, ties,
-    pot shares in units of 1/2520) to its deals, so the counts are recovered
+    pot shares in units of 1/``SHARE_UNIT``) to its deals, so the counts are recovered
     exactly by rounding and pooled; the standard error is pooled from the
     chunks' second moments.
     """
@@ -400,9 +401,9 @@ def _combine(
             win, tie, eq, se = per_player[p]
             wins += round(win * deals)
             ties += round(tie * deals)
-            units += round(eq * _UNIT * deals)
+            units += round(eq * SHARE_UNIT * deals)
             squares += (se * se * deals + eq * eq) * deals  # sum of squared pot shares
-        mean = units / (_UNIT * total)
+        mean = units / (SHARE_UNIT * total)
         var = squares / total - mean * mean
         out.append((wins / total, ties / total, mean, math.sqrt(var / total) if var > 0 else 0.0))
     return tuple(out)

@@ -659,7 +659,13 @@ _EQUITY_MODES: dict[str, int] = {
     "sample": _lib.PKC_EQUITY_SAMPLE,
 }
 MAX_EQUITY_PLAYERS: int = _lib.PKC_MAX_PLAYERS
-"""Most players one equity calculation takes (``PKC_MAX_PLAYERS`` of pkc.h)."""
+"""Most players one equity calculation takes (``PKC_MAX_PLAYERS`` of pkc.h):
+as many as a table seats (:data:`pokerkit_core.rules.MAX_SEATS`, 10; a test
+keeps the two equal)."""
+SHARE_UNIT: int = _lib.PKC_SHARE_UNIT
+"""Units of pot share in one deal (``PKC_SHARE_UNIT`` of pkc.h, 2520 =
+lcm(1..10)): a k-way tie is worth ``SHARE_UNIT // k`` units, an integer for
+every k up to :data:`MAX_EQUITY_PLAYERS`."""
 CHECK_EVALUATIONS: int = _lib.PKC_CHECK_EVALUATIONS
 """Exact enumeration comes back to Python (to take a Ctrl-C) after about
 this many hand evaluations (``PKC_CHECK_EVALUATIONS`` of pkc.h)."""
@@ -714,7 +720,8 @@ def _equity_native(
         combos: Two card codes per combo, the combos of player 0 first, then
             player 1's, and so on.
         weights: ``array('d')``, one finite weight >= 0 per combo.
-        n_combos: Combos per player (1-1326 each; 2-9 players); a player with
+        n_combos: Combos per player (1-1326 each; 2 to
+            :data:`MAX_EQUITY_PLAYERS` (10) players); a player with
             one combo has fixed hole cards.
         board: 0-5 board card codes.
         dead: Dead card codes (out of the deck).
@@ -735,7 +742,7 @@ def _equity_native(
         RangeError: A player's combos all share a card with the board, the
             dead cards or fixed hands (or all weigh 0), or no deal gives every
             player distinct cards.
-        InvalidConfigError: Not 2-9 players, a bad combo count, weights, mode
+        InvalidConfigError: Not 2 to :data:`MAX_EQUITY_PLAYERS` players, a bad combo count, weights, mode
             or trials, too many cards for one deal, or an exact enumeration
             above ``max_exact``.
     """

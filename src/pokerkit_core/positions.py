@@ -59,8 +59,8 @@ class Positions:
         big_blind_seat: Seat of the big blind; always a live player.
 
     Raises:
-        InvalidConfigError: A seat that is not an int from 0 to 9 (bools
-            and enum members refused).
+        InvalidConfigError: A seat that is not an int from 0 to
+            ``MAX_SEATS - 1`` (9; bools and enum members refused).
     """
 
     button: int

@@ -77,7 +77,7 @@ __all__ = [
 SCHEMA_VERSION = 1
 """The version written in every document and the only one read."""
 MAX_TEXT = 4_000_000
-"""Longest JSON text :func:`loads` reads, characters (a 9-seat hand is ~3,000)."""
+"""Longest JSON text :func:`loads` reads, characters (a 10-seat hand is a few thousand)."""
 MAX_DEPTH = 4
 """Deepest nesting of arrays inside a config field that :func:`from_dict`
 reads; elsewhere the schema fixes the depth, and deeper JSON fails in the

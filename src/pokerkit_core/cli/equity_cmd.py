@@ -11,14 +11,15 @@ import argparse
 import json
 
 from ..equity import MAX_TRIALS, calculate_equity
+from ..evaluator import MAX_EQUITY_PLAYERS
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``equity`` subcommand."""
     parser = sub.add_parser(
         "equity",
-        help="all-in equity of 2-9 hands or ranges",
-        description="All-in equity of 2 to 9 players, each given as hole cards (AhKh) "
+        help=f"all-in equity of 2 to {MAX_EQUITY_PLAYERS} hands or ranges",
+        description=f"All-in equity of 2 to {MAX_EQUITY_PLAYERS} players, each given as hole cards (AhKh) "
         "or a range (QQ+,AKs,AQo+,76s-54s,random). Exact when cheap, else sampled.",
     )
     parser.add_argument(
