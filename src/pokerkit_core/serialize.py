@@ -60,7 +60,27 @@ from .pots import Pot
 from .positions import Positions
 from .rules import AUTO, MAX_CHIPS, BettingStructure, GameConfig, Street
 from .results import show
-from .state import HandState, act, deal
+from .serialize_fields import (
+    _ACTION_OF,
+    _CARD_TEXT,
+    _STREET_NAMES,
+    Decoder,
+    _action,
+    _array,
+    _at,
+    _bool,
+    _card,
+    _cards,
+    _chips,
+    _enum,
+    _fail,
+    _nat,
+    _optional,
+    _signed,
+    _str,
+    _street,
+)
+from .state import HandState, act, deal, replay
 from .table import Blinds, HandRecord
 
 __all__ = [
@@ -82,10 +102,6 @@ MAX_DEPTH = 4
 """Deepest nesting of arrays inside a config field that :func:`from_dict`
 reads; elsewhere the schema fixes the depth, and deeper JSON fails in the
 parser (its recursion limit) or on the field that does not expect it."""
-_MAX_ITEMS = 100_000  # longest array in a document (HandRecord lists stay below)
-
-Decoder = Callable[[Any, str], Any]
-"""Reads one JSON value at a path (``"config.stacks[3]"``) or raises SerializationError."""
 
 
 # ------------------------------------------------------------------ registry
@@ -131,8 +147,6 @@ def register(
 
 
 # ------------------------------------------------------------------ encoding
-_STREET_NAMES = {street: street.name.lower() for street in Street}
-_STREET_OF = {name: street for street, name in _STREET_NAMES.items()}
 
 
 def encode_value(value: Any) -> Any:
@@ -205,18 +219,16 @@ def dumps(value: Any) -> str:
     Raises:
         SerializationError: ``value`` has no JSON form.
     """
-    return json.dumps(to_dict(value), separators=(",", ":"))
+    if value.__class__ is HandState:  # the config's text is kept per config
+        return _STATE_HEAD + _config_entry(value._config)[2] + "," + _ENCODE(_state_fields(value))[1:]
+    return _ENCODE(to_dict(value))
+
+
+_ENCODE = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+_STATE_HEAD = '{"type":"HandState","version":%d,"config":' % SCHEMA_VERSION
 
 
 # ------------------------------------------------------------------ decoding
-def _fail(path: str, reason: str) -> SerializationError:
-    return SerializationError(path, reason)
-
-
-def _at(path: str, key: str) -> str:
-    return f"{path}.{key}" if path else key
-
-
 def _object(value: Any, path: str) -> Mapping[str, Any]:
     if value.__class__ is not dict:
         raise _fail(path, f"expected an object, got {shown(value, 40)}")
@@ -308,13 +320,32 @@ def loads(text: str | bytes) -> Any:
         raise _fail("", f"expected JSON text, got {shown(text, 40)}")
     if len(text) > MAX_TEXT:
         raise _fail("", f"text too long ({len(text):,} characters, at most {MAX_TEXT:,})")
+    known: _KnownConfig | None = None
+    if text.startswith(_STATE_HEAD):  # a config text this process wrote or read
+        head = len(_STATE_HEAD)
+        end = text.find("]}", head) + 2
+        config = _CONFIG_OF_TEXT.get(text[head:end]) if end > 1 else None
+        if config is not None:  # that complete object is the config: parse the rest
+            known = _KnownConfig(config)
+            text = text[:head] + "null" + text[end:]
     try:
-        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
+        data = _DECODER.decode(text)
     except SerializationError:
         raise
     except (ValueError, RecursionError) as exc:
         raise _fail("", f"not JSON: {shown(str(exc), 120)}") from None
+    if known is not None:
+        data["config"] = known
     return from_dict(data)
+
+
+class _KnownConfig:
+    """A config :func:`loads` recognized by its exact text (see ``_CONFIG_OF_TEXT``)."""
+
+    __slots__ = ("config",)
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
 
 
 def _no_constant(name: str) -> Any:
@@ -332,139 +363,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
-# ----------------------------------------------------------- field decoders
-def _int(value: Any, path: str) -> int:
-    if value.__class__ is not int:
-        raise _fail(path, f"expected an integer, got {shown(value, 40)}")
-    return value
-
-
-def _nat(value: Any, path: str) -> int:
-    if value.__class__ is not int or not 0 <= value <= 2 * MAX_CHIPS:
-        raise _fail(path, f"expected an integer from 0 to {2 * MAX_CHIPS:,}, got {shown(value, 40)}")
-    return value
-
-
-def _signed(value: Any, path: str) -> int | Fraction:
-    """A net result: an int or a fraction string, either sign."""
-    if value.__class__ is int:
-        if abs(value) > 2 * MAX_CHIPS:
-            raise _fail(path, f"{shown(value, 40)} is out of range")
-        return value
-    return _fraction(value, path, signed=True)
-
-
-_FRACTION_RE = re.compile(r"(-?)([0-9]{1,40})/([0-9]{1,40})")
-
-
-def _fraction(value: Any, path: str, signed: bool = False) -> Fraction:
-    match = _FRACTION_RE.fullmatch(value) if value.__class__ is str else None
-    if match is None or (match.group(1) and not signed) or int(match.group(3)) == 0:
-        raise _fail(path, f"expected an integer or a fraction such as \"1/2\", got {shown(value, 40)}")
-    return Fraction(int(match.group(1) + match.group(2)), int(match.group(3)))
-
-
-def _chips(value: Any, path: str) -> int | Fraction:
-    """Chips: an int >= 0, or a fraction string (an exact split)."""
-    if value.__class__ is int:
-        return _nat(value, path)
-    return _fraction(value, path)
-
-
-def _bool(value: Any, path: str) -> bool:
-    if value.__class__ is not bool:
-        raise _fail(path, f"expected true or false, got {shown(value, 40)}")
-    return value
-
-
-def _str(value: Any, path: str) -> str:
-    if value.__class__ is not str or len(value) > 200:
-        raise _fail(path, f"expected text (at most 200 characters), got {shown(value, 40)}")
-    return value
-
-
-_CARD_OF = {str(card): card for card in CARDS}
-_CARD_TEXT = tuple(str(card) for card in CARDS)
-
-
-def _card(value: Any, path: str) -> Card:
-    card = _CARD_OF.get(value) if value.__class__ is str else None
-    if card is None:
-        raise _fail(path, f"expected a card such as \"As\", got {shown(value, 40)}")
-    return card
-
-
-def _cards(value: Any, path: str) -> tuple[Card, ...]:
-    if value.__class__ is not list or len(value) > 52:
-        raise _fail(path, f"expected an array of cards, got {shown(value, 40)}")
-    try:
-        cards = tuple([_CARD_OF[item] for item in value])
-        if len(set(value)) == len(value):
-            return cards
-    except (KeyError, TypeError):
-        pass
-    seen: set[Card] = set()
-    for i, item in enumerate(value):
-        card = _card(item, f"{path}[{i}]")
-        if card in seen:
-            raise _fail(f"{path}[{i}]", f"card {card} given twice")
-        seen.add(card)
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _array(item: Decoder) -> Decoder:
-    def decode(value: Any, path: str) -> tuple[Any, ...]:
-        if value.__class__ is not list or len(value) > _MAX_ITEMS:
-            raise _fail(path, f"expected an array, got {shown(value, 40)}")
-        return tuple([item(v, f"{path}[{i}]") for i, v in enumerate(value)])
-
-    return decode
-
-
-def _optional(inner: Decoder) -> Decoder:
-    def decode(value: Any, path: str) -> Any:
-        return None if value is None else inner(value, path)
-
-    return decode
-
-
-def _enum(cls: type[Enum]) -> Decoder:
-    members = {member.value: member for member in cls}
-
-    def decode(value: Any, path: str) -> Any:
-        member = members.get(value) if value.__class__ is str else None
-        if member is None:
-            raise _fail(path, f"expected one of {', '.join(map(str, members))}, got {shown(value, 40)}")
-        return member
-
-    return decode
-
-
-def _street(value: Any, path: str) -> Street:
-    street = _STREET_OF.get(value) if value.__class__ is str else None
-    if street is None:
-        raise _fail(path, f"expected one of {', '.join(_STREET_OF)}, got {shown(value, 40)}")
-    return street
-
-
-_ACTION_OF: dict[str, Action] = {}
-
-
-def _action(value: Any, path: str) -> Action:
-    action = _ACTION_OF.get(value) if value.__class__ is str else None
-    if action is not None:
-        return action
-    if value.__class__ is not str:
-        raise _fail(path, f"expected an action such as \"r 300\", got {shown(value, 40)}")
-    try:
-        action = Action.parse(value)
-    except PokerError as exc:
-        raise _fail(path, str(exc)) from None
-    if str(action) != value:
-        raise _fail(path, f"write the action as {str(action)!r}, not {shown(value, 40)}")
-    if len(_ACTION_OF) < 4096:
-        _ACTION_OF[value] = action
-    return action
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
 
 
 def _nested(expect: type | tuple[type, ...]) -> Decoder:
@@ -584,20 +483,32 @@ _CONFIG_FIELDS: dict[str, dataclasses.Field[Any]] = {
 }
 
 
-_ENCODED_CONFIGS: dict[int, tuple[GameConfig, dict[str, Any]]] = {}
+_ENCODED_CONFIGS: dict[int, tuple[GameConfig, dict[str, Any], str]] = {}
+_CONFIG_OF_TEXT: dict[str, GameConfig] = {}
+"""Configs by the exact JSON text of their object: each text is one this
+module wrote, and decodes to its config (a document holding that text as its
+config holds that config)."""
+
+
+def _config_entry(config: GameConfig) -> tuple[GameConfig, dict[str, Any], str]:
+    """The config, its fields and its object's text; kept per config object
+    (configs are immutable and a table's states share one)."""
+    entry = _ENCODED_CONFIGS.get(id(config))
+    if entry is None or entry[0] is not config:
+        fields = _fresh_config_dict(config)
+        if len(_ENCODED_CONFIGS) >= 1024:
+            _ENCODED_CONFIGS.clear()
+        if len(_CONFIG_OF_TEXT) >= 1024:
+            _CONFIG_OF_TEXT.clear()
+        entry = _ENCODED_CONFIGS[id(config)] = (config, fields, _ENCODE({"type": "GameConfig", **fields}))
+        _CONFIG_OF_TEXT.setdefault(entry[2], config)
+    return entry
 
 
 def _encode_config(config: GameConfig) -> dict[str, Any]:
-    """The config's fields; kept per config object (configs are immutable and
-    a table's states share one), a fresh copy each call."""
-    entry = _ENCODED_CONFIGS.get(id(config))
-    if entry is not None and entry[0] is config:
-        return {key: list(value) if value.__class__ is list else value for key, value in entry[1].items()}
-    out = _fresh_config_dict(config)
-    if len(_ENCODED_CONFIGS) >= 256:
-        _ENCODED_CONFIGS.clear()
-    _ENCODED_CONFIGS[id(config)] = (config, out)
-    return _encode_config(config)
+    """The config's fields: a fresh copy each call."""
+    fields = _config_entry(config)[1]
+    return {key: list(value) if value.__class__ is list else value for key, value in fields.items()}
 
 
 def _fresh_config_dict(config: GameConfig) -> dict[str, Any]:
@@ -651,6 +562,7 @@ def _decode_config(data: Mapping[str, Any], path: str) -> GameConfig:
     if cached is not None:
         return cached
     config = _build_config(data, path)
+    _config_entry(config)  # its text is now known to loads
     if key is not None:
         if len(_CONFIG_CACHE) >= 256:
             _CONFIG_CACHE.clear()
@@ -722,20 +634,33 @@ def _amounts(values: tuple[Any, ...]) -> list[Any]:
     return list(values)
 
 
+_ACTION_TEXT: dict[int, tuple[Action, str]] = {}  # the engine's own actions, by id
+
+
 def _encode_state(state: HandState) -> dict[str, Any]:
-    history = state.history
+    return {"config": encode_value(state._config), **_state_fields(state)}
+
+
+def _state_fields(state: HandState) -> dict[str, Any]:
+    """The fields of a state document after its config."""
+    texts = _ACTION_TEXT
     actions: list[str] = []  # every action, as applied
     shows: list[int] = []
-    for event in history:
+    for event in state.history:
         cls = event.__class__
         if cls is ActionTaken:
-            actions.append(str(event.action))  # type: ignore[union-attr]
+            action = event.action  # type: ignore[union-attr]
+            entry = texts.get(id(action))
+            if entry is None or entry[0] is not action:
+                if len(texts) >= 4096:
+                    texts.clear()
+                entry = texts[id(action)] = (action, str(action))
+            actions.append(entry[1])
         elif cls is PotAwarded:
             shows = []
         elif cls is HandShown:  # after the last PotAwarded: a voluntary show
             shows.append(event.seat)  # type: ignore[union-attr]
     return {
-        "config": encode_value(state.config),
         "deck": _texts(_deal_order(state)),
         "actions": actions,
         "shows": shows if state.is_over else [],
@@ -745,26 +670,55 @@ def _encode_state(state: HandState) -> dict[str, Any]:
 
 def _public(state: HandState) -> dict[str, Any]:
     """The readable fields of a state document (checked against the replay)."""
+    text = _CARD_TEXT
     return {
-        "street": _STREET_NAMES[state.street],
+        "street": _STREET_NAMES[state._street],
         "to_act": state.to_act,
-        "board": _texts(state.board),
-        "hole_cards": [None if cards is None else _texts(cards) for cards in state.hole_cards],
-        "stacks": _amounts(state.stacks),
-        "bets": list(state.bets),
+        "board": [text[card[2]] for card in state._board],
+        "hole_cards": [None if cards is None else [text[cards[0][2]], text[cards[1][2]]] for cards in state._deal.hole],
+        "stacks": _amounts(state._stacks),
+        "bets": list(state._bets),
         "pot": state.pot,
     }
 
 
 _STATE_FIELDS = ("config", "deck", "actions", "shows", "street", "to_act", "board", "hole_cards", "stacks", "bets", "pot")
+_STATE_KEYS = frozenset(_STATE_FIELDS)
+_CODE_OF = {str(card): card.code for card in CARDS}
 
 
 def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
-    _no_extra(data, _STATE_FIELDS, path)
-    for name in _STATE_FIELDS:
-        if name not in data:
-            raise _fail(_at(path, name), "missing")
-    config = decode_value(data["config"], _at(path, "config"), GameConfig)
+    if len(data) != len(_STATE_FIELDS) + 1 + ("version" in data) or not data.keys() >= _STATE_KEYS:
+        _no_extra(data, _STATE_FIELDS, path)
+        for name in _STATE_FIELDS:
+            if name not in data:
+                raise _fail(_at(path, name), "missing")
+    raw = data["config"]
+    config = raw.config if raw.__class__ is _KnownConfig else decode_value(raw, _at(path, "config"), GameConfig)
+    deck, actions, shows = data["deck"], data["actions"], data["shows"]
+    state: HandState | None = None
+    if deck.__class__ is list and actions.__class__ is list and len(actions) <= 10_000 and shows == []:
+        # one pass over the texts, one checked replay; any doubt: the slow
+        # path below, which names the field
+        get = _ACTION_OF.get
+        try:
+            moves = [get(text) or _action(text, "") for text in actions]
+            state = replay(config, [_CODE_OF[text] for text in deck], moves)
+        except (KeyError, TypeError, PokerError):
+            state = None
+    if state is None:
+        state = _replay_slowly(config, data, path)
+    # the readable fields, compared in their JSON form with the replayed hand
+    for name, actual in _public(state).items():
+        if data[name] != actual:
+            raise _fail(
+                _at(path, name), f"is {shown(data[name], 60)} but the replayed hand has {shown(actual, 60)}"
+            )
+    return state
+
+
+def _replay_slowly(config: GameConfig, data: Mapping[str, Any], path: str) -> HandState:
+    """Deal and act one step at a time, naming the field that fails."""
     deck = _cards(data["deck"], _at(path, "deck"))
     try:
         state = deal(config, deck=deck)
@@ -785,12 +739,6 @@ def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
             state = show(state, seat)
         except PokerError as exc:
             raise _fail(f"{_at(path, 'shows')}[{i}]", str(exc)) from None
-    # the readable fields, compared in their JSON form with the replayed hand
-    for name, actual in _public(state).items():
-        if data[name] != actual:
-            raise _fail(
-                _at(path, name), f"is {shown(data[name], 60)} but the replayed hand has {shown(actual, 60)}"
-            )
     return state
 
 
