@@ -26,6 +26,11 @@ Bad input raises :class:`~pokerkit_core.errors.SerializationError` naming
 the place (``"config.stacks[3]"``), and nothing else; input is bounded
 (:data:`MAX_TEXT` characters, :data:`MAX_DEPTH` levels).
 
+A :class:`~pokerkit_core.table.TableSession` is stored as its snapshot
+(:meth:`~pokerkit_core.table.TableSession.snapshot`, the records' states as
+``HandState`` objects); policies have no JSON form, so reading it needs them
+again: ``loads(text, players=[...])``.
+
 Each type's form is one entry of a registry keyed by type tag
 (:func:`register`): a new value type adds an entry.
 
@@ -37,14 +42,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from .actions import Action, LegalActions
 from .cards import CARDS, Card
-from .errors import PokerError, SerializationError, shown
+from .errors import InvalidConfigError, PokerError, SerializationError, shown
 from .events import (
     ActionTaken,
     BlindPosted,
@@ -58,9 +62,16 @@ from .events import (
 from .observation import Observation
 from .pots import Pot
 from .positions import Positions
-from .rules import AUTO, MAX_CHIPS, BettingStructure, GameConfig, Street
+from .rules import BettingStructure, GameConfig, Street
 from .results import show
 from .serialize_fields import (
+    _MAX_DEPTH,
+    _CONFIG_FIELDS,
+    _DERIVABLE,
+    _DERIVED_INPUT,
+    _build_config,
+    _config_key,
+    _no_extra,
     _ACTION_OF,
     _CARD_TEXT,
     _STREET_NAMES,
@@ -81,7 +92,8 @@ from .serialize_fields import (
     _street,
 )
 from .state import HandState, act, deal, replay
-from .table import Blinds, HandRecord
+from .policy import Policy
+from .table import Blinds, HandRecord, TableSession
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -98,7 +110,7 @@ SCHEMA_VERSION = 1
 """The version written in every document and the only one read."""
 MAX_TEXT = 4_000_000
 """Longest JSON text :func:`loads` reads, characters (a 9-seat hand is ~3,000)."""
-MAX_DEPTH = 4
+MAX_DEPTH = _MAX_DEPTH
 """Deepest nesting of arrays inside a config field that :func:`from_dict`
 reads; elsewhere the schema fixes the depth, and deeper JSON fails in the
 parser (its recursion limit) or on the field that does not expect it."""
@@ -110,7 +122,8 @@ class _Codec:
     tag: str
     cls: type
     encode: Callable[[Any], dict[str, Any]]
-    decode: Callable[[Mapping[str, Any], str], Any]
+    decode: Callable[..., Any]
+    takes_players: bool
 
 
 _BY_TAG: dict[str, _Codec] = {}
@@ -121,7 +134,9 @@ def register(
     cls: type,
     tag: str,
     encode: Callable[[Any], dict[str, Any]],
-    decode: Callable[[Mapping[str, Any], str], Any],
+    decode: Callable[..., Any],
+    *,
+    takes_players: bool = False,
 ) -> None:
     """Give a type its JSON form (one registry entry per type tag).
 
@@ -135,13 +150,17 @@ def register(
             ``path`` its place in the document for error messages.  It must
             raise only :class:`~pokerkit_core.errors.SerializationError`
             (errors of the library's constructors are turned into one).
+        takes_players: ``decode`` is ``(fields, path, players)``: it gets
+            the ``players=`` given to :func:`loads` / :func:`from_dict`
+            (``None`` if none), for values holding policies, which have no
+            JSON form (a :class:`~pokerkit_core.table.TableSession`).
 
     Raises:
         ValueError: ``tag`` or ``cls`` already has an entry.
     """
     if tag in _BY_TAG or cls in _BY_CLASS:
         raise ValueError(f"{tag} / {cls.__name__} already has a JSON form")
-    codec = _Codec(tag, cls, encode, decode)
+    codec = _Codec(tag, cls, encode, decode, takes_players)
     _BY_TAG[tag] = codec
     _BY_CLASS[cls] = codec
 
@@ -193,7 +212,8 @@ def to_dict(value: Any) -> dict[str, Any]:
             :class:`~pokerkit_core.observation.Observation`,
             :class:`~pokerkit_core.rules.GameConfig`,
             :class:`~pokerkit_core.state.HandState`,
-            :class:`~pokerkit_core.table.HandRecord` (or any registered type).
+            :class:`~pokerkit_core.table.HandRecord`,
+            :class:`~pokerkit_core.table.TableSession` (or any registered type).
 
     Returns:
         ``{"type": ..., "version": 1, ...}``; see the Serialization page.
@@ -235,13 +255,16 @@ def _object(value: Any, path: str) -> Mapping[str, Any]:
     return value
 
 
-def decode_value(data: Any, path: str, expect: type | tuple[type, ...] | None = None) -> Any:
+def decode_value(
+    data: Any, path: str, expect: type | tuple[type, ...] | None = None, players: Any = None
+) -> Any:
     """Decode a nested object by its ``"type"`` (a registered type).
 
     Args:
         data: A JSON object with a ``"type"``.
         path: Its place in the document.
         expect: The class(es) allowed here (``None``: any registered type).
+        players: Passed to a type registered with ``takes_players``.
 
     Returns:
         The value.
@@ -261,6 +284,8 @@ def decode_value(data: Any, path: str, expect: type | tuple[type, ...] | None = 
     if version != SCHEMA_VERSION or version.__class__ is not int:
         raise _fail(_at(path, "version"), f"unsupported version {shown(version, 20)} (this library reads {SCHEMA_VERSION})")
     try:
+        if codec.takes_players:
+            return codec.decode(data, path, players)
         return codec.decode(data, path)
     except SerializationError:
         raise
@@ -269,12 +294,17 @@ def decode_value(data: Any, path: str, expect: type | tuple[type, ...] | None = 
         raise _fail(path, f"{type(exc).__name__}: {exc}") from None
 
 
-def from_dict(data: Mapping[str, Any]) -> Any:
+def from_dict(data: Mapping[str, Any], *, players: Sequence[Policy | None] | None = None) -> Any:
     """The value of a JSON object made by :func:`to_dict`.
 
     Args:
         data: ``{"type": ..., "version": 1, ...}`` as Python dicts, lists,
             ints, strs, bools and ``None`` (what :func:`json.loads` gives).
+        players: For a ``TableSession`` document (and only used there): one
+            entry per seat, a policy or ``None`` (an external player or an
+            empty seat), as for :meth:`TableSession.restore
+            <pokerkit_core.table.TableSession.restore>`; policies have no
+            JSON form, so the caller gives them again.
 
     Returns:
         The value; a :class:`~pokerkit_core.state.HandState` is rebuilt by
@@ -284,15 +314,17 @@ def from_dict(data: Mapping[str, Any]) -> Any:
         SerializationError: Anything wrong, with the field's path: an
             unknown type, a version other than 1, a missing, extra or
             mistyped field, a value the rules refuse, or public fields that
-            do not match the replayed hand.
+            do not match the replayed hand; for a ``TableSession``, also
+            ``players`` missing, not one per seat, or a policy at an empty
+            seat.
     """
     data = _object(data, "")
     if "version" not in data:
         raise _fail("version", "missing (this library reads version 1)")
-    return decode_value(data, "")
+    return decode_value(data, "", players=players)
 
 
-def loads(text: str | bytes) -> Any:
+def loads(text: str | bytes, *, players: Sequence[Policy | None] | None = None) -> Any:
     """The value of JSON text made by :func:`dumps`.
 
     Args:
@@ -300,6 +332,8 @@ def loads(text: str | bytes) -> Any:
             :data:`MAX_TEXT` characters.  Work is linear in the length: the
             parser is :mod:`json`'s, each field is read once, and a hand is
             replayed at most once per action.
+        players: For a ``TableSession`` document: its policies, see
+            :func:`from_dict`.
 
     Returns:
         The value (see :func:`from_dict`).
@@ -336,7 +370,7 @@ def loads(text: str | bytes) -> Any:
         raise _fail("", f"not JSON: {shown(str(exc), 120)}") from None
     if known is not None:
         data["config"] = known
-    return from_dict(data)
+    return from_dict(data, players=players)
 
 
 class _KnownConfig:
@@ -410,13 +444,6 @@ def _record(cls: type, tag: str, fields: dict[str, Decoder], *, skip: tuple[str,
     register(cls, tag, encode, decode)
 
 
-def _no_extra(data: Mapping[str, Any], names: tuple[str, ...], path: str) -> None:
-    if len(data) > len(names) + ("type" in data) + ("version" in data):
-        for key in data:
-            if key not in names and key not in ("type", "version"):
-                raise _fail(_at(path, str(key)), "unknown field")
-
-
 def _single(name: str, decoder: Decoder) -> Callable[[Mapping[str, Any], str], Any]:
     """The decoder of a value written as one text field (``{"card": "As"}``)."""
 
@@ -471,18 +498,6 @@ _record(Observation, "Observation", {
 
 
 # ------------------------------------------------------------- GameConfig
-# Fields whose value can be derived (AUTO seats, default bet sizes): the JSON
-# holds the value in force and lists the derived ones under "derived", so a
-# restored config moves its blinds with the button as the original does.
-_DERIVABLE = ("small_blind_seat", "big_blind_seat", "small_bet", "big_bet")
-_DERIVED_INPUT = {"small_blind_seat": AUTO, "big_blind_seat": AUTO, "small_bet": None, "big_bet": None}
-
-
-_CONFIG_FIELDS: dict[str, dataclasses.Field[Any]] = {
-    f.name: f for f in dataclasses.fields(GameConfig) if f.init and not f.name.startswith("_")
-}
-
-
 _ENCODED_CONFIGS: dict[int, tuple[GameConfig, dict[str, Any], str]] = {}
 _CONFIG_OF_TEXT: dict[str, GameConfig] = {}
 """Configs by the exact JSON text of their object: each text is one this
@@ -521,37 +536,7 @@ def _fresh_config_dict(config: GameConfig) -> dict[str, Any]:
     return out
 
 
-def _config_value(value: Any, path: str, default: Any, depth: int = 0) -> Any:
-    """A config field from JSON, typed by the field's default."""
-    if isinstance(default, Enum):
-        return _enum(type(default))(value, path)
-    if value is None or value.__class__ in (int, bool, str):
-        if value.__class__ is int and abs(value) > 2 * MAX_CHIPS:
-            raise _fail(path, f"{shown(value, 40)} is out of range")
-        return value
-    if value.__class__ is list:
-        if len(value) > 64 or depth >= MAX_DEPTH:
-            raise _fail(path, "array too long or nested too deep")
-        return tuple(_config_value(v, f"{path}[{i}]", None, depth + 1) for i, v in enumerate(value))
-    raise _fail(path, f"expected a number, text, true/false, null or an array, got {shown(value, 40)}")
-
-
 _CONFIG_CACHE: dict[tuple[Any, ...], GameConfig] = {}
-
-
-def _config_key(data: Mapping[str, Any]) -> tuple[Any, ...] | None:
-    """A hashable, type-exact key of flat config JSON (``None`` if not flat)."""
-    key: list[Any] = []
-    for name, value in data.items():
-        if value.__class__ is list:
-            if any(item.__class__ is list or item.__class__ is dict for item in value):
-                return None
-            key.append((name, tuple([(item.__class__, item) for item in value])))
-        elif value.__class__ is dict:
-            return None
-        else:
-            key.append((name, value.__class__, value))
-    return tuple(key)
 
 
 def _decode_config(data: Mapping[str, Any], path: str) -> GameConfig:
@@ -568,43 +553,6 @@ def _decode_config(data: Mapping[str, Any], path: str) -> GameConfig:
             _CONFIG_CACHE.clear()
         _CONFIG_CACHE[key] = config
     return config
-
-
-def _build_config(data: Mapping[str, Any], path: str) -> GameConfig:
-    fields = _CONFIG_FIELDS
-    names = tuple(fields) + ("derived",)
-    _no_extra(data, names, path)
-    derived = data.get("derived", [])
-    if derived.__class__ is not list or any(name not in _DERIVABLE for name in derived):
-        raise _fail(_at(path, "derived"), f"expected an array of names from {', '.join(_DERIVABLE)}")
-    kwargs: dict[str, Any] = {}
-    for name, field in fields.items():
-        where = _at(path, name)
-        if name not in data:
-            raise _fail(where, "missing")
-        default = field.default if field.default is not dataclasses.MISSING else None
-        kwargs[name] = _config_value(data[name], where, default)
-    for name in derived:
-        kwargs[name] = _DERIVED_INPUT[name]
-    try:
-        config = GameConfig(**kwargs)
-    except PokerError as exc:
-        raise _fail(_config_path(path, str(exc)), str(exc)) from None
-    for name in derived:
-        if getattr(config, name) != data[name]:
-            raise _fail(_at(path, name), f"is {shown(data[name], 40)} but derives as {getattr(config, name)}")
-    return config
-
-
-_FIELD_AT_START = re.compile(r"([a-z_]+(?:\[[0-9]+\])?)")
-
-
-def _config_path(path: str, message: str) -> str:
-    """The config field a constructor's message starts with (``stacks[3] must be ...``)."""
-    match = _FIELD_AT_START.match(message)
-    if match is not None and match.group(1).split("[")[0] in _CONFIG_FIELDS:
-        return _at(path, match.group(1))
-    return path or "config"
 
 
 register(GameConfig, "GameConfig", _encode_config, _decode_config)
@@ -750,3 +698,34 @@ _record(HandRecord, "HandRecord", {
     "starting_stacks": _array(_nat), "final_stacks": _array(_chips), "results": _array(_signed),
     "busted": _SEATS, "state": _optional(_nested(HandState)),
 })  # fmt: skip
+
+
+# ----------------------------------------------------------- TableSession
+def _encode_session(session: TableSession) -> dict[str, Any]:
+    return {"snapshot": session.snapshot(encode_state=encode_value)}
+
+
+def _decode_session(data: Mapping[str, Any], path: str, players: Any) -> TableSession:
+    """The session's snapshot restored (``TableSession.restore``) with the
+    given players; the records' states decoded here, each at its path."""
+    _no_extra(data, ("snapshot",), path)
+    where = _at(path, "snapshot")
+    if players is None:
+        raise _fail(path, "a TableSession needs players= (a policy or None per seat): policies have no JSON form")
+    snapshot = data.get("snapshot")
+    states: dict[int, HandState] = {}
+    records = snapshot.get("records") if snapshot.__class__ is dict else None
+    if records.__class__ is list:
+        for i, record in enumerate(records):
+            stored = record.get("state") if record.__class__ is dict else None
+            if stored is not None:
+                states[id(stored)] = decode_value(stored, f"{where}.records[{i}].state", HandState)
+    try:
+        return TableSession.restore(snapshot, players, decode_state=lambda stored: states[id(stored)])
+    except InvalidConfigError as exc:  # "snapshot.stacks[2] must be ...": that field
+        message = str(exc)
+        field = message.split(" ", 1)[0].rstrip(":,.") if message.startswith("snapshot") else "snapshot"
+        raise _fail(path + "." + field if path else field, message) from None
+
+
+register(TableSession, "TableSession", _encode_session, _decode_session, takes_players=True)

@@ -8,18 +8,20 @@ References:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from .actions import Action
 from .cards import CARDS, Card
 from .errors import PokerError, SerializationError, shown
-from .rules import MAX_CHIPS, Street
+from .rules import AUTO, MAX_CHIPS, GameConfig, Street
 
 __all__ = ["Decoder"]
 
+_MAX_DEPTH = 4  # serialize.MAX_DEPTH: deepest arrays in a config field
 _MAX_ITEMS = 100_000  # longest array in a document (HandRecord lists stay below)
 
 Decoder = Callable[[Any, str], Any]
@@ -170,3 +172,89 @@ def _action(value: Any, path: str) -> Action:
     if len(_ACTION_OF) < 4096:
         _ACTION_OF[value] = action
     return action
+
+
+def _no_extra(data: Mapping[str, Any], names: tuple[str, ...], path: str) -> None:
+    if len(data) > len(names) + ("type" in data) + ("version" in data):
+        for key in data:
+            if key not in names and key not in ("type", "version"):
+                raise _fail(_at(path, str(key)), "unknown field")
+
+
+# Fields whose value can be derived (AUTO seats, default bet sizes): the JSON
+# holds the value in force and lists the derived ones under "derived", so a
+# restored config moves its blinds with the button as the original does.
+_DERIVABLE = ("small_blind_seat", "big_blind_seat", "small_bet", "big_bet")
+_DERIVED_INPUT = {"small_blind_seat": AUTO, "big_blind_seat": AUTO, "small_bet": None, "big_bet": None}
+
+
+_CONFIG_FIELDS: dict[str, dataclasses.Field[Any]] = {
+    f.name: f for f in dataclasses.fields(GameConfig) if f.init and not f.name.startswith("_")
+}
+
+
+def _config_value(value: Any, path: str, default: Any, depth: int = 0) -> Any:
+    """A config field from JSON, typed by the field's default."""
+    if isinstance(default, Enum):
+        return _enum(type(default))(value, path)
+    if value is None or value.__class__ in (int, bool, str):
+        if value.__class__ is int and abs(value) > 2 * MAX_CHIPS:
+            raise _fail(path, f"{shown(value, 40)} is out of range")
+        return value
+    if value.__class__ is list:
+        if len(value) > 64 or depth >= _MAX_DEPTH:
+            raise _fail(path, "array too long or nested too deep")
+        return tuple(_config_value(v, f"{path}[{i}]", None, depth + 1) for i, v in enumerate(value))
+    raise _fail(path, f"expected a number, text, true/false, null or an array, got {shown(value, 40)}")
+
+
+def _config_key(data: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """A hashable, type-exact key of flat config JSON (``None`` if not flat)."""
+    key: list[Any] = []
+    for name, value in data.items():
+        if value.__class__ is list:
+            if any(item.__class__ is list or item.__class__ is dict for item in value):
+                return None
+            key.append((name, tuple([(item.__class__, item) for item in value])))
+        elif value.__class__ is dict:
+            return None
+        else:
+            key.append((name, value.__class__, value))
+    return tuple(key)
+
+
+def _build_config(data: Mapping[str, Any], path: str) -> GameConfig:
+    fields = _CONFIG_FIELDS
+    names = tuple(fields) + ("derived",)
+    _no_extra(data, names, path)
+    derived = data.get("derived", [])
+    if derived.__class__ is not list or any(name not in _DERIVABLE for name in derived):
+        raise _fail(_at(path, "derived"), f"expected an array of names from {', '.join(_DERIVABLE)}")
+    kwargs: dict[str, Any] = {}
+    for name, field in fields.items():
+        where = _at(path, name)
+        if name not in data:
+            raise _fail(where, "missing")
+        default = field.default if field.default is not dataclasses.MISSING else None
+        kwargs[name] = _config_value(data[name], where, default)
+    for name in derived:
+        kwargs[name] = _DERIVED_INPUT[name]
+    try:
+        config = GameConfig(**kwargs)
+    except PokerError as exc:
+        raise _fail(_config_path(path, str(exc)), str(exc)) from None
+    for name in derived:
+        if getattr(config, name) != data[name]:
+            raise _fail(_at(path, name), f"is {shown(data[name], 40)} but derives as {getattr(config, name)}")
+    return config
+
+
+_FIELD_AT_START = re.compile(r"([a-z_]+(?:\[[0-9]+\])?)")
+
+
+def _config_path(path: str, message: str) -> str:
+    """The config field a constructor's message starts with (``stacks[3] must be ...``)."""
+    match = _FIELD_AT_START.match(message)
+    if match is not None and match.group(1).split("[")[0] in _CONFIG_FIELDS:
+        return _at(path, match.group(1))
+    return path or "config"
