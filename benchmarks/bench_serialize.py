@@ -8,8 +8,9 @@ plus JSON; pickle copies the private fields without checking anything.
 
 Rows: the same state again and again, and 500 different mid-hand states (one
 per seed, same table: decoded configs are shared by value, as a table's
-states share one); and the replay alone (``deal`` + ``act``, no JSON), the
-floor of ``loads``.  The issue's target is 20,000 JSON round trips a second.
+states share one); and the replay alone (no JSON), the floor of ``loads``,
+as ``deal`` + ``act`` and as :func:`~pokerkit_core.state.replay` (what
+``loads`` calls).  The issue's target is 20,000 JSON round trips a second.
 
 Run: ``python benchmarks/bench_serialize.py [--seconds S]``.  Figures depend
 on the machine and its load; the ratio to pickle within one run is the
@@ -28,7 +29,7 @@ from pokerkit_core import Call, Fold, GameConfig, Raise, act, deal, legal_action
 from pokerkit_core.actions import Action
 from pokerkit_core.events import ActionTaken
 from pokerkit_core.serialize import _deal_order, dumps, loads
-from pokerkit_core.state import HandState
+from pokerkit_core.state import HandState, replay
 
 
 def _actions(state: HandState) -> list[Action]:
@@ -53,15 +54,19 @@ def mid_hand(seed: int) -> HandState:
 
 
 def rate(work: Callable[[], object], items: int, seconds: float) -> float:
-    """Items per second of ``work`` (each call handles ``items``), best of 3."""
+    """Items per CPU second of ``work`` (each call handles ``items``), best of 3.
+
+    CPU time of this process (:func:`time.process_time`), not wall time: on a
+    shared machine other processes then count less.
+    """
     best = 0.0
     for _ in range(3):
         calls = 0
-        start = time.perf_counter()
+        start = time.process_time()
         while True:
             work()
             calls += 1
-            elapsed = time.perf_counter() - start
+            elapsed = time.process_time() - start
             if elapsed >= seconds / 3:
                 break
         best = max(best, calls * items / elapsed)
@@ -96,6 +101,12 @@ def main() -> None:
             for action in actions:
                 state = act(state, action)
 
+    coded = [(config, [card.code for card in deck], actions) for config, deck, actions in plans]
+
+    def replay_fn_many() -> None:
+        for config, codes, actions in coded:
+            replay(config, codes, actions)
+
     rows = (
         ("dumps (one state)", lambda: dumps(one), 1),
         ("loads (one state)", lambda: loads(text), 1),
@@ -104,12 +115,13 @@ def main() -> None:
         ("JSON round trip (500 states)", json_many, len(many)),
         ("pickle round trip (500 states)", pickle_many, len(many)),
         ("replay only: deal + act (500 states)", replay_many, len(many)),
+        ("replay only: state.replay (500 states)", replay_fn_many, len(many)),
     )
     figures: dict[str, float] = {}
-    print(f"{'workload':38s} {'per second':>12s}")
+    print(f"{'workload':40s} {'per second':>12s}")
     for name, work, items in rows:
         figures[name] = rate(work, items, args.seconds)
-        print(f"{name:38s} {figures[name]:12,.0f}")
+        print(f"{name:40s} {figures[name]:12,.0f}")
     for which in ("one state", "500 states"):
         ratio = figures[f"JSON round trip ({which})"] / figures[f"pickle round trip ({which})"]
         print(f"JSON / pickle round trips ({which}): {ratio:.2f}x")

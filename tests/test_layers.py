@@ -41,6 +41,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("driver",),
     ("table_config",),
     ("table",),
+    ("serialize_fields",),
     ("serialize",),
     ("tournament", "match", "history"),
     ("policies", "play", "acpc_net", "stats"),

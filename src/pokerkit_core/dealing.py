@@ -21,7 +21,9 @@ from .cards import CARDS, Card, as_cards, format_cards
 from .errors import CardError, InvalidConfigError, shown
 from .rules import GameConfig
 
-__all__ = ["CardsArg", "Deal", "draw_codes", "seed_arg", "seat_arg", "deal_cards", "make_deal"]
+__all__ = [
+    "CardsArg", "Deal", "draw_codes", "seed_arg", "seat_arg", "deal_cards", "deck_codes", "make_deal",
+]
 
 _Random: Any
 try:  # the C generator behind random.Random, without its Python seeding wrapper
@@ -239,6 +241,39 @@ def deal_cards(
         else:
             drawn = [card for card in slots if card is not None]
     return [_code(card) for card in drawn]
+
+
+def deck_codes(config: GameConfig, codes: object) -> list[int]:
+    """A deal order given as card codes, checked: what :func:`deal_cards`
+    returns for ``deck=`` (the first ``2 * players + 5 * config.boards``).
+
+    Args:
+        config: The game; its dealt-in seats get cards.
+        codes: A list or tuple of card codes (``Card.code``: ints 0-51, not
+            bools), distinct, at least as many as the deal needs.
+
+    Returns:
+        The codes the deal takes, in order.
+
+    Raises:
+        CardError: Not a list or tuple of distinct ints 0-51, or too short.
+    """
+    need = 2 * len(config._derived.live) + 5 * config.boards
+    if codes.__class__ is not list and codes.__class__ is not tuple:
+        raise CardError(shown(codes), "the deck must be a list of card codes 0-51")
+    items: list[Any] = list(codes)
+    if {code.__class__ for code in items} - {int} or (items and not 0 <= min(items) <= max(items) < 52):
+        bad = next(c for c in items if c.__class__ is not int or not 0 <= c < 52)
+        raise CardError(shown(bad), "not a card code (an int 0-51)")
+    if len(set(items)) != len(items):
+        twice = next(c for i, c in enumerate(items) if c in items[:i])
+        raise CardError(str(CARDS[twice]), f"the deck holds {CARDS[twice]} twice")
+    if len(items) < need:
+        raise CardError(
+            format_cards([CARDS[c] for c in items], " "),
+            f"the deck needs at least {need} cards, got {len(items)}",
+        )
+    return items[:need]
 
 
 def _code(card: Card) -> int:

@@ -26,6 +26,11 @@ Bad input raises :class:`~pokerkit_core.errors.SerializationError` naming
 the place (``"config.stacks[3]"``), and nothing else; input is bounded
 (:data:`MAX_TEXT` characters, :data:`MAX_DEPTH` levels).
 
+A :class:`~pokerkit_core.table.TableSession` is stored as its snapshot
+(:meth:`~pokerkit_core.table.TableSession.snapshot`, the records' states as
+``HandState`` objects); policies have no JSON form, so reading it needs them
+again: ``loads(text, players=[...])``.
+
 Each type's form is one entry of a registry keyed by type tag
 (:func:`register`): a new value type adds an entry.
 
@@ -37,14 +42,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from .actions import Action, LegalActions
 from .cards import CARDS, Card
-from .errors import PokerError, SerializationError, shown
+from .errors import InvalidConfigError, PokerError, SerializationError, shown
 from .events import (
     ActionTaken,
     BlindPosted,
@@ -58,10 +62,38 @@ from .events import (
 from .observation import Observation
 from .pots import Pot
 from .positions import Positions
-from .rules import AUTO, MAX_CHIPS, BettingStructure, GameConfig, Street
+from .rules import BettingStructure, GameConfig, Street
 from .results import show
-from .state import HandState, act, deal
-from .table import Blinds, HandRecord
+from .serialize_fields import (
+    _MAX_DEPTH,
+    _CONFIG_FIELDS,
+    _DERIVABLE,
+    _DERIVED_INPUT,
+    _build_config,
+    _config_key,
+    _no_extra,
+    _ACTION_OF,
+    _CARD_TEXT,
+    _STREET_NAMES,
+    Decoder,
+    _action,
+    _array,
+    _at,
+    _bool,
+    _card,
+    _cards,
+    _chips,
+    _enum,
+    _fail,
+    _nat,
+    _optional,
+    _signed,
+    _str,
+    _street,
+)
+from .state import HandState, act, deal, replay
+from .policy import Policy
+from .table import Blinds, HandRecord, TableSession
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -78,14 +110,10 @@ SCHEMA_VERSION = 1
 """The version written in every document and the only one read."""
 MAX_TEXT = 4_000_000
 """Longest JSON text :func:`loads` reads, characters (a 10-seat hand is a few thousand)."""
-MAX_DEPTH = 4
+MAX_DEPTH = _MAX_DEPTH
 """Deepest nesting of arrays inside a config field that :func:`from_dict`
 reads; elsewhere the schema fixes the depth, and deeper JSON fails in the
 parser (its recursion limit) or on the field that does not expect it."""
-_MAX_ITEMS = 100_000  # longest array in a document (HandRecord lists stay below)
-
-Decoder = Callable[[Any, str], Any]
-"""Reads one JSON value at a path (``"config.stacks[3]"``) or raises SerializationError."""
 
 
 # ------------------------------------------------------------------ registry
@@ -94,7 +122,8 @@ class _Codec:
     tag: str
     cls: type
     encode: Callable[[Any], dict[str, Any]]
-    decode: Callable[[Mapping[str, Any], str], Any]
+    decode: Callable[..., Any]
+    takes_players: bool
 
 
 _BY_TAG: dict[str, _Codec] = {}
@@ -105,7 +134,9 @@ def register(
     cls: type,
     tag: str,
     encode: Callable[[Any], dict[str, Any]],
-    decode: Callable[[Mapping[str, Any], str], Any],
+    decode: Callable[..., Any],
+    *,
+    takes_players: bool = False,
 ) -> None:
     """Give a type its JSON form (one registry entry per type tag).
 
@@ -119,20 +150,22 @@ def register(
             ``path`` its place in the document for error messages.  It must
             raise only :class:`~pokerkit_core.errors.SerializationError`
             (errors of the library's constructors are turned into one).
+        takes_players: ``decode`` is ``(fields, path, players)``: it gets
+            the ``players=`` given to :func:`loads` / :func:`from_dict`
+            (``None`` if none), for values holding policies, which have no
+            JSON form (a :class:`~pokerkit_core.table.TableSession`).
 
     Raises:
         ValueError: ``tag`` or ``cls`` already has an entry.
     """
     if tag in _BY_TAG or cls in _BY_CLASS:
         raise ValueError(f"{tag} / {cls.__name__} already has a JSON form")
-    codec = _Codec(tag, cls, encode, decode)
+    codec = _Codec(tag, cls, encode, decode, takes_players)
     _BY_TAG[tag] = codec
     _BY_CLASS[cls] = codec
 
 
 # ------------------------------------------------------------------ encoding
-_STREET_NAMES = {street: street.name.lower() for street in Street}
-_STREET_OF = {name: street for street, name in _STREET_NAMES.items()}
 
 
 def encode_value(value: Any) -> Any:
@@ -179,7 +212,8 @@ def to_dict(value: Any) -> dict[str, Any]:
             :class:`~pokerkit_core.observation.Observation`,
             :class:`~pokerkit_core.rules.GameConfig`,
             :class:`~pokerkit_core.state.HandState`,
-            :class:`~pokerkit_core.table.HandRecord` (or any registered type).
+            :class:`~pokerkit_core.table.HandRecord`,
+            :class:`~pokerkit_core.table.TableSession` (or any registered type).
 
     Returns:
         ``{"type": ..., "version": 1, ...}``; see the Serialization page.
@@ -205,31 +239,32 @@ def dumps(value: Any) -> str:
     Raises:
         SerializationError: ``value`` has no JSON form.
     """
-    return json.dumps(to_dict(value), separators=(",", ":"))
+    if value.__class__ is HandState:  # the config's text is kept per config
+        return _STATE_HEAD + _config_entry(value._config)[2] + "," + _ENCODE(_state_fields(value))[1:]
+    return _ENCODE(to_dict(value))
+
+
+_ENCODE = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+_STATE_HEAD = '{"type":"HandState","version":%d,"config":' % SCHEMA_VERSION
 
 
 # ------------------------------------------------------------------ decoding
-def _fail(path: str, reason: str) -> SerializationError:
-    return SerializationError(path, reason)
-
-
-def _at(path: str, key: str) -> str:
-    return f"{path}.{key}" if path else key
-
-
 def _object(value: Any, path: str) -> Mapping[str, Any]:
     if value.__class__ is not dict:
         raise _fail(path, f"expected an object, got {shown(value, 40)}")
     return value
 
 
-def decode_value(data: Any, path: str, expect: type | tuple[type, ...] | None = None) -> Any:
+def decode_value(
+    data: Any, path: str, expect: type | tuple[type, ...] | None = None, players: Any = None
+) -> Any:
     """Decode a nested object by its ``"type"`` (a registered type).
 
     Args:
         data: A JSON object with a ``"type"``.
         path: Its place in the document.
         expect: The class(es) allowed here (``None``: any registered type).
+        players: Passed to a type registered with ``takes_players``.
 
     Returns:
         The value.
@@ -249,6 +284,8 @@ def decode_value(data: Any, path: str, expect: type | tuple[type, ...] | None = 
     if version != SCHEMA_VERSION or version.__class__ is not int:
         raise _fail(_at(path, "version"), f"unsupported version {shown(version, 20)} (this library reads {SCHEMA_VERSION})")
     try:
+        if codec.takes_players:
+            return codec.decode(data, path, players)
         return codec.decode(data, path)
     except SerializationError:
         raise
@@ -257,12 +294,17 @@ def decode_value(data: Any, path: str, expect: type | tuple[type, ...] | None = 
         raise _fail(path, f"{type(exc).__name__}: {exc}") from None
 
 
-def from_dict(data: Mapping[str, Any]) -> Any:
+def from_dict(data: Mapping[str, Any], *, players: Sequence[Policy | None] | None = None) -> Any:
     """The value of a JSON object made by :func:`to_dict`.
 
     Args:
         data: ``{"type": ..., "version": 1, ...}`` as Python dicts, lists,
             ints, strs, bools and ``None`` (what :func:`json.loads` gives).
+        players: For a ``TableSession`` document (and only used there): one
+            entry per seat, a policy or ``None`` (an external player or an
+            empty seat), as for :meth:`TableSession.restore
+            <pokerkit_core.table.TableSession.restore>`; policies have no
+            JSON form, so the caller gives them again.
 
     Returns:
         The value; a :class:`~pokerkit_core.state.HandState` is rebuilt by
@@ -272,15 +314,17 @@ def from_dict(data: Mapping[str, Any]) -> Any:
         SerializationError: Anything wrong, with the field's path: an
             unknown type, a version other than 1, a missing, extra or
             mistyped field, a value the rules refuse, or public fields that
-            do not match the replayed hand.
+            do not match the replayed hand; for a ``TableSession``, also
+            ``players`` missing, not one per seat, or a policy at an empty
+            seat.
     """
     data = _object(data, "")
     if "version" not in data:
         raise _fail("version", "missing (this library reads version 1)")
-    return decode_value(data, "")
+    return decode_value(data, "", players=players)
 
 
-def loads(text: str | bytes) -> Any:
+def loads(text: str | bytes, *, players: Sequence[Policy | None] | None = None) -> Any:
     """The value of JSON text made by :func:`dumps`.
 
     Args:
@@ -288,6 +332,8 @@ def loads(text: str | bytes) -> Any:
             :data:`MAX_TEXT` characters.  Work is linear in the length: the
             parser is :mod:`json`'s, each field is read once, and a hand is
             replayed at most once per action.
+        players: For a ``TableSession`` document: its policies, see
+            :func:`from_dict`.
 
     Returns:
         The value (see :func:`from_dict`).
@@ -308,13 +354,32 @@ def loads(text: str | bytes) -> Any:
         raise _fail("", f"expected JSON text, got {shown(text, 40)}")
     if len(text) > MAX_TEXT:
         raise _fail("", f"text too long ({len(text):,} characters, at most {MAX_TEXT:,})")
+    known: _KnownConfig | None = None
+    if text.startswith(_STATE_HEAD):  # a config text this process wrote or read
+        head = len(_STATE_HEAD)
+        end = text.find("]}", head) + 2
+        config = _CONFIG_OF_TEXT.get(text[head:end]) if end > 1 else None
+        if config is not None:  # that complete object is the config: parse the rest
+            known = _KnownConfig(config)
+            text = text[:head] + "null" + text[end:]
     try:
-        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
+        data = _DECODER.decode(text)
     except SerializationError:
         raise
     except (ValueError, RecursionError) as exc:
         raise _fail("", f"not JSON: {shown(str(exc), 120)}") from None
-    return from_dict(data)
+    if known is not None:
+        data["config"] = known
+    return from_dict(data, players=players)
+
+
+class _KnownConfig:
+    """A config :func:`loads` recognized by its exact text (see ``_CONFIG_OF_TEXT``)."""
+
+    __slots__ = ("config",)
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
 
 
 def _no_constant(name: str) -> Any:
@@ -332,139 +397,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
-# ----------------------------------------------------------- field decoders
-def _int(value: Any, path: str) -> int:
-    if value.__class__ is not int:
-        raise _fail(path, f"expected an integer, got {shown(value, 40)}")
-    return value
-
-
-def _nat(value: Any, path: str) -> int:
-    if value.__class__ is not int or not 0 <= value <= 2 * MAX_CHIPS:
-        raise _fail(path, f"expected an integer from 0 to {2 * MAX_CHIPS:,}, got {shown(value, 40)}")
-    return value
-
-
-def _signed(value: Any, path: str) -> int | Fraction:
-    """A net result: an int or a fraction string, either sign."""
-    if value.__class__ is int:
-        if abs(value) > 2 * MAX_CHIPS:
-            raise _fail(path, f"{shown(value, 40)} is out of range")
-        return value
-    return _fraction(value, path, signed=True)
-
-
-_FRACTION_RE = re.compile(r"(-?)([0-9]{1,40})/([0-9]{1,40})")
-
-
-def _fraction(value: Any, path: str, signed: bool = False) -> Fraction:
-    match = _FRACTION_RE.fullmatch(value) if value.__class__ is str else None
-    if match is None or (match.group(1) and not signed) or int(match.group(3)) == 0:
-        raise _fail(path, f"expected an integer or a fraction such as \"1/2\", got {shown(value, 40)}")
-    return Fraction(int(match.group(1) + match.group(2)), int(match.group(3)))
-
-
-def _chips(value: Any, path: str) -> int | Fraction:
-    """Chips: an int >= 0, or a fraction string (an exact split)."""
-    if value.__class__ is int:
-        return _nat(value, path)
-    return _fraction(value, path)
-
-
-def _bool(value: Any, path: str) -> bool:
-    if value.__class__ is not bool:
-        raise _fail(path, f"expected true or false, got {shown(value, 40)}")
-    return value
-
-
-def _str(value: Any, path: str) -> str:
-    if value.__class__ is not str or len(value) > 200:
-        raise _fail(path, f"expected text (at most 200 characters), got {shown(value, 40)}")
-    return value
-
-
-_CARD_OF = {str(card): card for card in CARDS}
-_CARD_TEXT = tuple(str(card) for card in CARDS)
-
-
-def _card(value: Any, path: str) -> Card:
-    card = _CARD_OF.get(value) if value.__class__ is str else None
-    if card is None:
-        raise _fail(path, f"expected a card such as \"As\", got {shown(value, 40)}")
-    return card
-
-
-def _cards(value: Any, path: str) -> tuple[Card, ...]:
-    if value.__class__ is not list or len(value) > 52:
-        raise _fail(path, f"expected an array of cards, got {shown(value, 40)}")
-    try:
-        cards = tuple([_CARD_OF[item] for item in value])
-        if len(set(value)) == len(value):
-            return cards
-    except (KeyError, TypeError):
-        pass
-    seen: set[Card] = set()
-    for i, item in enumerate(value):
-        card = _card(item, f"{path}[{i}]")
-        if card in seen:
-            raise _fail(f"{path}[{i}]", f"card {card} given twice")
-        seen.add(card)
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _array(item: Decoder) -> Decoder:
-    def decode(value: Any, path: str) -> tuple[Any, ...]:
-        if value.__class__ is not list or len(value) > _MAX_ITEMS:
-            raise _fail(path, f"expected an array, got {shown(value, 40)}")
-        return tuple([item(v, f"{path}[{i}]") for i, v in enumerate(value)])
-
-    return decode
-
-
-def _optional(inner: Decoder) -> Decoder:
-    def decode(value: Any, path: str) -> Any:
-        return None if value is None else inner(value, path)
-
-    return decode
-
-
-def _enum(cls: type[Enum]) -> Decoder:
-    members = {member.value: member for member in cls}
-
-    def decode(value: Any, path: str) -> Any:
-        member = members.get(value) if value.__class__ is str else None
-        if member is None:
-            raise _fail(path, f"expected one of {', '.join(map(str, members))}, got {shown(value, 40)}")
-        return member
-
-    return decode
-
-
-def _street(value: Any, path: str) -> Street:
-    street = _STREET_OF.get(value) if value.__class__ is str else None
-    if street is None:
-        raise _fail(path, f"expected one of {', '.join(_STREET_OF)}, got {shown(value, 40)}")
-    return street
-
-
-_ACTION_OF: dict[str, Action] = {}
-
-
-def _action(value: Any, path: str) -> Action:
-    action = _ACTION_OF.get(value) if value.__class__ is str else None
-    if action is not None:
-        return action
-    if value.__class__ is not str:
-        raise _fail(path, f"expected an action such as \"r 300\", got {shown(value, 40)}")
-    try:
-        action = Action.parse(value)
-    except PokerError as exc:
-        raise _fail(path, str(exc)) from None
-    if str(action) != value:
-        raise _fail(path, f"write the action as {str(action)!r}, not {shown(value, 40)}")
-    if len(_ACTION_OF) < 4096:
-        _ACTION_OF[value] = action
-    return action
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
 
 
 def _nested(expect: type | tuple[type, ...]) -> Decoder:
@@ -509,13 +442,6 @@ def _record(cls: type, tag: str, fields: dict[str, Decoder], *, skip: tuple[str,
         return cls(**kwargs)
 
     register(cls, tag, encode, decode)
-
-
-def _no_extra(data: Mapping[str, Any], names: tuple[str, ...], path: str) -> None:
-    if len(data) > len(names) + ("type" in data) + ("version" in data):
-        for key in data:
-            if key not in names and key not in ("type", "version"):
-                raise _fail(_at(path, str(key)), "unknown field")
 
 
 def _single(name: str, decoder: Decoder) -> Callable[[Mapping[str, Any], str], Any]:
@@ -572,32 +498,32 @@ _record(Observation, "Observation", {
 
 
 # ------------------------------------------------------------- GameConfig
-# Fields whose value can be derived (AUTO seats, default bet sizes): the JSON
-# holds the value in force and lists the derived ones under "derived", so a
-# restored config moves its blinds with the button as the original does.
-_DERIVABLE = ("small_blind_seat", "big_blind_seat", "small_bet", "big_bet")
-_DERIVED_INPUT = {"small_blind_seat": AUTO, "big_blind_seat": AUTO, "small_bet": None, "big_bet": None}
+_ENCODED_CONFIGS: dict[int, tuple[GameConfig, dict[str, Any], str]] = {}
+_CONFIG_OF_TEXT: dict[str, GameConfig] = {}
+"""Configs by the exact JSON text of their object: each text is one this
+module wrote, and decodes to its config (a document holding that text as its
+config holds that config)."""
 
 
-_CONFIG_FIELDS: dict[str, dataclasses.Field[Any]] = {
-    f.name: f for f in dataclasses.fields(GameConfig) if f.init and not f.name.startswith("_")
-}
-
-
-_ENCODED_CONFIGS: dict[int, tuple[GameConfig, dict[str, Any]]] = {}
+def _config_entry(config: GameConfig) -> tuple[GameConfig, dict[str, Any], str]:
+    """The config, its fields and its object's text; kept per config object
+    (configs are immutable and a table's states share one)."""
+    entry = _ENCODED_CONFIGS.get(id(config))
+    if entry is None or entry[0] is not config:
+        fields = _fresh_config_dict(config)
+        if len(_ENCODED_CONFIGS) >= 1024:
+            _ENCODED_CONFIGS.clear()
+        if len(_CONFIG_OF_TEXT) >= 1024:
+            _CONFIG_OF_TEXT.clear()
+        entry = _ENCODED_CONFIGS[id(config)] = (config, fields, _ENCODE({"type": "GameConfig", **fields}))
+        _CONFIG_OF_TEXT.setdefault(entry[2], config)
+    return entry
 
 
 def _encode_config(config: GameConfig) -> dict[str, Any]:
-    """The config's fields; kept per config object (configs are immutable and
-    a table's states share one), a fresh copy each call."""
-    entry = _ENCODED_CONFIGS.get(id(config))
-    if entry is not None and entry[0] is config:
-        return {key: list(value) if value.__class__ is list else value for key, value in entry[1].items()}
-    out = _fresh_config_dict(config)
-    if len(_ENCODED_CONFIGS) >= 256:
-        _ENCODED_CONFIGS.clear()
-    _ENCODED_CONFIGS[id(config)] = (config, out)
-    return _encode_config(config)
+    """The config's fields: a fresh copy each call."""
+    fields = _config_entry(config)[1]
+    return {key: list(value) if value.__class__ is list else value for key, value in fields.items()}
 
 
 def _fresh_config_dict(config: GameConfig) -> dict[str, Any]:
@@ -610,37 +536,7 @@ def _fresh_config_dict(config: GameConfig) -> dict[str, Any]:
     return out
 
 
-def _config_value(value: Any, path: str, default: Any, depth: int = 0) -> Any:
-    """A config field from JSON, typed by the field's default."""
-    if isinstance(default, Enum):
-        return _enum(type(default))(value, path)
-    if value is None or value.__class__ in (int, bool, str):
-        if value.__class__ is int and abs(value) > 2 * MAX_CHIPS:
-            raise _fail(path, f"{shown(value, 40)} is out of range")
-        return value
-    if value.__class__ is list:
-        if len(value) > 64 or depth >= MAX_DEPTH:
-            raise _fail(path, "array too long or nested too deep")
-        return tuple(_config_value(v, f"{path}[{i}]", None, depth + 1) for i, v in enumerate(value))
-    raise _fail(path, f"expected a number, text, true/false, null or an array, got {shown(value, 40)}")
-
-
 _CONFIG_CACHE: dict[tuple[Any, ...], GameConfig] = {}
-
-
-def _config_key(data: Mapping[str, Any]) -> tuple[Any, ...] | None:
-    """A hashable, type-exact key of flat config JSON (``None`` if not flat)."""
-    key: list[Any] = []
-    for name, value in data.items():
-        if value.__class__ is list:
-            if any(item.__class__ is list or item.__class__ is dict for item in value):
-                return None
-            key.append((name, tuple([(item.__class__, item) for item in value])))
-        elif value.__class__ is dict:
-            return None
-        else:
-            key.append((name, value.__class__, value))
-    return tuple(key)
 
 
 def _decode_config(data: Mapping[str, Any], path: str) -> GameConfig:
@@ -651,48 +547,12 @@ def _decode_config(data: Mapping[str, Any], path: str) -> GameConfig:
     if cached is not None:
         return cached
     config = _build_config(data, path)
+    _config_entry(config)  # its text is now known to loads
     if key is not None:
         if len(_CONFIG_CACHE) >= 256:
             _CONFIG_CACHE.clear()
         _CONFIG_CACHE[key] = config
     return config
-
-
-def _build_config(data: Mapping[str, Any], path: str) -> GameConfig:
-    fields = _CONFIG_FIELDS
-    names = tuple(fields) + ("derived",)
-    _no_extra(data, names, path)
-    derived = data.get("derived", [])
-    if derived.__class__ is not list or any(name not in _DERIVABLE for name in derived):
-        raise _fail(_at(path, "derived"), f"expected an array of names from {', '.join(_DERIVABLE)}")
-    kwargs: dict[str, Any] = {}
-    for name, field in fields.items():
-        where = _at(path, name)
-        if name not in data:
-            raise _fail(where, "missing")
-        default = field.default if field.default is not dataclasses.MISSING else None
-        kwargs[name] = _config_value(data[name], where, default)
-    for name in derived:
-        kwargs[name] = _DERIVED_INPUT[name]
-    try:
-        config = GameConfig(**kwargs)
-    except PokerError as exc:
-        raise _fail(_config_path(path, str(exc)), str(exc)) from None
-    for name in derived:
-        if getattr(config, name) != data[name]:
-            raise _fail(_at(path, name), f"is {shown(data[name], 40)} but derives as {getattr(config, name)}")
-    return config
-
-
-_FIELD_AT_START = re.compile(r"([a-z_]+(?:\[[0-9]+\])?)")
-
-
-def _config_path(path: str, message: str) -> str:
-    """The config field a constructor's message starts with (``stacks[3] must be ...``)."""
-    match = _FIELD_AT_START.match(message)
-    if match is not None and match.group(1).split("[")[0] in _CONFIG_FIELDS:
-        return _at(path, match.group(1))
-    return path or "config"
 
 
 register(GameConfig, "GameConfig", _encode_config, _decode_config)
@@ -722,20 +582,33 @@ def _amounts(values: tuple[Any, ...]) -> list[Any]:
     return list(values)
 
 
+_ACTION_TEXT: dict[int, tuple[Action, str]] = {}  # the engine's own actions, by id
+
+
 def _encode_state(state: HandState) -> dict[str, Any]:
-    history = state.history
+    return {"config": encode_value(state._config), **_state_fields(state)}
+
+
+def _state_fields(state: HandState) -> dict[str, Any]:
+    """The fields of a state document after its config."""
+    texts = _ACTION_TEXT
     actions: list[str] = []  # every action, as applied
     shows: list[int] = []
-    for event in history:
+    for event in state.history:
         cls = event.__class__
         if cls is ActionTaken:
-            actions.append(str(event.action))  # type: ignore[union-attr]
+            action = event.action  # type: ignore[union-attr]
+            entry = texts.get(id(action))
+            if entry is None or entry[0] is not action:
+                if len(texts) >= 4096:
+                    texts.clear()
+                entry = texts[id(action)] = (action, str(action))
+            actions.append(entry[1])
         elif cls is PotAwarded:
             shows = []
         elif cls is HandShown:  # after the last PotAwarded: a voluntary show
             shows.append(event.seat)  # type: ignore[union-attr]
     return {
-        "config": encode_value(state.config),
         "deck": _texts(_deal_order(state)),
         "actions": actions,
         "shows": shows if state.is_over else [],
@@ -745,26 +618,55 @@ def _encode_state(state: HandState) -> dict[str, Any]:
 
 def _public(state: HandState) -> dict[str, Any]:
     """The readable fields of a state document (checked against the replay)."""
+    text = _CARD_TEXT
     return {
-        "street": _STREET_NAMES[state.street],
+        "street": _STREET_NAMES[state._street],
         "to_act": state.to_act,
-        "board": _texts(state.board),
-        "hole_cards": [None if cards is None else _texts(cards) for cards in state.hole_cards],
-        "stacks": _amounts(state.stacks),
-        "bets": list(state.bets),
+        "board": [text[card[2]] for card in state._board],
+        "hole_cards": [None if cards is None else [text[cards[0][2]], text[cards[1][2]]] for cards in state._deal.hole],
+        "stacks": _amounts(state._stacks),
+        "bets": list(state._bets),
         "pot": state.pot,
     }
 
 
 _STATE_FIELDS = ("config", "deck", "actions", "shows", "street", "to_act", "board", "hole_cards", "stacks", "bets", "pot")
+_STATE_KEYS = frozenset(_STATE_FIELDS)
+_CODE_OF = {str(card): card.code for card in CARDS}
 
 
 def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
-    _no_extra(data, _STATE_FIELDS, path)
-    for name in _STATE_FIELDS:
-        if name not in data:
-            raise _fail(_at(path, name), "missing")
-    config = decode_value(data["config"], _at(path, "config"), GameConfig)
+    if len(data) != len(_STATE_FIELDS) + 1 + ("version" in data) or not data.keys() >= _STATE_KEYS:
+        _no_extra(data, _STATE_FIELDS, path)
+        for name in _STATE_FIELDS:
+            if name not in data:
+                raise _fail(_at(path, name), "missing")
+    raw = data["config"]
+    config = raw.config if raw.__class__ is _KnownConfig else decode_value(raw, _at(path, "config"), GameConfig)
+    deck, actions, shows = data["deck"], data["actions"], data["shows"]
+    state: HandState | None = None
+    if deck.__class__ is list and actions.__class__ is list and len(actions) <= 10_000 and shows == []:
+        # one pass over the texts, one checked replay; any doubt: the slow
+        # path below, which names the field
+        get = _ACTION_OF.get
+        try:
+            moves = [get(text) or _action(text, "") for text in actions]
+            state = replay(config, [_CODE_OF[text] for text in deck], moves)
+        except (KeyError, TypeError, PokerError):
+            state = None
+    if state is None:
+        state = _replay_slowly(config, data, path)
+    # the readable fields, compared in their JSON form with the replayed hand
+    for name, actual in _public(state).items():
+        if data[name] != actual:
+            raise _fail(
+                _at(path, name), f"is {shown(data[name], 60)} but the replayed hand has {shown(actual, 60)}"
+            )
+    return state
+
+
+def _replay_slowly(config: GameConfig, data: Mapping[str, Any], path: str) -> HandState:
+    """Deal and act one step at a time, naming the field that fails."""
     deck = _cards(data["deck"], _at(path, "deck"))
     try:
         state = deal(config, deck=deck)
@@ -785,12 +687,6 @@ def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
             state = show(state, seat)
         except PokerError as exc:
             raise _fail(f"{_at(path, 'shows')}[{i}]", str(exc)) from None
-    # the readable fields, compared in their JSON form with the replayed hand
-    for name, actual in _public(state).items():
-        if data[name] != actual:
-            raise _fail(
-                _at(path, name), f"is {shown(data[name], 60)} but the replayed hand has {shown(actual, 60)}"
-            )
     return state
 
 
@@ -802,3 +698,34 @@ _record(HandRecord, "HandRecord", {
     "starting_stacks": _array(_nat), "final_stacks": _array(_chips), "results": _array(_signed),
     "busted": _SEATS, "state": _optional(_nested(HandState)),
 })  # fmt: skip
+
+
+# ----------------------------------------------------------- TableSession
+def _encode_session(session: TableSession) -> dict[str, Any]:
+    return {"snapshot": session.snapshot(encode_state=encode_value)}
+
+
+def _decode_session(data: Mapping[str, Any], path: str, players: Any) -> TableSession:
+    """The session's snapshot restored (``TableSession.restore``) with the
+    given players; the records' states decoded here, each at its path."""
+    _no_extra(data, ("snapshot",), path)
+    where = _at(path, "snapshot")
+    if players is None:
+        raise _fail(path, "a TableSession needs players= (a policy or None per seat): policies have no JSON form")
+    snapshot = data.get("snapshot")
+    states: dict[int, HandState] = {}
+    records = snapshot.get("records") if snapshot.__class__ is dict else None
+    if records.__class__ is list:
+        for i, record in enumerate(records):
+            stored = record.get("state") if record.__class__ is dict else None
+            if stored is not None:
+                states[id(stored)] = decode_value(stored, f"{where}.records[{i}].state", HandState)
+    try:
+        return TableSession.restore(snapshot, players, decode_state=lambda stored: states[id(stored)])
+    except InvalidConfigError as exc:  # "snapshot.stacks[2] must be ...": that field
+        message = str(exc)
+        field = message.split(" ", 1)[0].rstrip(":,.") if message.startswith("snapshot") else "snapshot"
+        raise _fail(path + "." + field if path else field, message) from None
+
+
+register(TableSession, "TableSession", _encode_session, _decode_session, takes_players=True)

@@ -50,7 +50,7 @@ from .events import (
     PotAwarded,
     UncalledBetReturned,
 )
-from .dealing import NO_DEAL, CardsArg, deal_cards, draw_codes, make_deal, seed_arg
+from .dealing import NO_DEAL, CardsArg, deal_cards, deck_codes, draw_codes, make_deal, seed_arg
 from .forced_bets import post_forced_bets
 from .hand_state import HandFields, copy_state
 from .pots import Chips, Pot
@@ -63,6 +63,7 @@ __all__ = [
     "deal",
     "legal_actions",
     "act",
+    "replay",
     "draw_codes",
 ]
 
@@ -183,8 +184,13 @@ def deal(
     if config.__class__ is not GameConfig:
         raise InvalidConfigError(f"deal needs a GameConfig, got {shown(config)}")
     seed = seed_arg(seed)
+    return _dealt(config, deal_cards(config, seed, deck, hole_cards, board))
+
+
+def _dealt(config: GameConfig, codes: list[int]) -> HandState:
+    """The first state of a hand of ``config`` dealt ``codes`` (checked card
+    codes in deal order): a fresh object nobody else holds."""
     d = config._derived
-    codes = deal_cards(config, seed, deck, hole_cards, board)
     template: HandState | None = d.template
     if template is None:
         template = d.template = _template(config)
@@ -393,6 +399,14 @@ def act(state: HandState, action: Action) -> HandState:
     """
     if state.__class__ is not HandState:
         raise _not_a_state(state)
+    return _act(state, action, copy_state(state))
+
+
+def _act(state: HandState, action: Action, t: HandState) -> HandState:
+    """The body of :func:`act`: ``t`` is the successor being built, a fresh
+    copy of ``state``, or ``state`` itself when nobody else holds it
+    (:func:`replay`).  Every check comes before the first write to ``t``, so
+    a refused action leaves ``t`` as it was."""
     seat = state._to_act
     if seat < 0:
         raise HandOverError("the hand is over: no more actions")
@@ -409,7 +423,6 @@ def act(state: HandState, action: Action) -> HandState:
     owe = call_to - bet
     config = state._config
     street = state._street
-    t = copy_state(state)
     if kind is _FOLD:
         if owe <= 0:
             raise _illegal(state, action, "folding is not allowed when you can check")
@@ -481,6 +494,42 @@ def act(state: HandState, action: Action) -> HandState:
         ActionTaken(seat, taken, street, add, add > 0 and new_stack == 0),
     )
     return _continue(t, seat + 1)
+
+
+def replay(config: GameConfig, codes: Sequence[int], actions: Sequence[Action]) -> HandState:
+    """The hand dealt ``codes`` after ``actions``: ``deal`` then ``act`` for
+    each action, with every check of both, without building the states in
+    between (for restoring a saved hand).
+
+    Args:
+        config: The table and rules.
+        codes: The deal order as card codes (``Card.code``, 0-51, distinct),
+            as ``deal(config, deck=...)`` takes cards: two per dealt-in seat
+            in seat order, then five per board; at least ``2 * players + 5 *
+            config.boards`` of them.
+        actions: The actions, in order, each checked as :func:`act` checks it.
+
+    Returns:
+        The state after the last action (equal to the one ``deal`` and
+        ``act`` build).
+
+    Raises:
+        InvalidConfigError: ``config`` is not a :class:`GameConfig`.
+        CardError: ``codes`` is not a list or tuple of distinct ints 0-51, or
+            too short.
+        HandOverError: An action after the end of the hand.
+        IllegalActionError: An action :func:`act` refuses (the error does not
+            say which one: replay step by step to find it).
+
+    References:
+        docs/rules.rst section 2 (deal order, actions).
+    """
+    if config.__class__ is not GameConfig:
+        raise InvalidConfigError(f"replay needs a GameConfig, got {shown(config)}")
+    t = _dealt(config, deck_codes(config, codes))
+    for action in actions:
+        t = _act(t, action, t)
+    return t
 
 
 def _continue(t: HandState, start: int) -> HandState:

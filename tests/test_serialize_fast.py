@@ -1,0 +1,121 @@
+"""The fast paths of HandState JSON: ``state.replay`` and the config text
+``loads`` recognizes give exactly what the step-by-step paths give, and
+refuse what they refuse."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokerkit_core import Call, Fold, GameConfig, Raise, SerializationError, act, deal
+from pokerkit_core.actions import Action
+from pokerkit_core.errors import CardError, HandOverError, IllegalActionError, InvalidConfigError
+from pokerkit_core.events import ActionTaken
+from pokerkit_core.serialize import dumps, from_dict, loads, to_dict
+from pokerkit_core.state import HandState, replay
+
+from strategies import configs, play_random
+
+CONFIG = GameConfig.no_limit(players=6, stack=1_000)
+
+
+def actions_of(state: HandState) -> list[Action]:
+    return [e.action for e in state.history if isinstance(e, ActionTaken)]  # type: ignore[union-attr]
+
+
+def codes_of(state: HandState) -> list[int]:
+    order = [card for cards in state.hole_cards if cards is not None for card in cards]
+    for board in state._deal.boards:
+        order.extend(board)
+    return [card.code for card in order]
+
+
+@settings(max_examples=60, deadline=None)
+@given(config=configs(), seed=st.integers(0, 2**32), cut=st.floats(0, 1))
+def test_replay_equals_deal_and_act(config: GameConfig, seed: int, cut: float) -> None:
+    states = play_random(config, seed)
+    for state in (states[int(cut * (len(states) - 1))], states[-1]):  # unfinished and finished
+        again = replay(config, codes_of(state), actions_of(state))
+        assert again == state
+        assert again.history == state.history and again.stacks == state.stacks
+
+
+def test_replay_keeps_every_check() -> None:
+    state = deal(CONFIG, seed=3)
+    codes = codes_of(state)
+    with pytest.raises(IllegalActionError):
+        replay(CONFIG, codes, [Raise(150)])  # below the minimum raise to 200
+    with pytest.raises(IllegalActionError):
+        replay(CONFIG, codes, [Raise(True)])  # type: ignore[arg-type]  # not an int
+    with pytest.raises(IllegalActionError):
+        replay(CONFIG, codes, ["f"])  # type: ignore[list-item]  # not an Action
+    with pytest.raises(HandOverError):
+        replay(CONFIG, codes, [Fold] * 5 + [Call])
+    with pytest.raises(CardError, match="twice"):
+        replay(CONFIG, codes[:-1] + codes[:1], [])
+    with pytest.raises(CardError, match="at least 17"):
+        replay(CONFIG, codes[:16], [])
+    for bad in ([True] + codes[1:], [52] + codes[1:], [-1] + codes[1:], [1.0] + codes[1:]):
+        with pytest.raises(CardError, match="card code"):
+            replay(CONFIG, bad, [])
+    with pytest.raises(CardError):
+        replay(CONFIG, "AsKd", [])  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError):
+        replay("config", codes, [])  # type: ignore[arg-type]
+
+
+def test_replay_refusal_leaves_the_given_state_alone() -> None:
+    state = act(deal(CONFIG, seed=4), Raise(300))
+    before = (state.history, state.stacks, state.bets, state.to_act)
+    with pytest.raises(IllegalActionError):
+        act(state, Raise(301))  # below the minimum re-raise to 500
+    assert (state.history, state.stacks, state.bets, state.to_act) == before
+
+
+def test_dumps_is_json_dumps_of_to_dict() -> None:
+    state = act(act(deal(CONFIG, seed=9), Raise(300)), Call)
+    assert dumps(state) == json.dumps(to_dict(state), separators=(",", ":"))
+    assert loads(dumps(state)) == state
+
+
+def test_known_config_text_still_checks_the_rest() -> None:
+    state = act(act(deal(CONFIG, seed=9), Raise(300)), Call)
+    text = dumps(state)  # its config's text is now known to loads
+    data = json.loads(text)
+    data["actions"][1] = "r 250"
+    with pytest.raises(SerializationError) as info:
+        loads(json.dumps(data, separators=(",", ":")))
+    assert info.value.path == "actions[1]"
+    # a duplicated key after the recognized config is still refused
+    with pytest.raises(SerializationError, match="given twice"):
+        loads(text[:-1] + ',"pot":' + str(state.pot) + "}")
+    # the same config written differently decodes to an equal config
+    spaced = json.dumps(data | {"actions": json.loads(text)["actions"]})
+    assert loads(spaced) == state
+    # a config whose text differs in one value goes through the full decoder
+    other = text.replace('"button":0', '"button":true', 1)
+    with pytest.raises(SerializationError) as info:
+        loads(other)
+    assert info.value.path.startswith("config")
+
+
+def test_unknown_action_texts_and_shows_take_the_step_by_step_path() -> None:
+    state = act(act(deal(CONFIG, seed=11), Raise(377)), Fold)
+    assert loads(dumps(state)) == state
+    data = to_dict(state)
+    data["actions"][0] = "r 378x"
+    with pytest.raises(SerializationError) as info:
+        from_dict(data)
+    assert info.value.path == "actions[0]"
+    data["actions"] = ["r 377", "f", 7]
+    with pytest.raises(SerializationError) as info:
+        from_dict(data)
+    assert info.value.path == "actions[2]"
+    data = to_dict(state)
+    data["deck"][3] = data["deck"][0]
+    with pytest.raises(SerializationError) as info:
+        from_dict(data)
+    assert info.value.path.startswith("deck")
