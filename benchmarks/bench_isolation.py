@@ -7,6 +7,11 @@ decision), and prints hands/s of each, their ratio, and whether the results
 agree (they must, for these seeded baseline bots).  Target: >= 2,000
 isolated hands/s.
 
+It also prints the time of one decision's round trip (an
+:class:`~pokerkit_core.isolation.IsolatedPolicy` answering the same
+observation) against the floor of the machine: a bare pipe echo between two
+processes, measured in the same run.
+
 Run: ``python benchmarks/bench_isolation.py [--hands N] [--duplicate]
 [--pairs call:raise random:call]``.  Figures depend on the machine and its
 load (each decision wakes another process: a busy machine slows the isolated
@@ -29,6 +34,51 @@ def timed(pair: list[str], hands: int, duplicate: bool, isolate: bool) -> tuple[
     return time.perf_counter() - start, result
 
 
+def round_trips(count: int = 3000) -> tuple[float, float]:
+    """Microseconds per round trip: one isolated ``decide``, one bare pipe echo."""
+    from pokerkit_core import GameConfig, deal, observe
+    from pokerkit_core.isolation import IsolatedPolicy
+
+    state = deal(GameConfig.acpc_heads_up(), seed=1)
+    view = observe(state, state.to_act or 0)
+    with IsolatedPolicy("call") as policy:
+        for _ in range(100):
+            policy.decide(view)
+        start = time.perf_counter()
+        for _ in range(count):
+            policy.decide(view)
+        decide_us = (time.perf_counter() - start) / count * 1e6
+    pipe_us = _pipe_echo(count)
+    return decide_us, pipe_us
+
+
+def _pipe_echo(count: int) -> float:
+    """Microseconds per round trip of 200 bytes through two pipes to a forked
+    echo process and 8 bytes back (POSIX)."""
+    from_parent, to_child = os.pipe()
+    from_child, to_parent = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the echo: only its own ends open, so that it sees end-of-file
+        try:
+            os.close(to_child)
+            os.close(from_child)
+            while data := os.read(from_parent, 512):
+                os.write(to_parent, data[:8])
+        finally:
+            os._exit(0)
+    os.close(from_parent)
+    os.close(to_parent)
+    start = time.perf_counter()
+    for _ in range(count):
+        os.write(to_child, b"x" * 200)
+        os.read(from_child, 512)
+    seconds = time.perf_counter() - start
+    os.close(to_child)
+    os.close(from_child)
+    os.waitpid(pid, 0)
+    return seconds / count * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=4000)
@@ -48,6 +98,8 @@ def main() -> None:
             f"{text:<14} {args.hands / local_s:>8.0f} h/s {args.hands / isolated_s:>8.0f} h/s "
             f"{local_s / isolated_s:>7.2f}  {same}"
         )
+    decide_us, pipe_us = round_trips()
+    print(f"one decision's round trip {decide_us:.0f} us; bare pipe echo {pipe_us:.0f} us")
     print("target: >= 2,000 isolated hands/s")
 
 

@@ -39,7 +39,7 @@ from pokerkit_core.cli import main
 from pokerkit_core.errors import IllegalActionError, InvalidConfigError, PolicyError
 from pokerkit_core.isolation import PROCESS_NAME, IsolatedPolicy, close_all
 from pokerkit_core.match import MatchResult, run_match
-from pokerkit_core.observation import observe
+from pokerkit_core.observation import Observation, observe
 from pokerkit_core.rules import GameConfig
 from pokerkit_core.state import act, deal
 from pokerkit_core.table import TableConfig, TableSession
@@ -330,9 +330,8 @@ def test_wire_form_of_observations_round_trips() -> None:
     every kind of event), for finished and unfinished hands of 2-6 seats."""
     import pickle
 
-    from pokerkit_core import isolation
+    from pokerkit_core import compact
     from pokerkit_core.match import play_hand
-    from pokerkit_core.observation import Observation
     from pokerkit_core.policy import load_policy
 
     seen = 0
@@ -343,13 +342,48 @@ def test_wire_form_of_observations_round_trips() -> None:
             for state in (final, deal(GameConfig.no_limit(players=players, stack=2_000), seed=hand)):
                 for seat in range(players):
                     view = observe(state, seat, hand_number=hand)
-                    message = pickle.loads(isolation._dumps((
-                        isolation._encode_events(view.history), isolation._encode_fields(view)
-                    )))
-                    fields = isolation._decode_fields(message[1])
-                    history = isolation._decode_events(message[0])
-                    at = isolation._HISTORY_AT
-                    rebuilt = Observation(*fields[:at], history, *fields[at:])  # type: ignore[call-arg]
+                    encoded = (compact.encode_events(view.history), compact.encode_fields(view))
+                    message = pickle.loads(compact.dumps(encoded, plain=True))
+                    rebuilt = compact.rebuild(
+                        compact.decode_fields(message[1]), compact.decode_events(message[0])
+                    )
                     assert rebuilt == view
                     seen += 1
     assert seen == 2 * 15 * (2 + 3 + 6)
+
+
+def test_changed_fields_patch_the_child_views_of_a_hand() -> None:
+    """The child's fields, patched with only what changed from one request to
+    the next, rebuild each observation of a hand (and the patches are small)."""
+    from pokerkit_core import compact
+    from pokerkit_core.driver import HandDriver
+    from pokerkit_core.policy import load_policy
+
+    views: list[Observation] = []
+
+    class Recorder:
+        name = "recorder"
+
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def decide(self, observation: Observation) -> Any:
+            views.append(observation)
+            return self.inner.decide(observation)
+
+    for hand in range(10):
+        views.clear()
+        state = deal(GameConfig.no_limit(players=3, stack=2_000), seed=hand)
+        HandDriver(state, [Recorder(load_policy("random", seed=s)) for s in range(3)]).play()
+        sent: list[Any] = []
+        child: list[Any] = [None] * compact.FIELD_COUNT
+        sizes = []
+        for view in views:
+            fields = compact.encode_fields(view)
+            changes = compact.changed_fields(fields, sent)
+            sizes.append(len(changes))
+            compact.patch_fields(child, changes)
+            sent = fields
+            assert compact.rebuild(child, view.history) == view
+        assert sizes[0] == compact.FIELD_COUNT
+        assert all(size < compact.FIELD_COUNT for size in sizes[1:])

@@ -37,6 +37,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("policy",),
     ("checks",),
     ("positions",),
+    ("compact",),
     ("isolation",),
     ("driver",),
     ("table_config",),

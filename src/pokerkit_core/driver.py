@@ -70,8 +70,9 @@ from .errors import (
     shown,
 )
 from .events import Event
+from .isolation import wants_hook
 from .observation import Observation, observe
-from .policy import Policy
+from .policy import Policy, method_of
 from .state import HandState, act, legal_actions
 
 __all__ = [
@@ -499,14 +500,15 @@ class HandDriver:
 
     def _next_hook(self, hook: str) -> tuple[int, Policy, tuple[object, ...]] | None:
         """The next hook call due, its seat marked as called (each hook runs
-        at most once per seat and hand, even if interrupted)."""
+        at most once per seat and hand, even if interrupted; seats without it
+        are skipped)."""
         done = self._started if hook == "hand_started" else self._ended
         for seat in self._hooked:
             if seat not in done:
                 done.add(seat)
                 policy = self._players[seat]
-                assert policy is not None
-                return seat, policy, self._hook_args(seat, hook)
+                if policy is not None and wants_hook(policy, hook):  # else no view to build
+                    return seat, policy, self._hook_args(seat, hook)
         return None
 
     def start(self) -> None:
@@ -759,12 +761,7 @@ class HandDriver:
         return self._transition(act(self._state, substitute), substitute)
 
 
-def _method(policy: Policy, name: str) -> Callable[..., Any] | None:
-    try:
-        method = getattr(policy, name, None)
-    except Exception:  # noqa: BLE001 - a hostile __getattr__: as if missing
-        return None
-    return method if callable(method) else None
+_method = method_of  # the one lookup of a policy's method
 
 
 def _rebuilt(action: Action) -> Action:

@@ -35,8 +35,11 @@ to the outside need an operating-system sandbox around the whole match
 Wire format (one request, one reply, in order): this side sends
 ``pickle.dumps((seq, op, start, events, fields, results))`` where ``events``
 are the history events the child lacks after its first ``start`` ones and
-``fields`` the other :class:`~pokerkit_core.observation.Observation` fields in
-field order; the child answers ``b"<seq> a <action text>"``, ``b"<seq> ok"``
+``fields`` the ``(index, value)`` of each other
+:class:`~pokerkit_core.observation.Observation` field that changed since the
+last request, both in the compact form of :mod:`pokerkit_core.compact`; each
+request and reply is framed as :class:`multiprocessing.connection.Connection`
+frames it (a 4-byte big-endian length first); the child answers ``b"<seq> a <action text>"``, ``b"<seq> ok"``
 (a hook), ``b"<seq> x <repr>"`` (``decide`` returned a non-action) or
 ``b"<seq> ! <Type>: <message>"`` (it raised).  Its first line is
 ``b"ready <hooks> <name>"`` or ``b"! <Type>: <message>"``.
@@ -48,22 +51,18 @@ References:
 
 from __future__ import annotations
 
-import copyreg
-import dataclasses
-import io
 import operator
 import os
 import pickle
+import select
 import sys
 import time
 import types
 import weakref
-from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, Union
 
-from . import events
-from .actions import Action, ActionKind, Check, Fold, LegalActions
-from .cards import CARDS, Card
+from . import compact
+from .actions import Action, Check, Fold
 from .checks import describe_exception, timeout_arg
 from .errors import (
     DecisionTimeout,
@@ -75,8 +74,7 @@ from .errors import (
     shown,
 )
 from .observation import Observation
-from .policy import Policy, load_policy
-from .rules import BettingStructure, Street
+from .policy import Policy, load_policy, method_of
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -91,6 +89,7 @@ __all__ = [
     "IsolatedSpec",
     "close_all",
     "isolation_args",
+    "wants_hook",
 ]
 
 START_TIMEOUT_SECONDS = 60.0
@@ -112,170 +111,12 @@ _MESSAGE_LIMIT = 300
 _DECIDE, _STARTED, _ENDED = 0, 1, 2
 _PARSED: dict[str, Action] = {}  # reply text -> action (actions are frozen values)
 _PARSED_LIMIT = 4096
+_READ_BYTES = 4 + MAX_REPLY_BYTES
 
 IsolatedSpec = Union[str, Callable[..., Policy], Policy]
 """What a child builds its policy from: a registered policy name, a factory
 called as ``factory(seed=seed)`` (importable by the child: defined at module
 level), or a policy object (sent to the child by pickling)."""
-
-def _card(code: int) -> Card:
-    return CARDS[code]
-
-
-def _reduce_card(card: Card) -> tuple[Callable[[int], Card], tuple[int]]:
-    return _card, (card.code,)
-
-
-def _reduce_value(value: Any) -> tuple[type, tuple[Any, ...]]:
-    return value.__class__, _INIT_FIELDS[value.__class__](value)
-
-
-def _getter(names: Sequence[str]) -> Callable[[Any], tuple[Any, ...]]:
-    if len(names) == 1:
-        get = operator.attrgetter(names[0])
-        return lambda value: (get(value),)
-    return operator.attrgetter(*names)
-
-
-def _init_names(cls: type) -> list[str]:
-    """The constructor's arguments of a value class, in order: a dataclass's
-    init fields, a NamedTuple's fields, or ``__match_args__`` (tuple-backed
-    values such as :class:`~pokerkit_core.actions.Action`)."""
-    if dataclasses.is_dataclass(cls):
-        return [f.name for f in dataclasses.fields(cls) if f.init]
-    fields = getattr(cls, "_fields", None) or getattr(cls, "__match_args__", None) or ()
-    return [str(name) for name in fields]
-
-
-_INIT_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
-    cls: _getter(_init_names(cls))
-    for cls in (Action, LegalActions, *(getattr(events, name) for name in events.__all__[1:]))
-}
-# Frozen values pickled as ``cls(*fields)`` and cards as their codes: several
-# times faster both ways than the default reduction of slotted dataclasses.
-_DISPATCH: dict[type, Callable[[Any], Any]] = {
-    **copyreg.dispatch_table,
-    Card: _reduce_card,
-    **{cls: _reduce_value for cls in _INIT_FIELDS},
-}
-
-
-def _dumps(message: object) -> bytes:
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = _DISPATCH
-    pickler.dump(message)
-    return buffer.getvalue()
-
-
-_FIELDS = tuple(f.name for f in dataclasses.fields(Observation))
-_HISTORY_AT = _FIELDS.index("history")
-_other_fields = operator.attrgetter(*(n for n in _FIELDS if n != "history"))
-
-# -- the compact form: observation fields and events as plain ints, bytes and
-# tuples, chosen by each field's annotation (anything else is sent as it is).
-_code = operator.attrgetter("code")
-
-
-def _enc_cards(cards: tuple[Card, ...]) -> bytes:
-    return bytes(map(_code, cards))
-
-
-def _dec_cards(codes: bytes) -> tuple[Card, ...]:
-    return tuple(map(CARDS.__getitem__, codes))
-
-
-def _enc_shown(shown: tuple[tuple[Card, ...] | None, ...]) -> tuple[bytes | None, ...]:
-    return tuple(None if cards is None else bytes(map(_code, cards)) for cards in shown)
-
-
-def _dec_shown(shown: tuple[bytes | None, ...]) -> tuple[tuple[Card, ...] | None, ...]:
-    return tuple(None if codes is None else _dec_cards(codes) for codes in shown)
-
-
-def _enum_codec(kind: type[Enum]) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
-    # ``_value_``, a plain attribute: ``value`` is a (slow) Python descriptor
-    return operator.attrgetter("_value_"), {m.value: m for m in kind}.__getitem__
-
-
-_legal_fields = _INIT_FIELDS[LegalActions]
-_CODECS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
-    "tuple[Card, ...]": (_enc_cards, _dec_cards),
-    "tuple[tuple[Card, ...] | None, ...]": (_enc_shown, _dec_shown),
-    "LegalActions | None": (
-        lambda legal: None if legal is None else _legal_fields(legal),
-        lambda fields: None if fields is None else LegalActions(*fields),
-    ),
-    "Action": (lambda a: (a.kind._value_, a.to), lambda v: Action(ActionKind(v[0]), v[1])),
-    "Street": _enum_codec(Street),
-    "BettingStructure": _enum_codec(BettingStructure),
-}
-
-
-def _field_types(cls: type) -> list[tuple[str, str]]:
-    """``(name, annotation text)`` of each constructor field of a value class
-    (a dataclass, or a NamedTuple such as the events)."""
-    if dataclasses.is_dataclass(cls):
-        return [(f.name, str(f.type)) for f in dataclasses.fields(cls) if f.init]
-    notes = getattr(cls, "__annotations__", {})
-    return [(name, str(notes.get(name, ""))) for name in _init_names(cls)]
-
-
-def _codecs_of(cls: type) -> tuple[tuple[int, Callable[[Any], Any], Callable[[Any], Any]], ...]:
-    fields = [f for f in _field_types(cls) if f[0] != "history" or cls is not Observation]
-    return tuple(
-        (i, *_CODECS[kind]) for i, (_, kind) in enumerate(fields) if kind in _CODECS
-    )
-
-
-_OBSERVATION_CODECS = _codecs_of(Observation)
-_EVENT_CLASSES = tuple(
-    cls
-    for cls in _INIT_FIELDS
-    if cls not in (Action, LegalActions)
-)
-_EVENT_INDEX = {cls: i for i, cls in enumerate(_EVENT_CLASSES)}
-_EVENT_CODECS = tuple(_codecs_of(cls) for cls in _EVENT_CLASSES)
-
-
-def _encode_fields(observation: Observation) -> list[Any]:
-    values = list(_other_fields(observation))
-    for i, encode, _ in _OBSERVATION_CODECS:
-        values[i] = encode(values[i])
-    return values
-
-
-def _decode_fields(values: list[Any]) -> list[Any]:  # pragma: no cover - in the child
-    for i, _, decode in _OBSERVATION_CODECS:
-        values[i] = decode(values[i])
-    return values
-
-
-def _encode_events(history: Sequence[Any]) -> tuple[Any, ...]:
-    encoded: list[Any] = []
-    for event in history:
-        index = _EVENT_INDEX.get(event.__class__)
-        if index is None:  # a kind of event the codec does not know: as it is
-            encoded.append(event)
-            continue
-        values = [index, *_INIT_FIELDS[event.__class__](event)]
-        for i, encode, _ in _EVENT_CODECS[index]:
-            values[i + 1] = encode(values[i + 1])
-        encoded.append(tuple(values))
-    return tuple(encoded)
-
-
-def _decode_events(encoded: tuple[Any, ...]) -> tuple[Any, ...]:  # pragma: no cover - child
-    events_: list[Any] = []
-    for item in encoded:
-        if item.__class__ is not tuple:
-            events_.append(item)
-            continue
-        index, *values = item
-        for i, _, decode in _EVENT_CODECS[index]:
-            values[i] = decode(values[i])
-        events_.append(_EVENT_CLASSES[index](*values))
-    return tuple(events_)
 
 
 def isolation_args(isolate: object, decision_timeout: object) -> float | None:
@@ -402,16 +243,17 @@ def _serve(conn: Connection, spec: IsolatedSpec, seed: int | None) -> None:  # p
         return
     send(f"ready {hooks} {name}")
     history: tuple[Any, ...] = ()
+    fields: list[Any] = [None] * compact.FIELD_COUNT
     while True:
         try:
             data = conn.recv_bytes()
         except (EOFError, OSError):
             return
         try:
-            seq, op, start, new_events, fields, results = pickle.loads(data)
-            history = history[:start] + _decode_events(new_events)
-            fields = _decode_fields(fields)
-            observation = Observation(*fields[:_HISTORY_AT], history, *fields[_HISTORY_AT:])  # type: ignore[call-arg]
+            seq, op, start, new_events, changes, results = pickle.loads(data)
+            history = history[:start] + compact.decode_events(new_events)
+            compact.patch_fields(fields, changes)
+            observation = compact.rebuild(fields, history)
         except Exception as exc:  # noqa: BLE001 - a bug on the wire: the parent stops us
             send("? " + _clean(describe_exception(exc), _MESSAGE_LIMIT))
             return
@@ -516,6 +358,7 @@ class IsolatedPolicy:
         self._late: int | None = None
         self._bad = 0
         self._sent: tuple[Any, ...] = ()
+        self._fields: list[Any] = []  # the encoded fields the child holds
         context = _context()
         conn, child_end = context.Pipe(duplex=True)
         process = context.Process(  # type: ignore[attr-defined]
@@ -533,6 +376,12 @@ class IsolatedPolicy:
         finally:
             child_end.close()
         self._conn: Connection = conn
+        self._fd = conn.fileno()
+        self._buffer = b""
+        self._poller: Any = None
+        if hasattr(select, "poll") and sys.platform != "win32":  # else through the Connection
+            self._poller = select.poll()
+            self._poller.register(self._fd, select.POLLIN)
         self._process: Any = process
         self._finalizer = weakref.finalize(self, _reap, process, conn, _CLOSE_GRACE_SECONDS)
 
@@ -700,8 +549,55 @@ class IsolatedPolicy:
             f"policy {shown(self.name)} {reason}; the default action plays for it from now on"
         )
 
+    def _send(self, payload: bytes) -> None:
+        """Write one request, framed as ``Connection.send_bytes`` frames it
+        (the child reads it with ``recv_bytes``)."""
+        if self._poller is None:  # pragma: no cover - no poll(): Windows
+            self._conn.send_bytes(payload)
+            return
+        data = memoryview(len(payload).to_bytes(4, "big") + payload)
+        while data:
+            data = data[os.write(self._fd, data) :]
+
     def _receive(self, timeout: float | None) -> str | None:
-        """One reply as text, or ``None`` after ``timeout`` seconds."""
+        """One reply as text, or ``None`` after ``timeout`` seconds.
+
+        Replies are framed as :class:`multiprocessing.connection.Connection`
+        frames them (a 4-byte big-endian length, then the bytes), read here
+        straight from the pipe's descriptor: one ``read`` per reply, and a
+        child that sends half a frame cannot block this side past the limit.
+        """
+        if self._poller is None:  # pragma: no cover - no poll(): Windows
+            return self._receive_conn(timeout)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        buffer = self._buffer
+        while True:
+            if len(buffer) >= 4:
+                size = int.from_bytes(buffer[:4], "big", signed=True)
+                if not 0 <= size <= MAX_REPLY_BYTES:
+                    raise self._stop(
+                        f"broke the wire protocol (a reply of {size} bytes, at most "
+                        f"{MAX_REPLY_BYTES} allowed)"
+                    )
+                if len(buffer) >= 4 + size:
+                    data, self._buffer = buffer[4 : 4 + size], buffer[4 + size :]
+                    return _clean(data.decode("utf-8", "replace"), MAX_REPLY_BYTES)
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0 or not self._poller.poll(left * 1000.0):
+                    self._buffer = buffer
+                    return None
+            try:
+                chunk = os.read(self._fd, _READ_BYTES)
+            except OSError as exc:  # pragma: no cover - a closed descriptor
+                raise self._stop(f"ended ({describe_exception(exc)})") from None
+            if not chunk:
+                self._process.join(_CLOSE_GRACE_SECONDS)
+                code = self._process.exitcode
+                raise self._stop("ended" if code is None else f"ended (exit code {code})")
+            buffer += chunk
+
+    def _receive_conn(self, timeout: float | None) -> str | None:  # pragma: no cover - Windows
         conn = self._conn
         try:
             if timeout is not None and not conn.poll(timeout):
@@ -730,14 +626,16 @@ class IsolatedPolicy:
         start = len(sent)
         if not (start <= len(history) and all(map(operator.is_, sent, history))):
             start = 0
-        payload = _dumps(
-            (seq, op, start, _encode_events(history[start:]), _encode_fields(observation), extra)
-        )
+        new = compact.encode_events(history[start:])
+        fields = compact.encode_fields(observation)
+        changes = compact.changed_fields(fields, self._fields)
+        message = (seq, op, start, new, changes, extra)
+        payload = compact.dumps(message, plain=all(item.__class__ is tuple for item in new))
         try:
-            self._conn.send_bytes(payload)
+            self._send(payload)
         except OSError:
             raise self._stop("ended (its pipe is closed)") from None
-        self._sent = history
+        self._sent, self._fields = history, fields
         text = self._receive(limit)
         if text is None:
             self._late = seq
@@ -764,6 +662,25 @@ class IsolatedPolicy:
 def _default(observation: Observation) -> Action:
     legal = observation.legal
     return Check if legal is not None and legal.can_check else Fold
+
+
+_HOOK_INDEX = {"hand_started": 0, "hand_ended": 1}
+
+
+def wants_hook(policy: object, hook: str) -> bool:
+    """Whether a runner should call ``policy.<hook>`` (and build the
+    observation it takes): the method exists and, for a started
+    :class:`IsolatedPolicy`, the policy in the child defines it too.
+
+    Args:
+        policy: Any policy.
+        hook: ``"hand_started"`` or ``"hand_ended"`` (or any method name).
+    """
+    if isinstance(policy, IsolatedPolicy) and hook in _HOOK_INDEX:
+        if policy._dead is not None:
+            return False  # the proxy skips the hooks of a dead child
+        return not policy._ready or policy._hooks[_HOOK_INDEX[hook]]
+    return method_of(policy, hook) is not None
 
 
 def close_all(policies: Iterable[object]) -> None:

@@ -43,6 +43,7 @@ __all__ = [
     "PolicyFactory",
     "available_policies",
     "load_policy",
+    "method_of",
     "policy_factory",
 ]
 
@@ -179,3 +180,18 @@ def load_policy(name: str, *, seed: int | None = None) -> Policy:
     if not callable(getattr(policy, "decide", None)):
         raise PolicyError(f"policy {shown(name)} returned {shown(policy)}, which has no decide()")
     return policy
+
+
+def method_of(policy: object, name: str) -> Callable[..., Any] | None:
+    """``policy.<name>`` if it is callable, else ``None`` (also when looking
+    it up raises: a hostile ``__getattr__`` counts as a missing hook).
+
+    Args:
+        policy: Any object.
+        name: A method name, e.g. ``"hand_started"``.
+    """
+    try:
+        method = getattr(policy, name, None)
+    except Exception:  # noqa: BLE001 - a hostile __getattr__: as if missing
+        return None
+    return method if callable(method) else None
