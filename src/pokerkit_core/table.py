@@ -550,19 +550,27 @@ class TableSession(TableSeats):
         self, seats: tuple[Policy | None, ...], timeout: float | None
     ) -> tuple[Policy | None, ...]:
         """Each policy behind an :class:`IsolatedPolicy` (started and ready)."""
+        started: list[IsolatedPolicy] = []
         try:
             for policy in seats:
                 if policy is not None and not isinstance(policy, IsolatedPolicy):
-                    self._owned.append(IsolatedPolicy(policy, decision_timeout=timeout))
-            for proxy in self._owned:
+                    started.append(IsolatedPolicy(policy, decision_timeout=timeout))
+            for proxy in started:
                 proxy.wait_ready()
         except BaseException:
-            self.close()
+            close_all(started)
             raise
-        owned = iter(self._owned)
+        self._owned.extend(started)
+        owned = iter(started)
         return tuple(
             p if p is None or isinstance(p, IsolatedPolicy) else next(owned) for p in seats
         )
+
+    def _seated(self, player: Policy) -> Policy:
+        """A player seated by :meth:`fill` is isolated like the first ones."""
+        if not self.config.isolate:
+            return player
+        return self._isolated((player,), self.decision_timeout)[0] or player
 
     def close(self) -> None:
         """End the policy processes this session started (``isolate``).
