@@ -473,8 +473,10 @@ class TableSession(TableSeats):
             raise late
         return record
 
-    def _refuse_external(self, hand: _Hand, what: str) -> None:
-        seats = zip(self._players, hand.live)
+    def _refuse_external(self, what: str) -> None:
+        """Refuse, before anything is dealt, a hand with an external seat."""
+        live = self.live if self._hand is None else self._hand.live
+        seats = zip(self._players, live)
         external = [s for s, (p, live) in enumerate(seats) if live and p is None]
         if not external:
             return
@@ -506,8 +508,8 @@ class TableSession(TableSeats):
             StopSession: A policy ended the session; a hand in progress stays
                 on the session (from ``hand_ended`` it is already recorded).
         """
+        self._refuse_external("play_hand")
         hand = self._begin()
-        self._refuse_external(hand, "play_hand")
         hand.driver.start()
         self._announce(hand)
         hand.driver.advance()
@@ -523,8 +525,8 @@ class TableSession(TableSeats):
 
         Returns and raises as :meth:`play_hand`.
         """
+        self._refuse_external("play_hand_async")
         hand = self._begin()
-        self._refuse_external(hand, "play_hand_async")
         await hand.driver.start_async()
         self._announce(hand)
         await hand.driver.advance_async()
