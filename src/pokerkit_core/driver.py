@@ -226,6 +226,11 @@ class _Outcome:
     late: bool = False
 
 
+def _failed(exc: Exception) -> _Outcome:
+    """A hook that raised: a time-out (late) or an error."""
+    return _Outcome(error=exc, late=isinstance(exc, (DecisionTimeout, TimeoutError)))
+
+
 class HandDriver:
     """Plays one dealt hand: asks the computer seats, takes the external ones'
     actions from the application, handles every fault the same way.
@@ -368,13 +373,9 @@ class HandDriver:
                 value = _run_awaitable(value, self._timeout)
         except StopSession:
             raise
-        except (DecisionTimeout, TimeoutError) as exc:
-            return _Outcome(error=exc, late=True)
         except Exception as exc:  # a misbehaving player never stops the hand
-            return _Outcome(error=exc)
-        if self._timeout is not None and self._clock() - started > self._timeout:
-            return _Outcome(late=True)
-        return _Outcome(value)
+            return _failed(exc)
+        return self._answered(value, started)
 
     async def _call_async(
         self, policy: Policy, hook: str, args: tuple[object, ...]
@@ -395,10 +396,12 @@ class HandDriver:
                     value = await asyncio.wait_for(value, self._timeout)
         except StopSession:
             raise
-        except (DecisionTimeout, TimeoutError) as exc:
-            return _Outcome(error=exc, late=True)
         except Exception as exc:  # a misbehaving player never stops the hand
-            return _Outcome(error=exc)
+            return _failed(exc)
+        return self._answered(value, started)
+
+    def _answered(self, value: object, started: float) -> _Outcome:
+        """A hook's answer, or a late one (over the limit) as a time-out."""
         if self._timeout is not None and self._clock() - started > self._timeout:
             return _Outcome(late=True)
         return _Outcome(value)
