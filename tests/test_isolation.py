@@ -320,7 +320,8 @@ def test_isolated_table_isolates_a_player_seated_later() -> None:
     with TableSession(config, [CallBot(), CallBot(), None], seed=1) as session:
         first = session.players[:2]
         session.play_hand()
-        session.leave(1)
+        session.leave(1)  # its process ends now, not at close()
+        assert len(_policy_processes()) == 1
         session.fill(1, Honest())  # takes the seat's chips
         session.fill(2, Hooked(), chips=1000)
         assert session.players[0] is first[0]  # the others keep their processes

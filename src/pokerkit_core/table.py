@@ -574,6 +574,12 @@ class TableSession(TableSeats):
             return player
         return self._isolated((player,), self.decision_timeout)[0] or player
 
+    def _unseated(self, player: Policy | None) -> None:
+        """A player who leaves an isolated table: its process ends now."""
+        if isinstance(player, IsolatedPolicy) and player in self._owned:
+            self._owned.remove(player)
+            close_all((player,))
+
     def close(self) -> None:
         """End the policy processes this session started (``isolate``).
 

@@ -421,6 +421,7 @@ class TableSeats:
         if self._seat_states[seat] is SeatState.EMPTY:
             raise InvalidConfigError(f"seat {seat} is already empty")
         self._seat_states[seat] = SeatState.EMPTY
+        self._unseated(self._players[seat])
         self._players[seat] = None
 
     def fill(self, seat: int, player: Policy | None, *, chips: int | None = None) -> None:
@@ -459,6 +460,9 @@ class TableSeats:
             self._stacks = self._stacks[:seat] + (amount,) + self._stacks[seat + 1:]
         self._players[seat] = player
         self._seat_states[seat] = SeatState.PLAYING
+
+    def _unseated(self, player: Policy | None) -> None:
+        """``player`` left its seat (the session ends its process, if any)."""
 
     def _seated(self, player: Policy) -> Policy:
         """The policy that plays for ``player`` once seated (the session
