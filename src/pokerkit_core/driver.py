@@ -226,11 +226,6 @@ class _Outcome:
     late: bool = False
 
 
-def _failed(exc: Exception) -> _Outcome:
-    """A hook that raised: a time-out (late) or an error."""
-    return _Outcome(error=exc, late=isinstance(exc, (DecisionTimeout, TimeoutError)))
-
-
 class HandDriver:
     """Plays one dealt hand: asks the computer seats, takes the external ones'
     actions from the application, handles every fault the same way.
@@ -374,8 +369,8 @@ class HandDriver:
         except StopSession:
             raise
         except Exception as exc:  # a misbehaving player never stops the hand
-            return _failed(exc)
-        return self._answered(value, started)
+            return self._answered(started, error=exc)
+        return self._answered(started, value)
 
     async def _call_async(
         self, policy: Policy, hook: str, args: tuple[object, ...]
@@ -392,16 +387,19 @@ class HandDriver:
                     value = await value
                 else:
                     import asyncio
-
                     value = await asyncio.wait_for(value, self._timeout)
         except StopSession:
             raise
         except Exception as exc:  # a misbehaving player never stops the hand
-            return _failed(exc)
-        return self._answered(value, started)
+            return self._answered(started, error=exc)
+        return self._answered(started, value)
 
-    def _answered(self, value: object, started: float) -> _Outcome:
-        """A hook's answer, or a late one (over the limit) as a time-out."""
+    def _answered(
+        self, started: float, value: object = None, error: Exception | None = None
+    ) -> _Outcome:
+        """A hook's answer; a late one, or a time-out error, is a time-out."""
+        if error is not None:
+            return _Outcome(error=error, late=isinstance(error, (DecisionTimeout, TimeoutError)))
         if self._timeout is not None and self._clock() - started > self._timeout:
             return _Outcome(late=True)
         return _Outcome(value)
