@@ -361,6 +361,20 @@ def test_masked_action_raises_or_is_clamped() -> None:
     assert loose.hand_state.street.name == "FLOP"
 
 
+def test_fold_and_check_call_mean_the_same_in_both_action_sets() -> None:
+    state = deal(GameConfig(stacks=(1_000, 1_000), small_blind=5, big_blind=10), seed=1)
+    state = act(state, Call)  # the big blind may check: folding is refused
+    legal = legal_actions(state)
+    for actions in (envs.DiscreteActions(), envs.RaiseToActions(2_000)):
+        assert actions.action(envs.CHECK_CALL, legal, state.pot) == Check
+        assert actions.action(envs.FOLD, legal, state.pot, clamp=True) == Check
+        with pytest.raises(IllegalActionError, match="folding is not allowed"):
+            actions.action(envs.FOLD, legal, state.pot)
+        facing = legal_actions(deal(state.config, seed=1))
+        assert actions.action(envs.FOLD, facing, 15) == Fold
+        assert actions.action(envs.CHECK_CALL, facing, 15) == Call
+
+
 def test_bad_options_are_refused() -> None:
     for options in (
         {"hands": 0},

@@ -648,7 +648,9 @@ def test_ctrl_c_stops_a_long_exact_enumeration() -> None:
     if sys.platform == "win32":  # pragma: no cover
         pytest.skip("SIGINT to a child is POSIX")
     code = (
-        "import sys\n"
+        "import signal, sys\n"
+        # a shell's background job starts with SIGINT ignored: restore Python's handler
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from pokerkit_core import calculate_equity, evaluator\n"
         "def check_in():\n"
         "    print('inside C', flush=True)\n"

@@ -8,8 +8,10 @@ the figure.)
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -57,3 +59,23 @@ def test_exports_and_submodules_resolve_and_typos_do_not() -> None:
         pokerkit_core.evaluat  # noqa: B018
     with pytest.raises(AttributeError, match="has no attribute '_private'"):
         pokerkit_core._private  # noqa: B018
+
+
+def test_lazy_names_have_their_types_and_misspelt_ones_are_errors(tmp_path: Path) -> None:
+    # tests/typing_probe.py relies on "type: ignore" comments that --strict
+    # (warn_unused_ignores) reports as unused if a module __getattr__ made
+    # every attribute of the package type as Any.
+    pytest.importorskip("mypy")
+    probe = Path(__file__).with_name("typing_probe.py")
+    package_root = Path(pokerkit_core.__file__).resolve().parents[1]
+    env = dict(os.environ)
+    if package_root.name != "site-packages":  # a checkout: mypy finds installed ones itself
+        env["MYPYPATH"] = str(package_root)
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(probe)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

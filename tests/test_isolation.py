@@ -315,6 +315,23 @@ def test_isolated_table_time_limit_and_close() -> None:
         TableConfig(stacks=(1000, 1000), decision_timeout=1.0)
 
 
+def test_isolated_table_isolates_a_player_seated_later() -> None:
+    config = TableConfig(stacks=(1000, 1000, 0), isolate=True)
+    with TableSession(config, [CallBot(), CallBot(), None], seed=1) as session:
+        first = session.players[:2]
+        session.play_hand()
+        session.leave(1)  # its process ends now, not at close()
+        assert len(_policy_processes()) == 1
+        session.fill(1, Honest())  # takes the seat's chips
+        session.fill(2, Hooked(), chips=1000)
+        assert session.players[0] is first[0]  # the others keep their processes
+        assert all(isinstance(p, IsolatedPolicy) for p in session.players)
+        assert len({id(p) for p in session.players}) == 3
+        record = session.play_hand()
+        assert sum(record.final_stacks) == 3000
+    assert not _policy_processes()
+
+
 def test_isolated_tournament() -> None:
     players = [CallBot(), Honest(), Honest()]
     config = TournamentConfig(players=3, max_hands=10, isolate=True, decision_timeout=5.0)

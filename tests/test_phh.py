@@ -293,3 +293,26 @@ def test_every_sample_file_parses_and_round_trips() -> None:
             count += 1
             assert phh.loads(phh.dumps(hand)) == hand, path
     assert count == 422  # 418 .phh files + 4 hands in the .phhs excerpt
+
+
+def test_short_big_blind_ante_round_trips_blind_first() -> None:
+    # Big-blind ante 100, the big blind has 30: the engine posts the blind
+    # first (docs/rules.rst section 5), so the 30 chips are a big blind and
+    # the ante is 0; the exported hand must replay with the same order.
+    from pokerkit_core.actions import Call, Check
+    from pokerkit_core.rules import AnteRule
+
+    config = GameConfig(
+        stacks=(1000, 1000, 30, 1000), ante=100, ante_rule=AnteRule.BIG_BLIND, button=0
+    )
+    state = deal(config, seed=3)
+    assert state.bets[2] == 30
+    while not state.is_over:
+        state = act(state, Call if legal_actions(state).can_call else Check)
+    hand = phh.loads(phh.dumps(record(state)))
+    result = replay(hand)
+    assert result.ok, result.error
+    assert result.state is not None
+    assert result.state.stacks == state.stacks[1:] + state.stacks[:1]  # button last in PHH
+    posted = [(e.kind, e.amount) for e in result.state.history if hasattr(e, "kind")][:4]
+    assert ("big blind", 30) in posted and ("ante", 30) not in posted

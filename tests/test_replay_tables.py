@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from strategies import check_down, play
 
-from pokerkit_core import AllIn, Call, Fold, GameConfig, HandState, Raise, deal
+from pokerkit_core import AllIn, AnteRule, Call, Fold, GameConfig, HandState, Raise, deal
 from pokerkit_core.errors import InvalidConfigError
 from pokerkit_core.history import phh
 from pokerkit_core.history.model import HandHistory
@@ -40,7 +40,8 @@ def test_ten_seats_and_big_blind_ante_round_trip() -> None:
     assert hand.player_count == 10
     assert "antes" in text and hand.antes == (0, 200, 0, 0, 0, 0, 0, 0, 0, 0)
     assert result.state is not None and sum(result.state.stacks) == 50_000
-    assert config_for(hand)[0].antes == (0, 200, 0, 0, 0, 0, 0, 0, 0, 0)
+    replayed = config_for(hand)[0]  # the same rule, so a short big blind posts alike
+    assert (replayed.ante_rule, replayed.ante, replayed.antes) == (AnteRule.BIG_BLIND, 200, None)
 
 
 def test_per_seat_antes_replay() -> None:

@@ -406,3 +406,19 @@ def test_showdown_reads_the_engines_own_card_masks() -> None:
         object.__setattr__(ace, "mask", 1 << 12)
     final = act(act(state, Check), Check)
     assert final.stacks == (1100, 900)
+
+
+def test_every_event_class_compares_by_class_and_has_no_order() -> None:
+    # seal_values is applied to exactly the classes of the Event union
+    import typing
+
+    from pokerkit_core import events
+
+    classes = typing.get_args(events.Event)
+    assert len(classes) == 8
+    posted = events.BlindPosted(1, 50, "small blind")
+    assert posted != (1, 50, "small blind") and hash(posted) != hash((1, 50, "small blind"))
+    for cls in classes:
+        assert cls.__eq__ is events._eq and cls.__hash__ is events._hash
+    with pytest.raises(TypeError, match="no order"):
+        _ = posted < posted

@@ -117,6 +117,12 @@ def test_play_hand_refuses_a_table_with_external_players() -> None:
         session.play_hand()
     with pytest.raises(InvalidConfigError, match="external"):
         session.run()
+    # refused before the deal: no hand is left in progress, and the seat
+    # can then leave and be filled by a computer player
+    assert session.state is None and session.hand_count == 0
+    session.leave(0)
+    session.fill(0, CallBot())
+    assert session.play_hand().hand_number == 1
 
 
 def test_sit_out_and_come_back() -> None:

@@ -273,21 +273,24 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a public name from its module on first use (PEP 562)."""
-    from importlib import import_module
-    module = _EXPORTS.get(name)
-    if module is None:  # a submodule not imported yet, e.g. pokerkit_core.evaluator
-        if not name.startswith("_"):
-            try:
-                return import_module(f".{name}", __name__)
-            except ModuleNotFoundError as exc:
-                if exc.name != f"{__name__}.{name}":
-                    raise
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
+if not TYPE_CHECKING:  # hidden from type checkers, which see the imports above
+    # (a module __getattr__ would make every misspelt name type as Any)
+
+    def __getattr__(name: str) -> Any:
+        """Import a public name from its module on first use (PEP 562)."""
+        from importlib import import_module
+        module = _EXPORTS.get(name)
+        if module is None:  # a submodule not imported yet, e.g. pokerkit_core.evaluator
+            if not name.startswith("_"):
+                try:
+                    return import_module(f".{name}", __name__)
+                except ModuleNotFoundError as exc:
+                    if exc.name != f"{__name__}.{name}":
+                        raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(import_module(f".{module}", __name__), name)
+        globals()[name] = value  # later lookups skip this function
+        return value
 
 
 def __dir__() -> list[str]:

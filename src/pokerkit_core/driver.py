@@ -369,13 +369,9 @@ class HandDriver:
                 value = _run_awaitable(value, self._timeout)
         except StopSession:
             raise
-        except (DecisionTimeout, TimeoutError) as exc:
-            return _Outcome(error=exc, late=True)
         except Exception as exc:  # a misbehaving player never stops the hand
-            return _Outcome(error=exc)
-        if self._timeout is not None and self._clock() - started > self._timeout:
-            return _Outcome(late=True)
-        return _Outcome(value)
+            return self._answered(started, error=exc)
+        return self._answered(started, value)
 
     async def _call_async(
         self, policy: Policy, hook: str, args: tuple[object, ...]
@@ -392,14 +388,19 @@ class HandDriver:
                     value = await value
                 else:
                     import asyncio
-
                     value = await asyncio.wait_for(value, self._timeout)
         except StopSession:
             raise
-        except (DecisionTimeout, TimeoutError) as exc:
-            return _Outcome(error=exc, late=True)
         except Exception as exc:  # a misbehaving player never stops the hand
-            return _Outcome(error=exc)
+            return self._answered(started, error=exc)
+        return self._answered(started, value)
+
+    def _answered(
+        self, started: float, value: object = None, error: Exception | None = None
+    ) -> _Outcome:
+        """A hook's answer; a late one, or a time-out error, is a time-out."""
+        if error is not None:
+            return _Outcome(error=error, late=isinstance(error, (DecisionTimeout, TimeoutError)))
         if self._timeout is not None and self._clock() - started > self._timeout:
             return _Outcome(late=True)
         return _Outcome(value)

@@ -18,7 +18,7 @@ References:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple, Union, get_args
 
 from .actions import Action
 from .cards import Card
@@ -210,13 +210,4 @@ def seal_values(*classes: type) -> None:
             setattr(cls, name, _unordered)
 
 
-seal_values(
-    BlindPosted,
-    HoleCardsDealt,
-    ActionTaken,
-    BoardDealt,
-    HandShown,
-    HandMucked,
-    UncalledBetReturned,
-    PotAwarded,
-)
+seal_values(*get_args(Event))  # every event class, as the Union lists them

@@ -473,8 +473,10 @@ class TableSession(TableSeats):
             raise late
         return record
 
-    def _refuse_external(self, hand: _Hand, what: str) -> None:
-        seats = zip(self._players, hand.live)
+    def _refuse_external(self, what: str) -> None:
+        """Refuse, before anything is dealt, a hand with an external seat."""
+        live = self.live if self._hand is None else self._hand.live
+        seats = zip(self._players, live)
         external = [s for s, (p, live) in enumerate(seats) if live and p is None]
         if not external:
             return
@@ -506,8 +508,8 @@ class TableSession(TableSeats):
             StopSession: A policy ended the session; a hand in progress stays
                 on the session (from ``hand_ended`` it is already recorded).
         """
+        self._refuse_external("play_hand")
         hand = self._begin()
-        self._refuse_external(hand, "play_hand")
         hand.driver.start()
         self._announce(hand)
         hand.driver.advance()
@@ -523,8 +525,8 @@ class TableSession(TableSeats):
 
         Returns and raises as :meth:`play_hand`.
         """
+        self._refuse_external("play_hand_async")
         hand = self._begin()
-        self._refuse_external(hand, "play_hand_async")
         await hand.driver.start_async()
         self._announce(hand)
         await hand.driver.advance_async()
@@ -550,19 +552,33 @@ class TableSession(TableSeats):
         self, seats: tuple[Policy | None, ...], timeout: float | None
     ) -> tuple[Policy | None, ...]:
         """Each policy behind an :class:`IsolatedPolicy` (started and ready)."""
+        started: list[IsolatedPolicy] = []
         try:
             for policy in seats:
                 if policy is not None and not isinstance(policy, IsolatedPolicy):
-                    self._owned.append(IsolatedPolicy(policy, decision_timeout=timeout))
-            for proxy in self._owned:
+                    started.append(IsolatedPolicy(policy, decision_timeout=timeout))
+            for proxy in started:
                 proxy.wait_ready()
         except BaseException:
-            self.close()
+            close_all(started)
             raise
-        owned = iter(self._owned)
+        self._owned.extend(started)
+        owned = iter(started)
         return tuple(
             p if p is None or isinstance(p, IsolatedPolicy) else next(owned) for p in seats
         )
+
+    def _seated(self, player: Policy) -> Policy:
+        """A player seated by :meth:`fill` is isolated like the first ones."""
+        if not self.config.isolate:
+            return player
+        return self._isolated((player,), self.decision_timeout)[0] or player
+
+    def _unseated(self, player: Policy | None) -> None:
+        """A player who leaves an isolated table: its process ends now."""
+        if isinstance(player, IsolatedPolicy) and player in self._owned:
+            self._owned.remove(player)
+            close_all((player,))
 
     def close(self) -> None:
         """End the policy processes this session started (``isolate``).

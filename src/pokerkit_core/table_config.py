@@ -421,6 +421,7 @@ class TableSeats:
         if self._seat_states[seat] is SeatState.EMPTY:
             raise InvalidConfigError(f"seat {seat} is already empty")
         self._seat_states[seat] = SeatState.EMPTY
+        self._unseated(self._players[seat])
         self._players[seat] = None
 
     def fill(self, seat: int, player: Policy | None, *, chips: int | None = None) -> None:
@@ -453,9 +454,20 @@ class TableSeats:
             if chips is None:
                 raise InvalidConfigError(f"seat {seat} has no chips: give chips= (the buy-in)")
             amount = int_arg("chips", chips, 1)
+        if player is not None:
+            player = self._seated(player)
+        if current == 0:
             self._stacks = self._stacks[:seat] + (amount,) + self._stacks[seat + 1:]
         self._players[seat] = player
         self._seat_states[seat] = SeatState.PLAYING
+
+    def _unseated(self, player: Policy | None) -> None:
+        """``player`` left its seat (the session ends its process, if any)."""
+
+    def _seated(self, player: Policy) -> Policy:
+        """The policy that plays for ``player`` once seated (the session
+        puts it in its own process when the table isolates its bots)."""
+        return player
 
 def field_of(data: object, key: str, where: str) -> Any:
     """``data[key]`` of a plain-data dict, or a clear error.

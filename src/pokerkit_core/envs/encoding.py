@@ -87,6 +87,17 @@ def _passive(legal: LegalActions) -> Action:
     return Check if legal.can_check else Call
 
 
+def _fold_or_passive(i: int, legal: LegalActions, clamp: bool) -> Action:
+    """Index :data:`FOLD` or :data:`CHECK_CALL` of either action set."""
+    if i == CHECK_CALL:
+        return _passive(legal)
+    if legal.can_fold:
+        return Fold
+    if clamp:
+        return Check
+    raise IllegalActionError(Fold, legal, "folding is not allowed when you can check")
+
+
 class DiscreteActions:
     """Fold, check/call, minimum raise, pot-fraction raises, all-in.
 
@@ -223,14 +234,8 @@ class DiscreteActions:
                 lists the legal actions.
         """
         i = _index_arg(index, self.size)
-        if i == CHECK_CALL:
-            return _passive(legal)
-        if i == FOLD:
-            if legal.can_fold:
-                return Fold
-            if clamp:
-                return Check
-            raise IllegalActionError(Fold, legal, "folding is not allowed when you can check")
+        if i in (FOLD, CHECK_CALL):
+            return _fold_or_passive(i, legal, clamp)
         if not (legal.can_bet or legal.can_raise):
             if clamp:
                 return _passive(legal)
@@ -342,14 +347,8 @@ class RaiseToActions:
                 (without ``clamp``) not legal now.
         """
         i = _index_arg(index, self.size)
-        if i == CHECK_CALL:
-            return _passive(legal)
-        if i == FOLD:
-            if legal.can_fold:
-                return Fold
-            if clamp:
-                return Check
-            raise IllegalActionError(Fold, legal, "folding is not allowed when you can check")
+        if i in (FOLD, CHECK_CALL):
+            return _fold_or_passive(i, legal, clamp)
         to = i - 1
         if not (legal.can_bet or legal.can_raise):
             if clamp:

@@ -36,7 +36,7 @@ from ..errors import (
     PokerError,
 )
 from ..events import ActionTaken, BlindPosted, BoardDealt, HandMucked, HandShown
-from ..rules import BettingStructure, GameConfig, OddChipRule, RuleFlavour
+from ..rules import AnteRule, BettingStructure, GameConfig, OddChipRule, RuleFlavour
 from ..state import HandState, act, deal, legal_actions
 from .acpc import AcpcAction, AcpcGame, MatchState, StateLine, exact_decimal
 from .acpc_dealer import emulate_dealer
@@ -129,9 +129,12 @@ def config_for(
 ) -> tuple[GameConfig, tuple[int, ...]]:
     """The engine configuration that plays ``hand`` (player i = seat i).
 
-    Uniform antes become ``GameConfig.ante``; any other antes (a big-blind
-    ante) become per-seat ``GameConfig.antes``, posted before the blinds as
-    PHH records them, dead money in the main pot.  Straddles (a third and
+    Uniform antes become ``GameConfig.ante``; one ante on the big blind or
+    the button becomes ``GameConfig.ante`` with ``AnteRule.BIG_BLIND`` or
+    ``AnteRule.BUTTON`` (posted after the blinds, as the engine posts it, so
+    a short big blind pays the blind first); any other antes become per-seat
+    ``GameConfig.antes``, posted before the blinds, dead money in the main
+    pot.  Straddles (a third and
     later ``blinds_or_straddles`` entry) become ``GameConfig.straddles``.
 
     Args:
@@ -160,14 +163,20 @@ def config_for(
     dead = (0,) * n
     ante = 0
     kwargs: dict[str, object] = {}
+    button = hand.button if hand.button is not None else n - 1
+    posting = [i for i, a in enumerate(antes) if a > 0]
     if len(set(antes)) == 1:
         ante = antes[0]
+    elif len(posting) == 1 and posting[0] in (big_seat, button):
+        # one ante, on the big blind or the button: the engine's rule for it,
+        # so that a short poster pays in the same order (blind first, rules 5)
+        ante = antes[posting[0]]
+        kwargs["ante_rule"] = AnteRule.BIG_BLIND if posting[0] == big_seat else AnteRule.BUTTON
     elif antes:
         kwargs["antes"] = tuple(antes)
     if straddles:
         kwargs["straddles"] = straddles
     stacks = tuple(hand.starting_stacks)
-    button = hand.button if hand.button is not None else n - 1
     if hand.is_fixed_limit:
         kwargs.update(
             betting=BettingStructure.FIXED_LIMIT,
