@@ -34,6 +34,7 @@ __all__ = [
     "Bet",
     "Raise",
     "LegalActions",
+    "default_action",
     "check_action",
     "not_an_action",
 ]
@@ -457,3 +458,16 @@ class LegalActions(NamedTuple):
         if self.is_capped:
             parts.append("(raises capped)")
         return ", ".join(parts) if parts else "nothing"
+
+
+def default_action(legal: LegalActions) -> Action:
+    """The action played for a seat whose decision failed or timed out.
+
+    Args:
+        legal: The seat's legal actions.
+
+    Returns:
+        :data:`Check` if checking is legal, else :data:`Fold` (the one
+        default of every runner: the hand driver, isolated bots).
+    """
+    return Check if legal.can_check else Fold

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable, Sequence
 
-from .actions import Action, Check, Fold, LegalActions
+from .actions import Action, Check, LegalActions, default_action
 from .checks import describe_exception, policy_name, timeout_arg
 from .dealing import seat_arg
 from .errors import (
@@ -82,19 +82,6 @@ __all__ = [
     "HandDriver",
     "default_action",
 ]
-
-
-def default_action(legal: LegalActions) -> Action:
-    """The action played for a seat whose decision failed or timed out.
-
-    Args:
-        legal: The seat's legal actions.
-
-    Returns:
-        :data:`~pokerkit_core.actions.Check` if checking is legal, else
-        :data:`~pokerkit_core.actions.Fold`.
-    """
-    return Check if legal.can_check else Fold
 
 
 class FaultKind(Enum):

@@ -62,7 +62,7 @@ import weakref
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, Union
 
 from . import compact
-from .actions import Action, Check, Fold
+from .actions import Action, Fold, default_action
 from .checks import describe_exception, timeout_arg
 from .errors import (
     DecisionTimeout,
@@ -661,7 +661,7 @@ class IsolatedPolicy:
 
 def _default(observation: Observation) -> Action:
     legal = observation.legal
-    return Check if legal is not None and legal.can_check else Fold
+    return Fold if legal is None else default_action(legal)
 
 
 _HOOK_INDEX = {"hand_started": 0, "hand_ended": 1}
