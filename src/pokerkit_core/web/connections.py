@@ -50,6 +50,11 @@ class RateLimiter:
         self.refused += 1
         return False
 
+    def refund(self) -> None:
+        """Give back the message just taken (an accepted action: the game
+        itself bounds how often a seat may act)."""
+        self._tokens = min(self.burst, self._tokens + 1)
+
     @property
     def exhausted(self) -> bool:
         """So many messages were refused that the connection should be closed."""

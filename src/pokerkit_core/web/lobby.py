@@ -61,6 +61,7 @@ class Lobby:
         self._connections: dict[str, set[Connection]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._stored: dict[str, int] = {}
+        self._saved: dict[str, tuple[int, bool]] = {}  # (hands, hand over) at the last full save
 
     # -- start and stop --------------------------------------------------
 
@@ -69,7 +70,8 @@ class Lobby:
         for room_id, created, data in self.store.rooms():
             hands = self.store.hands(room_id)
             try:
-                room = Room.load(room_id, created, data, hands[-1][1] if hands else None)
+                room = Room.load(room_id, created, data, hands[-1][1] if hands else None,
+                                 self.store.progress(room_id))
             except (PokerError, KeyError, TypeError, ValueError) as exc:
                 log.error("room %s does not restore: %s", room_id, exc)
                 continue
@@ -219,36 +221,42 @@ class Lobby:
             raise ProtocolError("not_seated", "spectators do not act: join a seat to play")
         if isinstance(message, ActionMessage):
             room.act(conn.seat, message.hand, message.action)
-            self._changed(room, decision=True)
+            conn.limiter.refund()
+            self._changed(room, decision=True, action=True)
         elif isinstance(message, SeatMessage):
             room.ask_sit_out(conn.seat, message.sit_out)
             self._changed(room, decision=False)
 
     # -- changes, timers ------------------------------------------------------
 
-    def _changed(self, room: Room, *, decision: bool) -> None:
+    def _changed(self, room: Room, *, decision: bool, action: bool = False) -> None:
         room.seq += 1
+        self._save(room, action)
+        self._schedule(room, decision=decision)
+        self._broadcast(room)
+
+    def _save(self, room: Room, action: bool) -> None:
+        """Save the room: after an action in a hand already saved, only the
+        hand's actions (a small row); else the whole room (and a finished hand)."""
+        key = (room.session.hand_count, room.session.hand_over)
+        if action and not room.session.hand_over and self._saved.get(room.id) == key:
+            number = room.hand_number or 0
+            self.store.save_progress(room.id, number, room.seq, room.actions())
+            return
         hand = None
         if room.session.hand_count > self._stored.get(room.id, 0):
             hand = room.finished_hand_json()
             self._stored[room.id] = room.session.hand_count
         self.store.save_room(room.id, room.created, room.save(), hand)
-        self._schedule(room, decision=decision)
-        self._broadcast(room)
+        self._saved[room.id] = key
 
     def _broadcast(self, room: Room) -> None:
-        conns = self._connections.get(room.id)
+        conns = [c for c in self._connections.get(room.id, ()) if c.greeted]
         if not conns:
             return
-        connected = self.connected(room.id)
-        texts: dict[int | None, str] = {}
-        for conn in list(conns):
-            if not conn.greeted:
-                continue
-            text = texts.get(conn.seat)
-            if text is None:
-                text = texts[conn.seat] = _dumps(room.state_message(conn.seat, connected))
-            conn.send(text)
+        texts = room.state_texts({c.seat for c in conns}, self.connected(room.id))
+        for conn in conns:
+            conn.send(texts[conn.seat])
 
     def _schedule(self, room: Room, *, decision: bool) -> None:
         loop = asyncio.get_running_loop()
@@ -281,7 +289,7 @@ class Lobby:
             room.time_out()
         except PokerError as exc:  # not expected: log, keep serving
             log.error("room %s: time-out failed: %s", room_id, exc)
-        self._changed(room, decision=True)
+        self._changed(room, decision=True, action=True)
 
     def _on_deal(self, room_id: str) -> None:
         room = self.rooms.get(room_id)

@@ -20,13 +20,15 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
+import json
 import random
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from ..actions import Action
+from ..events import ActionTaken
 from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, NotYourTurnError, PokerError
 from ..observation import Observation, observe
 from ..policy import Policy, load_policy
@@ -37,7 +39,7 @@ from ..state import HandState
 from ..table import Blinds, SeatState, StackMode, TableConfig, TableSession
 from ..tournament import TournamentConfig, eliminations, rank_players
 from .protocol import JoinRequest, ProtocolError, RoomRequest
-from .views import hand_result_data, observation_data, pots_data, spectator_data
+from .views import hand_result_data, pots_data, public_text, seat_text
 
 __all__ = ["Room", "SeatMeta", "SAVE_VERSION", "hash_token"]
 
@@ -112,6 +114,7 @@ class Room:
         self.nets = [0] * len(seats)
         self.dealt = [0] * len(seats)
         self.counted = 0  # records counted into nets
+        self._eliminated: tuple[int, dict[int, tuple[int, int]]] = (-1, {})
 
     # -- building ------------------------------------------------------
 
@@ -182,7 +185,14 @@ class Room:
         }
 
     @classmethod
-    def load(cls, room_id: str, created: float, data: dict[str, Any], last_state: str | None) -> Room:
+    def load(
+        cls,
+        room_id: str,
+        created: float,
+        data: dict[str, Any],
+        last_state: str | None,
+        progress: tuple[int, int, list[str]] | None = None,
+    ) -> Room:
         """A room rebuilt from :meth:`save`, going on where it was.
 
         Args:
@@ -190,6 +200,8 @@ class Room:
             created: Creation time, seconds since the epoch.
             data: What :meth:`save` returned (after a JSON round trip).
             last_state: JSON of the last finished hand's final state, if any.
+            progress: ``(hand, seq, actions)`` of the hand in progress
+                played since :meth:`save` (:meth:`actions`), if any.
 
         Raises:
             InvalidConfigError: The saved form does not restore (the message
@@ -198,6 +210,10 @@ class Room:
         if data.get("version") != SAVE_VERSION:
             raise InvalidConfigError(f"room {room_id}: saved form version {data.get('version')!r}")
         seats = [SeatMeta(**meta) for meta in data["seats"]]
+        pending = data["session"].get("hand")
+        if progress is not None and pending is not None and pending["hand_number"] == progress[0]:
+            pending["actions"] = progress[2]
+            data["seq"] = progress[1]
         blinds = _tournament(data["mode"]).schedule if data["kind"] == "sitngo" else None
         session = TableSession.restore(data["session"], _players(seats, data["seed"]), blinds=blinds)
         room = cls(
@@ -333,8 +349,10 @@ class Room:
         """Blind level and standings of a sit-and-go (``None`` otherwise)."""
         if self.kind != "sitngo":
             return None
+        if self._eliminated[0] != self.session.hand_count:
+            self._eliminated = (self.session.hand_count, eliminations(self.session.records))
         names = [meta.name or f"seat {seat}" for seat, meta in enumerate(self.seats)]
-        ranking = rank_players(names, self.session.stacks, eliminations(self.session.records))
+        ranking = rank_players(names, self.session.stacks, self._eliminated[1])
         return {
             "mode": self.mode,
             "blinds": self.blinds(),
@@ -342,30 +360,35 @@ class Room:
         }
 
     def state_message(self, seat: int | None, connected: set[int]) -> dict[str, Any]:
-        """The ``state`` message for a seat (``None``: a spectator)."""
-        obs = self.observation(0 if seat is None else seat)
-        observation = None
-        pots: list[dict[str, Any]] = []
-        if obs is not None:
-            observation = spectator_data(obs) if seat is None else observation_data(obs)
-            pots = pots_data(obs)
-        to_act = None if self.session.hand_over else (obs.to_act if obs is not None else None)
+        """The ``state`` message for a seat (``None``: a spectator), as a dict."""
+        return dict(json.loads(self.state_texts([seat], connected)[seat]))
+
+    def state_texts(
+        self, seats: Iterable[int | None], connected: set[int]
+    ) -> dict[int | None, str]:
+        """The ``state`` message for each of ``seats`` (``None``: a spectator), JSON text.
+
+        The public part of the observation is encoded once; each seat's text
+        adds only its own hole cards and legal actions
+        (:func:`~.views.seat_text`).
+        """
+        public_obs = self.observation(0)
+        public = None if public_obs is None else public_text(public_obs)
+        to_act = None if self.session.hand_over or public_obs is None else public_obs.to_act
         deadline_ms = None
         if self.deadline is not None and to_act is not None:
             deadline_ms = max(0, int((self.deadline - time.monotonic()) * 1000))
         config = self.session.config
-        return {
+        common = {
             "type": "state",
             "room": self.id,
             "seq": self.seq,
-            "you": seat,
             "status": self.status,
             "hand_number": self.hand_number,
-            "observation": observation,
             "to_act": to_act,
             "deadline_ms": deadline_ms,
             "decision_seconds": self.settings["decision_seconds"],
-            "pots": pots,
+            "pots": [] if public_obs is None else pots_data(public_obs),
             "seats": self.seat_info(connected),
             "last_hand": self.last_hand,
             "tournament": self.tournament(),
@@ -377,6 +400,26 @@ class Room:
             },
             "ledger": self.ledger(),
         }
+        head = json.dumps(common, separators=(",", ":"))[:-1]
+        out: dict[int | None, str] = {}
+        for seat in seats:
+            if public is None:
+                observation = "null"
+            elif seat is None:
+                observation = public
+            else:
+                own = self.observation(seat)
+                observation = public if own is None else seat_text(public, own)
+            you = "null" if seat is None else str(int(seat))
+            out[seat] = f'{head},"you":{you},"observation":{observation}}}'
+        return out
+
+    def actions(self) -> list[str]:
+        """Every action of the hand in progress so far, text form (``[]`` between hands)."""
+        state = self.session.state
+        if self.session.hand_over or state is None:
+            return []
+        return [str(e.action) for e in state.history if isinstance(e, ActionTaken)]
 
     def names(self) -> list[str]:
         """One distinct player name per seat (for hand histories)."""

@@ -4,7 +4,10 @@ One database file, ``rooms.sqlite3`` in the server's ``--data`` directory.
 Table ``rooms`` holds each room's whole saved form (its settings, seats and
 the :meth:`~pokerkit_core.table.TableSession.snapshot` of its session, hand
 in progress included) as JSON; table ``hands`` each finished hand's final
-state in the JSON form of :mod:`pokerkit_core.serialize`.  A room and the hand
+state in the JSON form of :mod:`pokerkit_core.serialize`; table ``progress``
+the actions of the hand in progress played since the room was last saved
+(each action writes only this small row, so a save does not grow with the
+room's history).  A room and the hand
 that just ended are written in one transaction, so after a crash (even
 ``kill -9``) the saved room and its stored hands always agree.  The database
 runs in WAL mode: a committed write survives the process being killed.
@@ -27,6 +30,12 @@ CREATE TABLE IF NOT EXISTS rooms (
     id TEXT PRIMARY KEY,
     created REAL NOT NULL,
     data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS progress (
+    room TEXT PRIMARY KEY,
+    hand INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    actions TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS hands (
     room TEXT NOT NULL,
@@ -78,11 +87,35 @@ class Store:
                 "INSERT OR REPLACE INTO rooms (id, created, data) VALUES (?, ?, ?)",
                 (room_id, created, text),
             )
+            self._db.execute("DELETE FROM progress WHERE room = ?", (room_id,))
             if hand is not None:
                 self._db.execute(
                     "INSERT OR REPLACE INTO hands (room, number, state) VALUES (?, ?, ?)",
                     (room_id, hand[0], hand[1]),
                 )
+
+    def save_progress(self, room_id: str, hand: int, seq: int, actions: list[str]) -> None:
+        """Write the actions of the hand in progress (since the last :meth:`save_room`).
+
+        Args:
+            room_id: The room.
+            hand: The hand's number.
+            seq: The room's state number after the last action.
+            actions: Every action of the hand so far, text form (``"r 300"``).
+        """
+        self._db.execute(
+            "INSERT OR REPLACE INTO progress (room, hand, seq, actions) VALUES (?, ?, ?, ?)",
+            (room_id, hand, seq, json.dumps(actions)),
+        )
+
+    def progress(self, room_id: str) -> tuple[int, int, list[str]] | None:
+        """``(hand, seq, actions)`` saved by :meth:`save_progress`, if any."""
+        row = self._db.execute(
+            "SELECT hand, seq, actions FROM progress WHERE room = ?", (room_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        return int(row[0]), int(row[1]), list(json.loads(row[2]))
 
     def _transaction(self) -> "_Transaction":
         return _Transaction(self._db)

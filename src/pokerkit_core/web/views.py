@@ -14,6 +14,7 @@ References:
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any, Iterable, Sequence
 
 from ..events import PotAwarded
@@ -21,13 +22,15 @@ from ..history.model import DealHole, HandHistory
 from ..history.replay import record
 from ..observation import Observation
 from ..pots import split_into_pots
-from ..serialize import to_dict
+from ..serialize import encode_value, to_dict
 from ..state import HandState
 from ..table import HandRecord
 
 __all__ = [
     "observation_data",
     "spectator_data",
+    "public_text",
+    "seat_text",
     "pots_data",
     "winners_data",
     "hand_result_data",
@@ -63,6 +66,43 @@ def spectator_data(observation: Observation) -> dict[str, Any]:
     data["hole_cards"] = []
     data["legal"] = None
     return data
+
+
+_COMPACT = (",", ":")
+_PUBLIC_MARK = '"seat":null,"hole_cards":[]'
+_LEGAL_MARK = '"legal":null'
+
+
+def public_text(observation: Observation) -> str:
+    """:func:`spectator_data` as compact JSON text (what every seat's text starts from)."""
+    return json.dumps(spectator_data(observation), separators=_COMPACT)
+
+
+def seat_text(public: str, observation: Observation) -> str:
+    """A seat's observation as JSON text, from the hand's :func:`public_text`.
+
+    The text is that of :func:`observation_data` (the same document, same
+    field order) but the public part is encoded once per change, not once
+    per connection.
+
+    Args:
+        public: :func:`public_text` of any seat's observation of the same moment.
+        observation: The seat's own observation (its hole cards and legal actions).
+
+    Returns:
+        ``json.dumps(observation_data(observation))`` in compact form.
+    """
+    own = json.dumps(
+        {"seat": observation.seat, "hole_cards": encode_value(observation.hole_cards)},
+        separators=_COMPACT,
+    )[1:-1]
+    if public.count(_PUBLIC_MARK) != 1:  # not the layout expected: encode it all
+        return json.dumps(observation_data(observation), separators=_COMPACT)
+    text = public.replace(_PUBLIC_MARK, own, 1)
+    if observation.legal is not None:
+        legal = json.dumps(encode_value(observation.legal), separators=_COMPACT)
+        text = text.replace(_LEGAL_MARK, f'"legal":{legal}', 1)
+    return text
 
 
 def pots_data(observation: Observation) -> list[dict[str, Any]]:
