@@ -120,6 +120,7 @@ _PARSED: dict[str, Action] = {}  # reply text -> action (actions are frozen valu
 _PARSED_LIMIT = 4096
 _READ_BYTES = 4 + MAX_REPLY_BYTES
 _CHILD_READ_BYTES = 1 << 16
+_EVENT_CACHE_LIMIT = 1 << 16
 
 IsolatedSpec = Union[str, Callable[..., Policy], Policy]
 """What a child builds its policy from: a registered policy name, a factory
@@ -254,13 +255,14 @@ def _serve(conn: Connection, spec: IsolatedSpec, seed: int | None) -> None:  # p
     frames = _Frames(fd)
     history: tuple[Any, ...] = ()
     static: tuple[Any, ...] = ()
+    events_seen: dict[Any, Any] = {}
     while True:
         data = frames.next()
         if data is None:
             return
         try:
             seq, op, start, new_events, new_static, dynamic, results = pickle.loads(data)
-            history = history[:start] + compact.decode_events(new_events)
+            history = history[:start] + _decoded(new_events, events_seen)
             if new_static is not None:
                 static = wire.decode_static(new_static)
             observation = wire.rebuild(static, dynamic, history)
@@ -284,6 +286,24 @@ def _serve(conn: Connection, spec: IsolatedSpec, seed: int | None) -> None:  # p
             text = "! " + describe_exception(exc)
         reply = f"{seq} {_clean(text, _MESSAGE_LIMIT)}".encode("utf-8", "replace")[:MAX_REPLY_BYTES]
         _write_all(fd, len(reply).to_bytes(4, "big") + reply)
+
+
+def _decoded(encoded: tuple[Any, ...], seen: dict[Any, Any]) -> tuple[Any, ...]:  # pragma: no cover
+    """The events of ``encoded`` (:func:`compact.decode_events`), each kept by
+    its encoded form: the same action or deal recurs hand after hand, and an
+    event is an immutable value, so the child decodes each form once."""
+    events_: list[Any] = []
+    for item in encoded:
+        try:
+            event = seen.get(item)
+        except TypeError:  # an unhashable event of a kind the codec does not know
+            event = None
+        if event is None:
+            event = compact.decode_events((item,))[0]
+            if len(seen) < _EVENT_CACHE_LIMIT and item.__class__ is tuple:
+                seen[item] = event
+        events_.append(event)
+    return tuple(events_)
 
 
 class _Frames:  # pragma: no cover - runs in the child
