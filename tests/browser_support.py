@@ -26,7 +26,8 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SRC = ROOT / "src"
+SRC = Path(os.environ.get("PKC_TEST_SRC") or ROOT / "src")
+"""The source tree the server runs from (``$PKC_TEST_SRC`` to try another)."""
 
 
 def chromium_path() -> str | None:

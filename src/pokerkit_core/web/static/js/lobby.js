@@ -68,7 +68,7 @@ export function roomRequest() {
     const seat = Number(select.dataset.seat);
     const value = select.value;
     if (value === "you") {
-      if (sit === null) sit = { seat, name: $("your-name").value.trim() || "You" };
+      if (sit === null) sit = { seat, name: $("your-name").value.trim() || "Guest" };
       seats.push({ player: "human" });
     } else if (value.startsWith("ai:")) {
       seats.push({ player: "ai", level: value.slice(3) });
@@ -77,7 +77,12 @@ export function roomRequest() {
     }
   }
   const kindName = kind === "sng" ? "sitngo" : kind;
-  const body = { kind: kindName, seats, decision_seconds: intValue("decision-seconds") || 30 };
+  const body = {
+    kind: kindName,
+    seats,
+    decision_seconds: intValue("decision-seconds") || 30,
+    pause_seconds: Math.max(0, intValue("pause-seconds")),
+  };
   const name = $("room-name").value.trim();
   if (name) body.name = name;
   if (sit) body.sit = sit;

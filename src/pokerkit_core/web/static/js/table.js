@@ -21,7 +21,12 @@ const ctx = {
   retry: 0,
   closed: false,
   room: null,
+  result: null,
+  histories: new Map(),
 };
+
+/** Hands kept in the hand log (the current one and those before it). */
+const LOG_HANDS = 5;
 
 function $(id) { return document.getElementById(id); }
 
@@ -64,6 +69,8 @@ function connect() {
 function onMessage(message) {
   switch (message.type) {
     case "welcome":
+      // A (re)identified connection: the server starts again with its current state.
+      ctx.seq = -1;
       ctx.you = message.seat === undefined ? null : message.seat;
       document.body.dataset.seat = ctx.you === null ? "spectator" : String(ctx.you);
       if (message.room) showRoom(message.room);
@@ -123,7 +130,8 @@ function seatLabels(seats) {
 function limitsText(state) {
   const l = state.limits || {};
   const parts = [];
-  if (l.max_hands) parts.push(`hand ${chips(l.hands_played)} of ${chips(l.max_hands)}`);
+  const current = state.status === "playing" && state.hand_number ? state.hand_number : l.hands_played;
+  if (l.max_hands) parts.push(`hand ${chips(current)} of ${chips(l.max_hands)}`);
   else if (typeof l.hands_played === "number") parts.push(`${chips(l.hands_played)} hands played`);
   if (l.max_minutes) parts.push(`${Math.floor(l.minutes_played || 0)} of ${l.max_minutes} minutes`);
   if (state.status === "over") parts.push("room over");
@@ -160,11 +168,17 @@ function render() {
     ctx.deadlineAt = null;
   }
   renderTable($("table"), view);
-  renderLog($("hand-log"), obs ? obs.history : [], names);
+  if (obs && obs.hand_number !== null && obs.hand_number !== undefined) {
+    ctx.histories.set(obs.hand_number, obs.history);
+    while (ctx.histories.size > LOG_HANDS) ctx.histories.delete(ctx.histories.keys().next().value);
+  }
+  const hands = [...ctx.histories.entries()].sort((a, b) => a[0] - b[0]);
+  renderLog($("hand-log"), [], names, hands);
   const base = $("room-sub").dataset.base || "";
   $("room-sub").textContent = [base, limitsText(state)].filter(Boolean).join(" \u00b7 ");
   document.body.dataset.hand = state.hand_number === null || state.hand_number === undefined ? "" : String(state.hand_number);
   document.body.dataset.street = obs ? obs.street : "";
+  document.body.dataset.seq = String(ctx.seq);
   renderResult(obs, names, state);
   renderActions(obs, state);
   renderSeatControls(seats, state);
@@ -173,17 +187,27 @@ function render() {
   tick();
 }
 
+/** The result of the last finished hand: kept on screen while the next hand plays. */
 function renderResult(obs, names, state) {
+  if (obs) {
+    const winners = winnersOf(obs.history);
+    if (winners.length && (!ctx.result || ctx.result.hand !== obs.hand_number)) {
+      const shown = (obs.shown_cards || []).map((cards, seat) => (cards && cards.length ? `${names[seat]} shows ${cards.join(" ")}` : null)).filter(Boolean);
+      ctx.result = {
+        hand: obs.hand_number,
+        text: winners.map((w) => `${names[w.seat] || `Seat ${w.seat + 1}`} wins ${chips(w.amount)}`).join(", "),
+        shown,
+      };
+    }
+  }
   const box = $("result");
   clear(box);
-  if (!obs) return;
-  const winners = winnersOf(obs.history);
-  if (!winners.length) return;
-  const parts = winners.map((w) => `${names[w.seat] || `Seat ${w.seat + 1}`} wins ${chips(w.amount)}`);
-  const shown = (obs.shown_cards || []).map((cards, seat) => (cards && cards.length ? `${names[seat]} shows ${cards.join(" ")}` : null)).filter(Boolean);
-  box.append(el("strong", {}, `Hand #${obs.hand_number}: `), parts.join(", "));
-  if (shown.length) box.append(el("div", { class: "hint showdown-line" }, `Showdown: ${shown.join("; ")}`));
-  if (state.status === "over") box.append(el("div", { class: "hint" }, "The room is over."));
+  if (ctx.result) {
+    box.dataset.hand = String(ctx.result.hand);
+    box.append(el("strong", {}, `Hand #${ctx.result.hand}: `), ctx.result.text);
+    if (ctx.result.shown.length) box.append(el("div", { class: "hint showdown-line" }, `Showdown: ${ctx.result.shown.join("; ")}`));
+  }
+  if (state.status === "over") box.append(el("div", { class: "hint room-over" }, "The room is over."));
 }
 
 /** The raise-to presets: min, 1/2 pot, pot, all-in (raise-to totals, clamped to the legal range). */

@@ -215,12 +215,17 @@ export function describeEvent(event, names) {
   }
 }
 
-/** Fill `list` (an <ol>) with the hand log of `history`. */
-export function renderLog(list, history, names) {
+/** Fill `list` (an <ol>) with the hand log of `history`; `hands` is a list of
+ * [hand_number, history] to show several hands, oldest first, each under a heading. */
+export function renderLog(list, history, names, hands = null) {
   clear(list);
-  for (const event of history || []) {
-    const line = describeEvent(event, names);
-    if (line) list.append(el("li", { class: `log-${event.type}` }, line));
+  const sections = hands || [[null, history]];
+  for (const [hand, events] of sections) {
+    if (hand !== null && hand !== undefined) list.append(el("li", { class: "log-hand", dataset: { hand } }, `Hand #${hand}`));
+    for (const event of events || []) {
+      const line = describeEvent(event, names);
+      if (line) list.append(el("li", { class: `log-${event.type}` }, line));
+    }
   }
   list.scrollTop = list.scrollHeight;
 }
