@@ -47,6 +47,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tournament", "match", "history"),
     ("policies", "play", "acpc_net", "stats"),
     ("plots", "envs"),
+    ("web",),
     ("cli",),
     ("__main__", "__init__"),
 )
