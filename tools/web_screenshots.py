@@ -27,7 +27,7 @@ from browser_support import Server, chromium_path, request  # noqa: E402
 NAMES = ("lobby", "table", "match")
 """The screenshots, saved as ``web_<name>.png``."""
 
-VIEWPORT = {"width": 1400, "height": 860}
+VIEWPORT = {"width": 1400, "height": 920}
 
 
 def _seed_rooms(base: str) -> dict[str, Any]:
@@ -38,14 +38,15 @@ def _seed_rooms(base: str) -> dict[str, Any]:
     })
     return dict(request(base, "POST", "/api/rooms", {
         "kind": "cash", "name": "Friday game", "stack": 2000, "small_blind": 10, "big_blind": 20,
-        "seats": [{"player": "human"}] + [{"player": "ai", "level": level} for level in ("easy", "normal", "hard", "normal", "easy")],
+        "seats": [{"player": "human"}] + [{"player": "ai", "level": level} for level in ("easy", "easy", "normal", "easy", "hard")],
         "max_hands": 100, "decision_seconds": 600, "pause_seconds": 1, "seed": 11,
         "sit": {"seat": 0, "name": "Ann"},
     }))
 
 
 def _table_mid_hand(page: Any, base: str, room: dict[str, Any]) -> None:
-    """Open the room as its seat 0 and call until a flop is out and it is our turn."""
+    """Open the room as its seat 0 and call until a flop is out, three or more players
+    are still in, and it is our turn."""
     room_id = room["room"]["id"]
     page.goto(base + "/")
     page.evaluate(
@@ -53,17 +54,19 @@ def _table_mid_hand(page: Any, base: str, room: dict[str, Any]) -> None:
         [f"pkc-room-{room_id}", json.dumps({"seat": room["seat"], "token": room["token"]})],
     )
     page.goto(f"{base}/room/{room_id}")
-    for _ in range(60):
+    live = "document.querySelectorAll('#table .seat:not(.folded):not(.empty)').length"
+    for decision in range(60):
         page.wait_for_function("document.body.dataset.myTurn === '1'", timeout=20_000)
-        if page.evaluate("document.body.dataset.street") in ("flop", "turn"):
+        if page.evaluate("document.body.dataset.street") in ("flop", "turn") and (page.evaluate(live) >= 3 or decision > 40):
             break
+        seq = page.evaluate("document.body.dataset.seq")
         page.click("#action-buttons button.call, #action-buttons button.check")
-        page.wait_for_function("document.body.dataset.myTurn !== '1'")
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
     page.wait_for_timeout(300)
 
 
 def _match(page: Any, base: str) -> None:
-    page.goto(base + "/match")
+    page.goto(base + "/match/new")
     page.select_option("#match-a", "normal")
     page.select_option("#match-b", "call")
     page.fill("#match-hands", "600")

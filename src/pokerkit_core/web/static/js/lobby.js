@@ -136,7 +136,7 @@ function gameLabel(room) {
 function seatChip(info) {
   if (info.open) return el("span", { class: "seat-chip open" }, `${info.seat + 1}: open`);
   if (info.player === "empty") return el("span", { class: "seat-chip open" }, `${info.seat + 1}: empty`);
-  const label = info.player === "ai" ? `${info.name || "AI"} (AI ${info.level})` : info.name || "player";
+  const label = info.player === "ai" ? `${info.name || "AI"} (AI)` : info.name || "player";
   return el("span", { class: `seat-chip ${info.player}` }, `${info.seat + 1}: ${label}`);
 }
 

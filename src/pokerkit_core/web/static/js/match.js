@@ -166,7 +166,11 @@ async function start(event) {
   }
 }
 
-export async function mount(app, matchId) {
+/** The address of the match form: /match/new (served by the server's /match/{id} route). */
+export const NEW_MATCH = "new";
+
+export async function mount(app, routeId) {
+  const matchId = routeId === NEW_MATCH ? null : routeId;
   let policies = ["normal", "easy", "hard", "random", "call", "raise"];
   try {
     const options = await api("GET", "/api/options");
