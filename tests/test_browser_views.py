@@ -94,7 +94,7 @@ def test_screenshots_script_saves_three_pngs(browser: Any, server: Server, tmp_p
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    paths = module.take(server.base, tmp_path, browser)
+    paths = module.take(server.base, tmp_path, browser, match_hands=100, live_players=2)
     assert [p.name for p in paths] == ["web_lobby.png", "web_table.png", "web_match.png"]
     for path in paths:
         data = path.read_bytes()

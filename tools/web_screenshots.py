@@ -44,9 +44,9 @@ def _seed_rooms(base: str) -> dict[str, Any]:
     }))
 
 
-def _table_mid_hand(page: Any, base: str, room: dict[str, Any]) -> None:
-    """Open the room as its seat 0 and call until a flop is out, three or more players
-    are still in, and it is our turn."""
+def _table_mid_hand(page: Any, base: str, room: dict[str, Any], live_players: int) -> None:
+    """Open the room as its seat 0 and call until a flop is out, ``live_players`` or
+    more players are still in, and it is our turn."""
     room_id = room["room"]["id"]
     page.goto(base + "/")
     page.evaluate(
@@ -57,7 +57,7 @@ def _table_mid_hand(page: Any, base: str, room: dict[str, Any]) -> None:
     live = "document.querySelectorAll('#table .seat:not(.folded):not(.empty)').length"
     for decision in range(60):
         page.wait_for_function("document.body.dataset.myTurn === '1'", timeout=20_000)
-        if page.evaluate("document.body.dataset.street") in ("flop", "turn") and (page.evaluate(live) >= 3 or decision > 40):
+        if page.evaluate("document.body.dataset.street") in ("flop", "turn") and (page.evaluate(live) >= live_players or decision > 40):
             break
         seq = page.evaluate("document.body.dataset.seq")
         page.click("#action-buttons button.call, #action-buttons button.check")
@@ -65,21 +65,27 @@ def _table_mid_hand(page: Any, base: str, room: dict[str, Any]) -> None:
     page.wait_for_timeout(300)
 
 
-def _match(page: Any, base: str) -> None:
+def _match(page: Any, base: str, hands: int) -> None:
     page.goto(base + "/match/new")
     page.select_option("#match-a", "normal")
     page.select_option("#match-b", "call")
-    page.fill("#match-hands", "600")
+    page.fill("#match-hands", str(hands))
     page.click("#match-start")
     page.wait_for_function("document.body.dataset.matchDone === '1'", timeout=60_000)
     page.wait_for_timeout(200)
 
 
-def take(base: str, out: Path, browser: Any = None) -> list[Path]:
+def take(base: str, out: Path, browser: Any = None, *, match_hands: int = 600, live_players: int = 3) -> list[Path]:
     """Save the screenshots of the server at ``base`` into ``out``; returns their paths.
 
-    ``browser``: a Playwright ``Browser`` to use (the tests pass theirs); by default
-    one is launched on the system's Chromium.
+    Args:
+        base: The server's address, ``http://host:port``.
+        out: Directory for ``web_lobby.png``, ``web_table.png``, ``web_match.png``.
+        browser: A Playwright ``Browser`` to use (the tests pass theirs); by default
+            one is launched on the system's Chromium.
+        match_hands: Hands of the match drawn in the match graph.
+        live_players: The table is taken on a flop or turn with at least this many
+            players still in (or after 40 decisions).
     """
     out.mkdir(parents=True, exist_ok=True)
     if browser is None:
@@ -88,13 +94,13 @@ def take(base: str, out: Path, browser: Any = None) -> list[Path]:
         with sync_playwright() as p:
             own = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
             try:
-                return _shoot(own, base, out)
+                return _shoot(own, base, out, match_hands, live_players)
             finally:
                 own.close()
-    return _shoot(browser, base, out)
+    return _shoot(browser, base, out, match_hands, live_players)
 
 
-def _shoot(browser: Any, base: str, out: Path) -> list[Path]:
+def _shoot(browser: Any, base: str, out: Path, match_hands: int, live_players: int) -> list[Path]:
     room = _seed_rooms(base)
     paths = {name: out / f"web_{name}.png" for name in NAMES}
     context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
@@ -104,9 +110,9 @@ def _shoot(browser: Any, base: str, out: Path) -> list[Path]:
         page.wait_for_selector("#room-list tbody tr")
         page.wait_for_selector("#ledger table")
         page.screenshot(path=str(paths["lobby"]))
-        _table_mid_hand(page, base, room)
+        _table_mid_hand(page, base, room, live_players)
         page.screenshot(path=str(paths["table"]))
-        _match(page, base)
+        _match(page, base, match_hands)
         page.locator(".grid-2").screenshot(path=str(paths["match"]))
     finally:
         context.close()

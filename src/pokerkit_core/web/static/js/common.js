@@ -1,7 +1,7 @@
 // Shared helpers for the pokerkit_core web pages (plain ES modules, no build step).
 //
 // Every string that comes from the server (names, messages, cards) goes into the
-// page through textContent (el() below), never through innerHTML.
+// page through text nodes (el() below), never parsed as HTML.
 
 /** Build an element: el("div", {class: "x", dataset: {seat: 2}}, "text", child, ...). */
 export function el(tag, attrs = {}, ...children) {

@@ -93,11 +93,12 @@ export function roomRequest() {
       small_blind: intValue("small-blind"),
       big_blind: bigBlind,
       ante: intValue("ante"),
-      ante_rule: $("ante-rule").value,
-      straddles: straddleAmounts(intValue("straddles"), bigBlind),
-      run_it_twice: $("run-twice").checked,
       betting: $("betting").value,
     });
+    // Optional table options go only when asked for (a server may not offer them).
+    if (intValue("ante") && $("ante-rule").value !== "every-seat") body.ante_rule = $("ante-rule").value;
+    if (intValue("straddles") > 0) body.straddles = straddleAmounts(intValue("straddles"), bigBlind);
+    if ($("run-twice").checked) body.run_it_twice = true;
     const limit = $("limit-kind").value;
     if (limit === "hands") body.max_hands = intValue("limit-value");
     if (limit === "time") body.max_minutes = intValue("limit-value");
@@ -179,6 +180,20 @@ async function loadRooms() {
   if (rooms.length) showLedger(rooms[0]);
 }
 
+/** Cash-table options the server may not offer (its library's TableConfig decides). */
+const OPTIONAL_CONTROLS = { ante_rule: "ante-rule", straddles: "straddles", run_it_twice: "run-twice" };
+
+/** Disable the controls of options the server says it does not offer (GET /api/options). */
+function disableUnoffered(offered) {
+  if (!Array.isArray(offered)) return;
+  for (const [option, id] of Object.entries(OPTIONAL_CONTROLS)) {
+    if (offered.includes(option)) continue;
+    $(id).disabled = true;
+    $(id).title = "not offered by this server's tables";
+    $(id).closest("div").classList.add("unoffered");
+  }
+}
+
 export async function mount() {
   try {
     options = { ...FALLBACK_OPTIONS, ...(await api("GET", "/api/options")) };
@@ -187,6 +202,7 @@ export async function mount() {
   $("seats").addEventListener("input", renderSeats);
   $("sng-mode").addEventListener("change", renderSeats);
   $("limit-kind").addEventListener("change", () => { $("limit-value").disabled = $("limit-kind").value === "none"; });
+  disableUnoffered(options.table_options);
   $("create-form").addEventListener("submit", createRoom);
   $("refresh-rooms").addEventListener("click", loadRooms);
   selectKind("cash");

@@ -23,6 +23,7 @@ const ctx = {
   room: null,
   result: null,
   histories: new Map(),
+  errorSeq: null,
 };
 
 /** Hands kept in the hand log (the current one and those before it). */
@@ -90,6 +91,7 @@ function onMessage(message) {
         setStatus(message.message || message.code || "error", "error");
       }
       document.body.dataset.lastError = message.code || "error";
+      ctx.errorSeq = ctx.seq;
       break;
     default:
       break;
@@ -277,7 +279,15 @@ function renderActions(obs, state) {
   ctx.legal = legal;
   bar.hidden = !legal;
   document.body.dataset.myTurn = legal ? "1" : "0";
-  if (!legal) return;
+  if (!legal) {
+    const line = $("status");
+    if (!line.classList.contains("error") || state.seq !== ctx.errorSeq) {
+      const names = seatNames(state.seats || []);
+      const waiting = state.to_act !== null && state.to_act !== undefined ? `Waiting for ${names[state.to_act] || `seat ${state.to_act + 1}`}.` : "";
+      setStatus(state.status === "waiting" ? "Waiting for players to take the open seats." : waiting);
+    }
+    return;
+  }
   if (legal.can_fold) buttons.append(el("button", { type: "button", class: "fold", dataset: { action: "f" }, onclick: () => play("f"), title: "F" }, "Fold"));
   if (legal.can_check) buttons.append(el("button", { type: "button", class: "check", dataset: { action: "k" }, onclick: () => play("k"), title: "C or K" }, "Check"));
   if (legal.can_call) buttons.append(el("button", { type: "button", class: "call", dataset: { action: "c" }, onclick: () => play("c"), title: "C" }, `Call ${chips(legal.call_amount)}`));

@@ -18,7 +18,7 @@ import { cardBackEl, cardEl, chips, clear, el } from "./common.js";
 function seatPosition(seat, count, me) {
   const offset = me === null || me === undefined ? 0 : me;
   const angle = Math.PI / 2 + (2 * Math.PI * (seat - offset)) / count;
-  return { x: 50 + 45 * Math.cos(angle), y: 50 + 41 * Math.sin(angle) };
+  return { x: 50 + 41 * Math.cos(angle), y: 50 + 41 * Math.sin(angle) };
 }
 
 function toward(point, share) {
