@@ -41,6 +41,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("isolation",),
     ("driver",),
     ("table_config",),
+    ("table_records",),
+    ("table_data",),
     ("table",),
     ("serialize_fields",),
     ("serialize",),

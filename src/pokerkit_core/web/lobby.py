@@ -188,9 +188,10 @@ class Lobby:
         """Forget a closed connection (its seat plays on, with time-outs)."""
         conns = self._connections.get(conn.room_id)
         if conns is not None:
+            was = self.connected(conn.room_id)
             conns.discard(conn)
-            if conn.seat is not None and conn.room_id in self.rooms:
-                self._broadcast(self.rooms[conn.room_id])
+            if self.connected(conn.room_id) != was and conn.room_id in self.rooms:
+                self._broadcast(self.rooms[conn.room_id])  # a seat went offline
 
     def handle(self, conn: Connection, message: Message) -> None:
         """Act on one checked message of a connection.
@@ -210,10 +211,14 @@ class Lobby:
                 if seat is None:
                     conn.seat, conn.greeted = None, True
                     raise ProtocolError("bad_token", "that token is not a seat's token of this room; you are watching")
+            was = self.connected(room.id)
             conn.seat, conn.greeted = seat, True
             conn.send(_dumps({"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat,
                               "room": self.summary(room)}))
-            self._broadcast(room)
+            if self.connected(room.id) != was:  # a seat came online: everyone sees it
+                self._broadcast(room)
+            else:
+                conn.send(room.state_texts([seat], self.connected(room.id))[seat])
             return
         if not conn.greeted:
             raise ProtocolError("hello_first", 'send {"type": "hello"} first')
