@@ -93,7 +93,8 @@ def thread_server(data: str | Path = ":memory:") -> Iterator[Server]:
     port = free_port()
     app = create_app(data)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error",
-                            ws_max_size=SOCKET_FRAME_BYTES, lifespan="on")
+                            ws_max_size=SOCKET_FRAME_BYTES, ws_per_message_deflate=False,
+                            lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

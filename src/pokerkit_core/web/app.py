@@ -343,4 +343,5 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, data: str | Path = "poke
 
     logging.basicConfig(level=logging.INFO)
     uvicorn.run(create_app(data), host=host, port=port, ws_max_size=SOCKET_FRAME_BYTES,
+                ws_per_message_deflate=False,
                 log_level="warning", lifespan="on")

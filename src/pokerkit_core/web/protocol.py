@@ -284,7 +284,7 @@ class RoomRequest:
     big_blind: int = 100
     ante: int = 0
     ante_rule: str = "every-seat"
-    straddles: tuple[int, ...] = ()
+    straddles: int = 0
     run_it_twice: bool = False
     betting: str = "no-limit"
     max_hands: int | None = None
@@ -374,7 +374,7 @@ def read_room_request(data: object) -> RoomRequest:
     if "ante_rule" in fields:
         out["ante_rule"] = _choice(fields, "ante_rule", "room", _ANTE_RULES)
     if "straddles" in fields:
-        out["straddles"] = _ints(fields, "straddles", "room.straddles", 1, 8)
+        out["straddles"] = _int(fields, "straddles", "room", 0, 8)
     if "run_it_twice" in fields:
         out["run_it_twice"] = _bool(fields, "run_it_twice", "room")
     if "betting" in fields:

@@ -28,18 +28,19 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ..actions import Action
+from ..cards import Card
 from ..events import ActionTaken
 from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, NotYourTurnError, PokerError
 from ..observation import Observation, observe
 from ..policy import Policy, load_policy
-from ..rules import BettingStructure, GameConfig
+from ..rules import AnteRule, BettingStructure, GameConfig
 from ..serialize import dumps as dump_value
 from ..serialize import loads as load_value
 from ..state import HandState
 from ..table import Blinds, SeatState, StackMode, TableConfig, TableSession
 from ..tournament import TournamentConfig, eliminations, rank_players
 from .protocol import JoinRequest, ProtocolError, RoomRequest
-from .views import hand_result_data, pots_data, public_text, seat_text
+from .views import EventTexts, hand_result_data, pots_data, public_text, seat_text
 
 __all__ = ["Room", "SeatMeta", "SAVE_VERSION", "hash_token"]
 
@@ -115,6 +116,8 @@ class Room:
         self.dealt = [0] * len(seats)
         self.counted = 0  # records counted into nets
         self._eliminated: tuple[int, dict[int, tuple[int, int]]] = (-1, {})
+        self._events = EventTexts()
+        self._holes: tuple[int | None, dict[int, tuple[Card, ...]]] = (-1, {})
 
     # -- building ------------------------------------------------------
 
@@ -124,9 +127,10 @@ class Room:
 
         Raises:
             ProtocolError: ``bad_config`` when the engine refuses the table
-                (the message is the engine's: e.g. a big blind above the
-                stacks), ``unsupported`` for a table option this library's
-                :class:`~pokerkit_core.table.TableConfig` does not offer.
+                (the message is the engine's: e.g. a small blind above the
+                big blind, straddles with fixed-limit betting), a sit-and-go
+                or ACPC room with the wrong number of seats, an empty seat
+                outside a cash room.
         """
         seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**62)
         seats = [SeatMeta(s.player, s.level) for s in request.seats]
@@ -373,7 +377,8 @@ class Room:
         (:func:`~.views.seat_text`).
         """
         public_obs = self.observation(0)
-        public = None if public_obs is None else public_text(public_obs)
+        number = self.hand_number
+        public = None if public_obs is None else public_text(public_obs, self._events, number)
         to_act = None if self.session.hand_over or public_obs is None else public_obs.to_act
         deadline_ms = None
         if self.deadline is not None and to_act is not None:
@@ -408,11 +413,22 @@ class Room:
             elif seat is None:
                 observation = public
             else:
-                own = self.observation(seat)
-                observation = public if own is None else seat_text(public, own)
+                legal = self.session.observation(seat).legal if seat == to_act else None
+                observation = seat_text(public, seat, self._hole_cards(seat), legal)
             you = "null" if seat is None else str(int(seat))
             out[seat] = f'{head},"you":{you},"observation":{observation}}}'
         return out
+
+    def _hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """The seat's own hole cards in the hand on (or the last one), kept per hand."""
+        number = self.hand_number
+        if self._holes[0] != number:
+            self._holes = (number, {})
+        cards = self._holes[1].get(seat)
+        if cards is None:
+            own = self.observation(seat)
+            cards = self._holes[1][seat] = () if own is None else own.hole_cards
+        return cards
 
     def actions(self) -> list[str]:
         """Every action of the hand in progress so far, text form (``[]`` between hands)."""
@@ -572,9 +588,6 @@ def _players(seats: list[SeatMeta], seed: int) -> list[Policy | None]:
     return players
 
 
-_OPTIONAL = {"ante_rule": "every-seat", "straddles": (), "run_it_twice": False}
-
-
 def _cash_config(request: RoomRequest, seats: list[SeatMeta]) -> TableConfig:
     n = len(seats)
     stacks = list(request.stacks or (_DEFAULT_STACK,) * n)
@@ -583,20 +596,6 @@ def _cash_config(request: RoomRequest, seats: list[SeatMeta]) -> TableConfig:
             stacks[seat] = 0
         elif stacks[seat] == 0:
             raise ProtocolError("bad_config", f"seat {seat} has a player and no chips")
-    offered = {f.name for f in dataclasses.fields(TableConfig)}
-    extra: dict[str, Any] = {}
-    for key, default in _OPTIONAL.items():
-        value = getattr(request, key)
-        if value == default:
-            continue
-        name = "boards" if key == "run_it_twice" else key
-        if name not in offered:
-            raise ProtocolError("unsupported", f"{key}: this version's tables do not offer it")
-        extra[name] = 2 if key == "run_it_twice" else value
-    if "ante_rule" in extra:
-        from ..rules import AnteRule
-
-        extra["ante_rule"] = AnteRule(extra["ante_rule"])
     try:
         return TableConfig(
             stacks=tuple(stacks),
@@ -604,7 +603,9 @@ def _cash_config(request: RoomRequest, seats: list[SeatMeta]) -> TableConfig:
             betting=BettingStructure(request.betting),
             max_hands=request.max_hands,
             max_seconds=None if request.max_minutes is None else request.max_minutes * 60,
-            **extra,
+            straddles=request.straddles,
+            ante_rule=AnteRule(request.ante_rule),
+            boards=2 if request.run_it_twice else 1,
         )
     except PokerError as exc:
         raise ProtocolError("bad_config", str(exc)) from None

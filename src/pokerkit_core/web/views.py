@@ -17,7 +17,9 @@ import dataclasses
 import json
 from typing import Any, Iterable, Sequence
 
-from ..events import PotAwarded
+from ..actions import LegalActions
+from ..cards import Card
+from ..events import Event, PotAwarded
 from ..history.model import DealHole, HandHistory
 from ..history.replay import record
 from ..observation import Observation
@@ -29,6 +31,7 @@ from ..table import HandRecord
 __all__ = [
     "observation_data",
     "spectator_data",
+    "EventTexts",
     "public_text",
     "seat_text",
     "pots_data",
@@ -73,35 +76,76 @@ _PUBLIC_MARK = '"seat":null,"hole_cards":[]'
 _LEGAL_MARK = '"legal":null'
 
 
-def public_text(observation: Observation) -> str:
-    """:func:`spectator_data` as compact JSON text (what every seat's text starts from)."""
-    return json.dumps(spectator_data(observation), separators=_COMPACT)
+_HISTORY_MARK = "\x00history"
+_HISTORY_TEXT = json.dumps(_HISTORY_MARK)
 
 
-def seat_text(public: str, observation: Observation) -> str:
-    """A seat's observation as JSON text, from the hand's :func:`public_text`.
+class EventTexts:
+    """The JSON text of one hand's events, each event encoded once.
 
-    The text is that of :func:`observation_data` (the same document, same
-    field order) but the public part is encoded once per change, not once
-    per connection.
+    A table sends its history with every state; the events of a hand never
+    change once they happened, so each is encoded the first time only.
+    """
+
+    def __init__(self) -> None:
+        self._key: object = None
+        self._texts: list[str] = []
+
+    def text(self, key: object, history: Sequence[Event]) -> str:
+        """The JSON array of ``history``, the events of the hand ``key``."""
+        if key != self._key or len(history) < len(self._texts):
+            self._key, self._texts = key, []
+        for event in history[len(self._texts):]:
+            self._texts.append(json.dumps(encode_value(event), separators=_COMPACT))
+        return "[" + ",".join(self._texts) + "]"
+
+
+def public_text(observation: Observation, events: EventTexts | None = None, key: object = None) -> str:
+    """:func:`spectator_data` as compact JSON text (what every seat's text starts from).
 
     Args:
-        public: :func:`public_text` of any seat's observation of the same moment.
-        observation: The seat's own observation (its hole cards and legal actions).
+        observation: Any seat's observation.
+        events: A cache of the hand's encoded events (its ``key`` names the
+            hand), or ``None`` to encode everything.
+        key: The hand the history belongs to (with ``events``).
 
     Returns:
-        ``json.dumps(observation_data(observation))`` in compact form.
+        ``json.dumps(spectator_data(observation))`` in compact form.
     """
-    own = json.dumps(
-        {"seat": observation.seat, "hole_cards": encode_value(observation.hole_cards)},
-        separators=_COMPACT,
-    )[1:-1]
-    if public.count(_PUBLIC_MARK) != 1:  # not the layout expected: encode it all
-        return json.dumps(observation_data(observation), separators=_COMPACT)
+    if events is None:
+        return json.dumps(spectator_data(observation), separators=_COMPACT)
+    data = spectator_data(dataclasses.replace(observation, history=()))
+    data["history"] = _HISTORY_MARK
+    text = json.dumps(data, separators=_COMPACT)
+    return text.replace(_HISTORY_TEXT, events.text(key, observation.history), 1)
+
+
+def seat_text(public: str, seat: int, hole_cards: Sequence[Card], legal: LegalActions | None) -> str:
+    """A seat's observation as JSON text, from the moment's :func:`public_text`.
+
+    The text is that of :func:`observation_data` of the seat's observation
+    (the same document, same field order), but the public part is encoded
+    once per change, not once per connection.
+
+    Args:
+        public: :func:`public_text` of any seat's observation of the moment.
+        seat: The seat.
+        hole_cards: Its own hole cards (``()`` when not dealt in).
+        legal: Its legal actions when it is to act, else ``None``.
+
+    Returns:
+        ``json.dumps(observation_data(observe(state, seat)))`` in compact form.
+
+    Raises:
+        ValueError: ``public`` is not a :func:`public_text`.
+    """
+    if public.count(_PUBLIC_MARK) != 1 or public.count(_LEGAL_MARK) != 1:
+        raise ValueError("not the public text of an observation")
+    own = json.dumps({"seat": seat, "hole_cards": [str(card) for card in hole_cards]},
+                     separators=_COMPACT)[1:-1]
     text = public.replace(_PUBLIC_MARK, own, 1)
-    if observation.legal is not None:
-        legal = json.dumps(encode_value(observation.legal), separators=_COMPACT)
-        text = text.replace(_LEGAL_MARK, f'"legal":{legal}', 1)
+    if legal is not None:
+        text = text.replace(_LEGAL_MARK, '"legal":' + json.dumps(encode_value(legal), separators=_COMPACT), 1)
     return text
 
 
