@@ -9,10 +9,11 @@ Chromium binary or the web extra.
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 from typing import Any
 
-from browser_support import ROOT, Server, browser, page, server  # noqa: F401 - fixtures
+from browser_support import ROOT, Server, browser, page, request, server  # noqa: F401 - fixtures
 
 # A heads-up hand: Alice raises, Bob calls, both check to the river, Bob bets, Alice calls;
 # Alice's kings beat Bob's queens.
@@ -99,3 +100,56 @@ def test_screenshots_script_saves_three_pngs(browser: Any, server: Server, tmp_p
     for path in paths:
         data = path.read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000
+
+
+def _create(page: Any, server: Server) -> dict[str, Any]:
+    page.click("#create-button")
+    page.wait_for_url(re.compile(r"/room/[A-Za-z0-9_-]+$"))
+    room_id = page.url.rsplit("/", 1)[1]
+    return dict(request(server.base, "GET", f"/api/rooms/{room_id}")["room"])
+
+
+def test_lobby_creates_each_kind_of_room(page: Any, server: Server) -> None:
+    # A cash table with the hand model's options: ante from the big blind, a straddle,
+    # run it twice, limited by time.
+    page.goto(server.base + "/")
+    page.fill("#your-name", "Ann")
+    page.fill("#seats", "4")
+    page.fill("#ante", "5")
+    page.select_option("#ante-rule", "big-blind")
+    page.fill("#straddles", "1")
+    page.check("#run-twice")
+    page.select_option("#limit-kind", "time")
+    page.fill("#limit-value", "30")
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-config select[data-seat='{seat}']", "ai:easy")
+    cash = _create(page, server)
+    assert cash["kind"] == "cash" and cash["blinds"]["ante"] == 5 and cash["limits"]["max_minutes"] == 30
+    assert [s["player"] for s in cash["seats"]] == ["human", "ai", "ai", "ai"]
+    page.wait_for_function("document.getElementById('hand-log').textContent.includes('posts straddle 40')")
+    assert "posts ante 5" in page.inner_text("#hand-log")
+    # A heads-up sit-and-go: the tournament panel shows the blinds and the standings.
+    page.goto(server.base + "/")
+    page.click("#kind-tabs button[data-kind='sng']")
+    page.select_option("#sng-mode", "headsup")
+    assert page.locator("#seat-config select").count() == 2
+    page.select_option("#seat-config select[data-seat='1']", "ai:hard")
+    sng = _create(page, server)
+    assert sng["kind"] == "sitngo" and sng["mode"] == "headsup" and len(sng["seats"]) == 2
+    page.wait_for_selector("#tournament-panel:not([hidden]) #standings tbody tr")
+    assert page.locator("#standings tbody tr").count() == 2 and "Blinds" in page.inner_text("#tournament-blinds")
+    # ACPC heads-up: blinds 50/100, 20,000 chips.
+    page.goto(server.base + "/")
+    page.click("#kind-tabs button[data-kind='acpc']")
+    page.select_option("#seat-config select[data-seat='1']", "ai:normal")
+    acpc = _create(page, server)
+    assert acpc["kind"] == "acpc" and acpc["blinds"]["big_blind"] == 100
+    page.wait_for_function("document.querySelector('#table .seat.me .seat-stack')")
+    assert page.inner_text("#table").count("20,000") + page.inner_text("#table").count("19,9") >= 1
+    # The room list shows the three rooms and who sits where.
+    page.goto(server.base + "/")
+    page.wait_for_selector("#room-list tbody tr")
+    listed = page.inner_text("#room-list")
+    for room in (cash, sng, acpc):
+        assert page.locator(f"#room-list tr[data-room='{room['id']}']").count() == 1
+    assert "Ann" in listed and "ACPC heads-up" in listed and "Sit-and-go (headsup)" in listed

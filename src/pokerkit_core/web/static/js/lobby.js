@@ -52,14 +52,6 @@ function selectKind(next) {
   renderSeats();
 }
 
-/** Straddle amounts after the big blind: each twice the previous forced bet (rules 2b). */
-function straddleAmounts(count, bigBlind) {
-  const amounts = [];
-  let last = bigBlind;
-  for (let i = 0; i < count; i += 1) { last *= 2; amounts.push(last); }
-  return amounts;
-}
-
 /** The POST /api/rooms body for the form. */
 export function roomRequest() {
   const seats = [];
@@ -87,17 +79,16 @@ export function roomRequest() {
   if (name) body.name = name;
   if (sit) body.sit = sit;
   if (kind === "cash") {
-    const bigBlind = intValue("big-blind");
     Object.assign(body, {
       stack: intValue("stack"),
       small_blind: intValue("small-blind"),
-      big_blind: bigBlind,
+      big_blind: intValue("big-blind"),
       ante: intValue("ante"),
       betting: $("betting").value,
     });
     // Optional table options go only when asked for (a server may not offer them).
     if (intValue("ante") && $("ante-rule").value !== "every-seat") body.ante_rule = $("ante-rule").value;
-    if (intValue("straddles") > 0) body.straddles = straddleAmounts(intValue("straddles"), bigBlind);
+    if (intValue("straddles") > 0) body.straddles = intValue("straddles");  // a count: 2, 4, ... big blinds
     if ($("run-twice").checked) body.run_it_twice = true;
     const limit = $("limit-kind").value;
     if (limit === "hands") body.max_hands = intValue("limit-value");
