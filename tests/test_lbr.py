@@ -116,6 +116,18 @@ def test_probe_refuses_without_methods_or_factory() -> None:
         Probe(GlobalRandomBot(), factory=None)
 
 
+class HalfStated(GlobalRandomBot):
+    """States a strategy whose probabilities sum to 1/2."""
+
+    def action_probabilities(self, observation: Observation) -> list[tuple[Action, float]]:
+        return [(Call, 0.5)]
+
+
+def test_a_stated_strategy_that_is_no_distribution_ends_the_run() -> None:
+    with pytest.raises(ProbeError, match="sum to 0.5, not 1"):
+        run_lbr(HalfStated, hands=4, seed=1, progress=False)
+
+
 class AceOrFold:
     """Facing a bet: calls with an ace, folds otherwise; checks when free.
     States its strategy exactly (deterministic)."""
@@ -192,3 +204,19 @@ def test_rebuild_state_matches_the_public_history() -> None:
     assert rebuilt.board == state.board
     assert rebuilt.pot == state.pot and rebuilt.to_act == state.to_act
     assert rebuilt.hole_cards[0] == state.hole_cards[0]
+
+
+def test_cli_prints_the_result_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from pokerkit_core.cli import main
+
+    assert main(["lbr", "call", "--hands", "6", "--seed", "2", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["policy"] == "call" and doc["hands"] == 6 and doc["deals"] == 3
+    assert doc["probe"] == "range" and doc["preflop"] == "call"
+    assert doc["ci95"][0] <= doc["mbb_per_hand"] <= doc["ci95"][1]
+    expected = run_lbr("call", hands=6, seed=2, progress=False)
+    assert doc["mbb_per_hand"] == pytest.approx(expected.mbb_per_hand)
+    assert main(["lbr", "call", "--hands", "3"]) == 2  # odd: refused, one line
+    assert "even" in capsys.readouterr().err

@@ -30,10 +30,7 @@ The result is the LBR's win in mbb/hand over duplicate deals (each deal
 played from both seats, by fresh policies), with a 95% confidence interval:
 a lower bound on how exploitable the bot is, in the bot's game.
 
-Probing the bot
----------------
-
-The LBR must ask the bot what it would do with other hole cards in the same
+**Probing the bot.**  The LBR must ask the bot what it would do with other hole cards in the same
 spot.  :class:`Probe` picks the best way the policy allows:
 
 1. ``range_action_probabilities(observation, hole_cards)`` (the batch form of
@@ -80,6 +77,7 @@ from typing import Any, Callable, Sequence, Union, cast
 
 from .actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise, default_action
 from .cards import CARDS, Card
+from .driver import StopSession
 from .equity import calculate_equity
 from .errors import InvalidConfigError, PolicyError, ProbeError, shown
 from .events import ActionTaken
@@ -310,6 +308,15 @@ class Probe:
         return out
 
 
+class _Abort(StopSession):
+    """Ends the run from inside a hand (the driver would otherwise record a
+    failing probe or LBR decision as a fault and play on); carries the error."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(error)
+        self.error = error
+
+
 def probability_of(dist: Dist, action: Action) -> float:
     """The probability of ``action`` in a probed distribution (exact
     :class:`~pokerkit_core.actions.Action` equality), 0 if absent."""
@@ -390,7 +397,10 @@ class ProbedPolicy:
         then keep each pair's weight times its probability of that action."""
         shared = self._shared
         live = _live(shared, observation)
-        dists = self._probe.distributions(observation, [COMBOS[i] for i in live])
+        try:
+            dists = self._probe.distributions(observation, [COMBOS[i] for i in live])
+        except ProbeError as exc:
+            raise _Abort(exc) from exc
         action = self.inner.decide(observation)
         legal = observation.legal
         if legal is not None and action not in legal:
@@ -591,7 +601,10 @@ class LbrPolicy:
             return Check
         if observation.street is Street.PREFLOP and self._preflop == "call":
             return Check if legal.can_check else Call
-        scored = self.utilities(observation)
+        try:
+            scored = self.utilities(observation)
+        except Exception as exc:  # a failing probe or a bug: never a silent fault
+            raise _Abort(exc) from exc
         best, value = scored[0]
         for action, u in scored[1:]:
             if u > value:
@@ -752,6 +765,9 @@ def run_lbr(
             method) fresh instances with one seed disagree; or a probe
             answered something that is not a distribution.
         PolicyError: ``workers`` > 1 with a factory that cannot be pickled.
+        Exception: Whatever the LBR's own computation raised: a failing
+            decision of the LBR ends the run instead of being played as a
+            fault (the bot's own faults are counted in ``errors``).
 
     References:
         Lisý and Bowling (2017), arXiv:1612.07547.
@@ -768,18 +784,21 @@ def run_lbr(
     pair = _Pair(policy, game, preflop, probe, sample_pairs)
     mode = _precheck(pair, seed)
     name = policy if isinstance(policy, str) else str(getattr(policy, "name", getattr(policy, "__name__", "policy")))
-    result = run_match(
-        [cast(PolicySpec, pair)] * 2,  # only checked: ``pair`` makes both players
-        hands=hands,
-        seed=seed,
-        duplicate=True,
-        workers=workers,
-        config=config,
-        names=("lbr", name),
-        chunk_deals=chunk_deals,
-        progress=progress,
-        pair=pair,
-    )
+    try:
+        result = run_match(
+            [cast(PolicySpec, pair)] * 2,  # only checked: ``pair`` makes both players
+            hands=hands,
+            seed=seed,
+            duplicate=True,
+            workers=workers,
+            config=config,
+            names=("lbr", name),
+            chunk_deals=chunk_deals,
+            progress=progress,
+            pair=pair,
+        )
+    except _Abort as stop:
+        raise stop.error from None
     lbr, bot = result.players
     return LbrResult(
         policy=name,
