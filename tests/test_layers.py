@@ -48,7 +48,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("serialize_fields",),
     ("serialize",),
     ("tournament", "match", "history"),
-    ("policies", "play", "acpc_net", "stats"),
+    ("policies", "play", "acpc_net", "stats", "lbr"),
     ("plots", "envs"),
     ("web",),
     ("cli",),

@@ -25,6 +25,7 @@ __all__ = [
     "IsolatedPolicyError",
     "DecisionTimeout",
     "PolicyDied",
+    "ProbeError",
     "EvaluatorError",
     "RangeError",
     "AcpcProtocolError",
@@ -233,6 +234,16 @@ class PolicyDied(IsolatedPolicyError):
     """An isolated policy's process ended, hung past a second time limit, or
     broke the wire protocol; it is replaced by the default action for the rest
     of the match (raised once, by the request that found it)."""
+
+
+class ProbeError(PolicyError):
+    """A policy cannot be probed for its strategy at other hole cards (the
+    local best response of :mod:`pokerkit_core.lbr` needs that): it has no
+    ``action_probabilities`` and either no known factory, a factory that
+    cannot be called as ``factory(seed=seed)``, or fresh instances with the
+    same seed that disagree on the same observation (it is not deterministic
+    given its seed).  The message says which.
+    """
 
 
 class EvaluatorError(PokerError):

@@ -35,12 +35,15 @@ if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
     from .actions import Action
+    from .cards import Card
     from .observation import Observation
 
 __all__ = [
     "ENTRY_POINT_GROUP",
     "Policy",
     "PolicyFactory",
+    "ProbeablePolicy",
+    "RangeProbeablePolicy",
     "available_policies",
     "load_policy",
     "method_of",
@@ -91,6 +94,83 @@ class Policy(Protocol):
             One legal action (amounts are raise-to totals for the street, in
             chips).  A runner that gets an illegal action or an exception
             records the fault and folds (or checks) for the policy.
+        """
+        ...
+
+
+@runtime_checkable
+class ProbeablePolicy(Policy, Protocol):
+    """A policy that states its mixed strategy, so that an analysis (the local
+    best response of :mod:`pokerkit_core.lbr`) can probe it exactly.
+
+    The probe asks what the policy would do at an observation, usually with
+    other hole cards substituted (``dataclasses.replace(observation,
+    hole_cards=...)`` on the frozen
+    :class:`~pokerkit_core.observation.Observation`).  A policy without this
+    method can still be probed, slowly, by sampling fresh instances from its
+    factory (see :mod:`pokerkit_core.lbr`).
+
+    Contract:
+
+    - the probabilities are those with which :meth:`Policy.decide` would
+      play each action at this observation (given the policy's state at the
+      time of the call);
+    - the actions are legal at the observation, each listed once, with
+      probabilities that sum to 1 (within 1e-9); actions left out have
+      probability 0;
+    - a raise is listed with its exact raise-to total (the probe matches raise
+      sizes by exact :class:`~pokerkit_core.actions.Action` equality), and a
+      policy lists ``AllIn`` (not ``Raise(max)``) exactly when its ``decide``
+      returns ``AllIn``;
+    - it is a pure read: it MUST NOT change the policy's state (no random
+      draws from the policy's generator, no opponent statistics updated), so
+      that probing between decisions leaves the play unchanged.
+
+    References:
+        Lisý and Bowling, "Equilibrium Approximation Quality of Current
+        No-Limit Poker Bots", arXiv:1612.07547 (2017): the local best response
+        needs the bot's action probabilities for every hand of its range.
+    """
+
+    def action_probabilities(self, observation: Observation) -> Sequence[tuple[Action, float]]:
+        """The policy's mixed strategy at ``observation``.
+
+        Args:
+            observation: The acting seat's view (``legal`` set), possibly
+                with substituted hole cards.
+
+        Returns:
+            ``(action, probability)`` pairs: legal actions, each once,
+            probabilities summing to 1 (within 1e-9).
+        """
+        ...
+
+
+@runtime_checkable
+class RangeProbeablePolicy(ProbeablePolicy, Protocol):
+    """A :class:`ProbeablePolicy` with a batch form, for policies that can share
+    work between the hole-card pairs of a range (the same board features,
+    the same history reading).
+
+    Entry ``i`` of :meth:`range_action_probabilities` must equal
+    ``action_probabilities(dataclasses.replace(observation,
+    hole_cards=hole_cards[i]))``, and it is a pure read too.
+    """
+
+    def range_action_probabilities(
+        self, observation: Observation, hole_cards: Sequence[tuple[Card, Card]]
+    ) -> list[Sequence[tuple[Action, float]]]:
+        """The policy's mixed strategy for each of several hole-card pairs.
+
+        Args:
+            observation: The acting seat's view (``legal`` set); its own
+                ``hole_cards`` are ignored.
+            hole_cards: Hole-card pairs to substitute, none sharing a card
+                with the board.
+
+        Returns:
+            One list of ``(action, probability)`` pairs per entry of
+            ``hole_cards``, in the same order.
         """
         ...
 

@@ -14,7 +14,7 @@ References:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
 from ..cards import RANK_CHARS, Card
@@ -32,6 +32,7 @@ __all__ = [
     "StreetActions",
     "aggressive",
     "board_texture",
+    "choice_probabilities",
     "draws",
     "hand_class",
     "hand_strength",
@@ -300,6 +301,9 @@ class Draws:
 def draws(hole: Sequence[Card], board: Sequence[Card]) -> Draws:
     """Find flush and straight draws of two hole cards on a 3- or 4-card board.
 
+    Ranks are kept as bit masks (bit ``r + 1`` for rank ``r``, bit 0 for the
+    ace played low), so a window of ranks is a run of bits.
+
     Args:
         hole: Two cards.
         board: Three or four cards (on a five-card board nothing is a draw).
@@ -310,31 +314,33 @@ def draws(hole: Sequence[Card], board: Sequence[Card]) -> Draws:
     """
     if len(board) >= 5 or len(board) < 3:
         return Draws(False, False, False, 0)
-    cards = (*hole, *board)
-    flush = False
-    for s in range(4):
-        if sum(1 for c in cards if c.suit == s) == 4 and any(c.suit == s for c in hole):
-            flush = True
-    all_ranks = {int(c.rank) for c in cards}
-    board_ranks = {int(c.rank) for c in board}
-    if 12 in all_ranks:
-        all_ranks.add(-1)
-    if 12 in board_ranks:
-        board_ranks.add(-1)
+    suits = [0, 0, 0, 0]
+    all_mask = board_mask = 0
+    for c in board:
+        suits[c.suit] += 1
+        board_mask |= 2 << c.rank
+    all_mask = board_mask
+    for c in hole:
+        suits[c.suit] += 1
+        all_mask |= 2 << c.rank
+    flush = any(suits[c.suit] == 4 for c in hole)
+    if all_mask & (2 << 12):  # an ace plays low too
+        all_mask |= 1
+    if board_mask & (2 << 12):
+        board_mask |= 1
     open_ended = gutshot = False
-    if _windows(all_ranks) < 5:  # no straight made yet
-        for low in range(-1, 10):
-            window = range(low, low + 4)
-            if all(r in all_ranks for r in window) and not all(r in board_ranks for r in window):
-                if low > -1 and low + 4 <= 12:
+    if not any(all_mask & (0b11111 << b) == 0b11111 << b for b in range(10)):  # no straight yet
+        for b in range(11):  # four ranks in a row: bits b .. b+3 (rank b-1 .. b+2)
+            window = 0b1111 << b
+            if all_mask & window == window and board_mask & window != window:
+                if 1 <= b <= 9:
                     open_ended = True
                 else:
                     gutshot = True
         if not open_ended:
-            for low in range(-1, 9):
-                window5 = range(low, low + 5)
-                have = [r for r in window5 if r in all_ranks]
-                if len(have) == 4 and not all(r in board_ranks for r in have):
+            for b in range(10):  # four of five ranks of a window
+                have = all_mask & (0b11111 << b)
+                if have.bit_count() == 4 and have & ~board_mask:
                     gutshot = True
     outs = (9 if flush else 0) + (8 if open_ended else (4 if gutshot else 0))
     if flush and (open_ended or gutshot):
@@ -552,3 +558,54 @@ def walk(history: Sequence[object], seat_count: int) -> list[Step]:
         bets[seat] += event.amount_added
         pot += event.amount_added
     return steps
+
+
+Coin = Callable[[float], bool]
+"""A biased coin: ``coin(p)`` is true with probability ``p``."""
+
+
+def choice_probabilities(play: Callable[[Coin], Action]) -> list[tuple[Action, float]]:
+    """Every action a decision rule can return, with its probability.
+
+    The rule is written once, as ``play(coin)``, drawing its random choices
+    only through ``coin(p)``; a policy's ``decide`` passes a coin backed by its
+    own generator (``lambda p: rng.random() < p``), and its
+    ``action_probabilities`` passes the rule here, which runs it once for
+    each sequence of coin outcomes (depth first) and adds up each path's
+    probability.  So the strategy stated and the one played cannot drift
+    apart.
+
+    Args:
+        play: The decision rule; it must flip a finite number of coins.
+
+    Returns:
+        ``(action, probability)`` pairs, each action once, in the order first
+        reached; probabilities sum to 1.
+
+    References:
+        The probe protocol (:class:`pokerkit_core.policy.ProbeablePolicy`).
+    """
+    found: dict[Action, float] = {}
+    pending: list[tuple[bool, ...]] = [()]
+    while pending:
+        script = pending.pop()
+        taken: list[bool] = []
+        weight = [1.0]
+
+        def coin(p: float, script: tuple[bool, ...] = script) -> bool:
+            if p <= 0.0:
+                return False
+            if p >= 1.0:
+                return True
+            if len(taken) < len(script):
+                outcome = script[len(taken)]
+            else:
+                outcome = True
+                pending.append((*taken, False))
+            taken.append(outcome)
+            weight[0] *= p if outcome else 1.0 - p
+            return outcome
+
+        action = play(coin)
+        found[action] = found.get(action, 0.0) + weight[0]
+    return list(found.items())
