@@ -30,6 +30,15 @@ typedef struct {
 /* The tables, or NULL before pkc_init() has succeeded. */
 const pkc_tables_t *pkc_internal_tables(void);
 
+/* Value of the rank multiset (5 to 7 cards) whose rank-key sum is k (the low
+ * 32 bits of a key sum), ignoring flushes. */
+static inline int pkc_i_rank(const pkc_tables_t *t, uint32_t k)
+{
+    uint32_t b = (uint32_t)(k * HASH_BUCKET) >> (32 - BUCKET_BITS);
+    uint32_t h = (uint32_t)(k * HASH_SLOT) ^ ((uint32_t)t->displacement[b] << 16);
+    return t->rank_table[(uint32_t)(((uint64_t)h * RANK_TABLE_SIZE) >> 32)];
+}
+
 /* Value of a hand of 5 to 7 cards given by its key sum (SUIT_START plus the
  * card_key of each card) and its mask (OR of card_bit): the evaluator's hot
  * path, for loops that keep the sums incrementally. */
@@ -39,12 +48,8 @@ static inline int pkc_i_eval(const pkc_tables_t *t, uint64_t key, uint64_t mask)
         uint64_t flags = (key & FLUSH_BITS) >> SUIT_SHIFT;
         int suit = flags & 0x8u ? 0 : flags & 0x80u ? 1 : flags & 0x800u ? 2 : 3;
         return t->flush_table[(mask >> (16 * suit)) & 0x1fffu];
-    } else {
-        uint32_t k = (uint32_t)key;
-        uint32_t b = (uint32_t)(k * HASH_BUCKET) >> (32 - BUCKET_BITS);
-        uint32_t h = (uint32_t)(k * HASH_SLOT) ^ ((uint32_t)t->displacement[b] << 16);
-        return t->rank_table[(uint32_t)(((uint64_t)h * RANK_TABLE_SIZE) >> 32)];
     }
+    return pkc_i_rank(t, (uint32_t)key);
 }
 
 #endif
