@@ -14,7 +14,8 @@
  * (categories, the order of every hand, the enumeration histogram, exact
  * equities) and prints ours / peer per row.
  *
- * Usage: bench_core [passes] [hands]   (defaults 9 and 1,000,000)
+ * Usage: bench_core [passes] [hands] [rows]   (defaults 9, 1,000,000 and
+ * every row; rows: a word that the names of the rows to run contain)
  */
 #define _POSIX_C_SOURCE 199309L
 #include "pkc.h"
@@ -397,6 +398,15 @@ int main(int argc, char **argv)
     }
     for (i = 0; i < 2; i++) {
         rows[n_rows++] = (row_t){SAMPLE_CASES[i].name, "boards/s", 0.0, R_SAMPLE, i};
+    }
+    if (argc > 3) { /* keep the rows whose name contains argv[3] */
+        int kept = 0;
+        for (i = 0; i < n_rows; i++) {
+            if (strstr(rows[i].name, argv[3]) != NULL) {
+                rows[kept++] = rows[i];
+            }
+        }
+        n_rows = kept;
     }
 #ifdef PKC_BENCH_PEER
     if (peer_init() != 0) {
