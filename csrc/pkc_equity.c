@@ -334,6 +334,35 @@ static int list_multisets(const uint32_t *rank_key, const int *cap, int size,
                           uint32_t *key, uint32_t *mult)
 {
     multiset_gen_t g;
+    int n = 0, a, b;
+    if (size <= 2) { /* the turn and river of a flop: direct loops */
+        if (size == 0) {
+            key[0] = 0;
+            mult[0] = 1;
+            return 1;
+        }
+        for (a = 0; a < 13; a++) {
+            if (cap[a] == 0) {
+                continue;
+            }
+            if (size == 1) {
+                key[n] = rank_key[a];
+                mult[n++] = (uint32_t)cap[a];
+                continue;
+            }
+            if (cap[a] >= 2) {
+                key[n] = 2 * rank_key[a];
+                mult[n++] = BINOM[cap[a]][2];
+            }
+            for (b = a + 1; b < 13; b++) {
+                if (cap[b] > 0) {
+                    key[n] = rank_key[a] + rank_key[b];
+                    mult[n++] = (uint32_t)(cap[a] * cap[b]);
+                }
+            }
+        }
+        return n;
+    }
     g.rank_key = rank_key;
     g.cap = cap;
     g.key = key;
