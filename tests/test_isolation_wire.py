@@ -85,3 +85,29 @@ def test_decide_state_answers_as_decide_and_checks_its_arguments() -> None:
     checked = deal(GameConfig.no_limit(players=2, stack=1_000), seed=2)
     assert checked.to_act is not None
     assert policy.decide_state(checked, 1 - checked.to_act) is Fold  # not to act: no legal
+
+
+def test_frames_split_and_joined_and_end_of_file() -> None:
+    import os
+
+    read_end, write_end = os.pipe()
+    frames = wire.Frames(read_end)
+    first, second, big = b"abc", b"", bytes(range(256)) * 100  # big: sent in two writes
+    joined = b"".join(len(p).to_bytes(4, "big") + p for p in (first, second))
+    wire.write_all(write_end, joined + len(big).to_bytes(4, "big") + big[:10])
+    assert frames.next() == first and frames.next() == second
+    wire.write_all(write_end, big[10:])
+    assert frames.next() == big
+    os.close(write_end)
+    assert frames.next() is None  # end-of-file
+    os.close(read_end)
+
+
+def test_events_decoded_once_equal_the_codec() -> None:
+    config = GameConfig.no_limit(players=3, stack=1_000)
+    seen: dict[object, object] = {}
+    for seed in range(5):
+        history = play_random(config, seed)[-1].history
+        encoded = compact.encode_events(history)
+        assert wire.decode_events_once(encoded, seen) == compact.decode_events(encoded) == history
+    assert 0 < len(seen) < 5 * len(history)  # recurring forms are kept once

@@ -119,8 +119,6 @@ _DECIDE, _STARTED, _ENDED = 0, 1, 2
 _PARSED: dict[str, Action] = {}  # reply text -> action (actions are frozen values)
 _PARSED_LIMIT = 4096
 _READ_BYTES = 4 + MAX_REPLY_BYTES
-_CHILD_READ_BYTES = 1 << 16
-_EVENT_CACHE_LIMIT = 1 << 16
 
 IsolatedSpec = Union[str, Callable[..., Policy], Policy]
 """What a child builds its policy from: a registered policy name, a factory
@@ -252,7 +250,7 @@ def _serve(conn: Connection, spec: IsolatedSpec, seed: int | None) -> None:  # p
         return
     send(f"ready {hooks} {name}")
     fd = conn.fileno()
-    frames = _Frames(fd)
+    frames = wire.Frames(fd)
     history: tuple[Any, ...] = ()
     static: tuple[Any, ...] = ()
     events_seen: dict[Any, Any] = {}
@@ -262,7 +260,7 @@ def _serve(conn: Connection, spec: IsolatedSpec, seed: int | None) -> None:  # p
             return
         try:
             seq, op, start, new_events, new_static, dynamic, results = pickle.loads(data)
-            history = history[:start] + _decoded(new_events, events_seen)
+            history = history[:start] + wire.decode_events_once(new_events, events_seen)
             if new_static is not None:
                 static = wire.decode_static(new_static)
             observation = wire.rebuild(static, dynamic, history)
@@ -285,60 +283,7 @@ def _serve(conn: Connection, spec: IsolatedSpec, seed: int | None) -> None:  # p
         except Exception as exc:  # noqa: BLE001 - the bot's fault, reported
             text = "! " + describe_exception(exc)
         reply = f"{seq} {_clean(text, _MESSAGE_LIMIT)}".encode("utf-8", "replace")[:MAX_REPLY_BYTES]
-        _write_all(fd, len(reply).to_bytes(4, "big") + reply)
-
-
-def _decoded(encoded: tuple[Any, ...], seen: dict[Any, Any]) -> tuple[Any, ...]:  # pragma: no cover
-    """The events of ``encoded`` (:func:`compact.decode_events`), each kept by
-    its encoded form: the same action or deal recurs hand after hand, and an
-    event is an immutable value, so the child decodes each form once."""
-    events_: list[Any] = []
-    for item in encoded:
-        try:
-            event = seen.get(item)
-        except TypeError:  # an unhashable event of a kind the codec does not know
-            event = None
-        if event is None:
-            event = compact.decode_events((item,))[0]
-            if len(seen) < _EVENT_CACHE_LIMIT and item.__class__ is tuple:
-                seen[item] = event
-        events_.append(event)
-    return tuple(events_)
-
-
-class _Frames:  # pragma: no cover - runs in the child
-    """Requests read straight from the pipe's descriptor: one ``read`` per
-    request (or fewer), each frame a 4-byte big-endian length and the bytes,
-    as :class:`multiprocessing.connection.Connection` frames them."""
-
-    def __init__(self, fd: int) -> None:
-        self._fd = fd
-        self._buffer = b""
-
-    def next(self) -> bytes | None:
-        """The next request, or ``None`` at end-of-file."""
-        buffer = self._buffer
-        while True:
-            if len(buffer) >= 4:
-                size = int.from_bytes(buffer[:4], "big")
-                if len(buffer) >= 4 + size:
-                    self._buffer = buffer[4 + size :]
-                    return buffer[4 : 4 + size]
-            try:
-                chunk = os.read(self._fd, _CHILD_READ_BYTES)
-            except OSError:
-                return None
-            if not chunk:
-                return None
-            buffer += chunk
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    """Write ``data`` whole (one ``write`` for any frame under the pipe's
-    buffer size)."""
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
+        wire.write_all(fd, len(reply).to_bytes(4, "big") + reply)
 
 
 # -- this side ---------------------------------------------------------------
@@ -654,7 +599,7 @@ class IsolatedPolicy:
         if self._poller is None:  # pragma: no cover - no poll(): Windows
             self._conn.send_bytes(payload)
             return
-        _write_all(self._fd, len(payload).to_bytes(4, "big") + payload)
+        wire.write_all(self._fd, len(payload).to_bytes(4, "big") + payload)
 
     def _receive(self, timeout: float | None) -> str | None:
         """One reply as text, or ``None`` after ``timeout`` seconds.

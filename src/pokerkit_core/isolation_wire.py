@@ -31,13 +31,25 @@ from __future__ import annotations
 
 from typing import Any
 
+import os
+
+from . import compact
 from .actions import LegalActions
 from .cards import CARDS, Card
 from .observation import Observation
 from .rules import BettingStructure, Street
 from .state import HandState, legal_actions
 
-__all__ = ["Parts", "decode_static", "observation_parts", "rebuild", "state_parts"]
+__all__ = [
+    "Frames",
+    "Parts",
+    "decode_events_once",
+    "decode_static",
+    "observation_parts",
+    "rebuild",
+    "state_parts",
+    "write_all",
+]
 
 Parts = tuple[tuple[Any, ...], tuple[Any, ...]]
 """``(static, dynamic)``: the plain values of one seat's view (see the module)."""
@@ -47,6 +59,8 @@ _BETTINGS = {betting.value: betting for betting in BettingStructure}
 _NO_CARDS = b""
 _CARD_CACHE: dict[bytes, tuple[Card, ...]] = {}
 _CARD_CACHE_LIMIT = 65536
+_EVENT_CACHE_LIMIT = 1 << 16
+_READ_BYTES = 1 << 16
 
 
 def _codes(cards: tuple[Card, ...] | None) -> bytes:
@@ -208,3 +222,56 @@ def rebuild(static: tuple[Any, ...], dynamic: tuple[Any, ...], history: tuple[An
         starting,
         (board_cards,) if boards is None else tuple(map(_cards, boards)),
     )
+
+
+def decode_events_once(encoded: tuple[Any, ...], seen: dict[Any, Any]) -> tuple[Any, ...]:
+    """The events of ``encoded`` (:func:`compact.decode_events`), each kept by
+    its encoded form: the same action or deal recurs hand after hand, and an
+    event is an immutable value, so the child decodes each form once."""
+    events_: list[Any] = []
+    for item in encoded:
+        try:
+            event = seen.get(item)
+        except TypeError:  # an unhashable event of a kind the codec does not know
+            event = None
+        if event is None:
+            event = compact.decode_events((item,))[0]
+            if len(seen) < _EVENT_CACHE_LIMIT and item.__class__ is tuple:
+                seen[item] = event
+        events_.append(event)
+    return tuple(events_)
+
+
+class Frames:
+    """Requests read straight from the pipe's descriptor: one ``read`` per
+    request (or fewer), each frame a 4-byte big-endian length and the bytes,
+    as :class:`multiprocessing.connection.Connection` frames them."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._buffer = b""
+
+    def next(self) -> bytes | None:
+        """The next request, or ``None`` at end-of-file."""
+        buffer = self._buffer
+        while True:
+            if len(buffer) >= 4:
+                size = int.from_bytes(buffer[:4], "big")
+                if len(buffer) >= 4 + size:
+                    self._buffer = buffer[4 + size :]
+                    return buffer[4 : 4 + size]
+            try:
+                chunk = os.read(self._fd, _READ_BYTES)
+            except OSError:
+                return None
+            if not chunk:
+                return None
+            buffer += chunk
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write ``data`` whole (one ``write`` for any frame under the pipe's
+    buffer size)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
