@@ -124,11 +124,16 @@ def test_two_people_in_two_browser_contexts(browser: Any, server: Server) -> Non
         ann_cards = ann.eval_on_selector_all("#table .seat.me .hole .card", "cs => cs.map(c => c.dataset.card)")
         bob_cards = bob.eval_on_selector_all("#table .seat.me .hole .card", "cs => cs.map(c => c.dataset.card)")
         assert len(ann_cards) == 2 and len(bob_cards) == 2
-        # Neither page holds the other's hidden cards anywhere in its DOM.
+        # Neither page holds the other's hidden cards anywhere in its DOM; a spectator
+        # (a third browser context with the link) sees two backs per seat and no card.
         hand = ann.evaluate("document.body.dataset.hand")
-        for viewer, other in ((ann, bob_cards), (bob, ann_cards)):
+        spectator = bob_context.browser.new_context().new_page()
+        spectator.goto(f"{server.base}/room/{room}")
+        spectator.wait_for_function("document.querySelectorAll('#table .seat .hole .card.back').length === 4")
+        for viewer, other in ((ann, bob_cards), (bob, ann_cards), (spectator, ann_cards + bob_cards)):
             html = viewer.content()
-            assert not any(f'data-card="{card}"' in html for card in other)
+            assert not any(f'data-card="{card}"' in html or f">{card}<" in html for card in other)
+        spectator.context.close()
         # Play the hand out: whoever is to act checks or calls.
         for _ in range(20):
             if ann.evaluate("document.body.dataset.hand") != hand:
