@@ -134,17 +134,27 @@ def test_two_people_in_two_browser_contexts(browser: Any, server: Server) -> Non
             html = viewer.content()
             assert not any(f'data-card="{card}"' in html or f">{card}<" in html for card in other)
         spectator.context.close()
-        # Play the hand out: whoever is to act checks or calls.
-        for _ in range(20):
-            if ann.evaluate("document.body.dataset.hand") != hand:
+        # Play the hand out, each from their own browser: call, check (the big blind's
+        # option), then on the flop a minimum bet and a fold.
+        plan = [CHECK_OR_CALL, CHECK_OR_CALL, "#action-buttons button.bet, #action-buttons button.raise", "#action-buttons button.fold"]
+        over = f"document.getElementById('result').dataset.hand === '{hand}'"
+        for step in plan:
+            actor = None
+            for _ in range(150):  # up to ~15 s for the next turn
+                if ann.evaluate(over):
+                    break
+                actor = next((pg for pg in (ann, bob) if pg.evaluate(MY_TURN)), None)
+                if actor is not None:
+                    break
+                ann.wait_for_timeout(100)
+            if actor is None:
                 break
-            for pg in (ann, bob):
-                if pg.evaluate(MY_TURN):
-                    _act(pg, CHECK_OR_CALL)
-            ann.wait_for_timeout(150)
-        ann.wait_for_function(f"document.getElementById('result').dataset.hand === '{hand}'")
-        bob.wait_for_function(f"document.getElementById('result').dataset.hand === '{hand}'")
+            _act(actor, step if actor.locator(step).count() else CHECK_OR_CALL)
+        ann.wait_for_function(over)
+        bob.wait_for_function(over)
         assert ann.inner_text("#result") == bob.inner_text("#result")
+        log = bob.inner_text("#hand-log")
+        assert "Flop:" in log and "bets 10" in log and "folds" in log
         ledger = request(server.base, "GET", f"/api/rooms/{room}/ledger")["ledger"]
         assert sum(line["net"] for line in ledger) == 0 and {line["name"] for line in ledger} == {"Ann", "Bob"}
     finally:
