@@ -38,6 +38,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("checks",),
     ("positions",),
     ("compact",),
+    ("isolation_wire",),
     ("isolation",),
     ("driver",),
     ("table_config",),

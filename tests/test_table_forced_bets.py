@@ -252,3 +252,21 @@ def test_tournament_with_a_big_blind_ante() -> None:
         assert len(antes) == 1 and antes[0][0] == record.positions.big_blind_seat
     with pytest.raises(InvalidConfigError, match="ante_rule"):
         TournamentConfig(players=4, ante_rule="big-blind")  # type: ignore[arg-type]
+
+
+def test_json_codec_round_trip_of_a_straddled_session() -> None:
+    from pokerkit_core import serialize
+
+    config = TableConfig(
+        stacks=(800,) * 4, blinds=Blinds(5, 10, 10), straddles=1,
+        ante_rule=AnteRule.BUTTON, boards=2, stack_mode=StackMode.RESET, max_hands=6,
+    )
+    players = [ShoveBot(), CallBot(), ShoveBot(), CallBot()]
+    session = TableSession(config, players, seed=12)
+    session.play_hand()
+    again = serialize.loads(serialize.dumps(session), players=players)
+    assert isinstance(again, TableSession) and again.config == config
+    assert [r.state.config.boards for r in again.records if r.state is not None] == [2]
+    a, b = session.play_hand(), again.play_hand()
+    assert a == b and a.state is not None and b.state is not None
+    assert a.state.history == b.state.history

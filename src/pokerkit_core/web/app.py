@@ -28,6 +28,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..errors import PokerError
 from ..policy import available_policies
 from .connections import Connection
 from .limits import (
@@ -106,6 +107,8 @@ def _guarded(handler: Handler) -> Handler:
             return await handler(request)
         except ProtocolError as exc:
             return _error(exc)
+        except PokerError as exc:  # the engine refused something the checks let through
+            return _error(ProtocolError("refused", str(exc)))
 
     return run
 
@@ -328,6 +331,9 @@ async def _read(ws: WebSocket, conn: Connection, lobby: Lobby) -> None:
             lobby.handle(conn, read_message(raw))
         except ProtocolError as exc:
             conn.send(_error_text(exc, _type_of(raw)))
+        except PokerError as exc:  # the engine refused something the checks let through
+            log.warning("room %s: refused: %s", conn.room_id, exc)
+            conn.send(_error_text(ProtocolError("refused", str(exc)), _type_of(raw)))
 
 
 def serve(*, host: str = "127.0.0.1", port: int = 8000, data: str | Path = "pokerkit-data") -> None:
