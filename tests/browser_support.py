@@ -9,6 +9,7 @@ and say which is missing.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -16,6 +17,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -106,14 +108,26 @@ def need_web_stack() -> None:
         pytest.skip("browser tests need a Chromium binary (chromium or chromium-browser on PATH, or $CHROMIUM)")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    need_web_stack()
-    srv = Server(tmp_path_factory.mktemp("web-data"))
-    try:
-        yield srv
-    finally:
+_shared: list[Server] = []
+"""The one server of a test run (both browser modules use it; stopped at exit)."""
+
+
+def _stop_shared() -> None:
+    for srv in _shared:
         srv.stop()
+    if _shared:
+        shutil.rmtree(_shared[0].log_path.parent, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def server() -> Server:
+    need_web_stack()
+    if not _shared:
+        _shared.append(Server(Path(tempfile.mkdtemp(prefix="pkc-web-test-"))))
+        atexit.register(_stop_shared)
+    if _shared[0].process.poll() is not None:
+        pytest.fail(f"the server died: {_shared[0].log_path.read_text(errors='replace')[-2000:]}")
+    return _shared[0]
 
 
 @pytest.fixture(scope="module")

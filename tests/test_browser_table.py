@@ -124,22 +124,37 @@ def test_two_people_in_two_browser_contexts(browser: Any, server: Server) -> Non
         ann_cards = ann.eval_on_selector_all("#table .seat.me .hole .card", "cs => cs.map(c => c.dataset.card)")
         bob_cards = bob.eval_on_selector_all("#table .seat.me .hole .card", "cs => cs.map(c => c.dataset.card)")
         assert len(ann_cards) == 2 and len(bob_cards) == 2
-        # Neither page holds the other's hidden cards anywhere in its DOM.
+        # Neither page holds the other's hidden cards anywhere in its DOM; a spectator
+        # (a third browser context with the link) sees two backs per seat and no card.
         hand = ann.evaluate("document.body.dataset.hand")
-        for viewer, other in ((ann, bob_cards), (bob, ann_cards)):
+        spectator = bob_context.browser.new_context().new_page()
+        spectator.goto(f"{server.base}/room/{room}")
+        spectator.wait_for_function("document.querySelectorAll('#table .seat .hole .card.back').length === 4")
+        for viewer, other in ((ann, bob_cards), (bob, ann_cards), (spectator, ann_cards + bob_cards)):
             html = viewer.content()
-            assert not any(f'data-card="{card}"' in html for card in other)
-        # Play the hand out: whoever is to act checks or calls.
-        for _ in range(20):
-            if ann.evaluate("document.body.dataset.hand") != hand:
+            assert not any(f'data-card="{card}"' in html or f">{card}<" in html for card in other)
+        spectator.context.close()
+        # Play the hand out, each from their own browser: call, check (the big blind's
+        # option), then on the flop a minimum bet and a fold.
+        plan = [CHECK_OR_CALL, CHECK_OR_CALL, "#action-buttons button.bet, #action-buttons button.raise", "#action-buttons button.fold"]
+        over = f"document.getElementById('result').dataset.hand === '{hand}'"
+        for step in plan:
+            actor = None
+            for _ in range(150):  # up to ~15 s for the next turn
+                if ann.evaluate(over):
+                    break
+                actor = next((pg for pg in (ann, bob) if pg.evaluate(MY_TURN)), None)
+                if actor is not None:
+                    break
+                ann.wait_for_timeout(100)
+            if actor is None:
                 break
-            for pg in (ann, bob):
-                if pg.evaluate(MY_TURN):
-                    _act(pg, CHECK_OR_CALL)
-            ann.wait_for_timeout(150)
-        ann.wait_for_function(f"document.getElementById('result').dataset.hand === '{hand}'")
-        bob.wait_for_function(f"document.getElementById('result').dataset.hand === '{hand}'")
+            _act(actor, step if actor.locator(step).count() else CHECK_OR_CALL)
+        ann.wait_for_function(over)
+        bob.wait_for_function(over)
         assert ann.inner_text("#result") == bob.inner_text("#result")
+        log = bob.inner_text("#hand-log")
+        assert "Flop:" in log and "bets 10" in log and "folds" in log
         ledger = request(server.base, "GET", f"/api/rooms/{room}/ledger")["ledger"]
         assert sum(line["net"] for line in ledger) == 0 and {line["name"] for line in ledger} == {"Ann", "Bob"}
     finally:

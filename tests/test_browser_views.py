@@ -83,6 +83,24 @@ def test_replayer_steps_through_a_phh_hand(page: Any, server: Server) -> None:
     assert _board(page) == []
 
 
+def test_replayer_reads_an_acpc_log(page: Any, server: Server) -> None:
+    log = ROOT / "examples" / "data" / "nolimit2p.log"
+    page.goto(server.base + "/replay")
+    game = ROOT / "examples" / "data" / "holdem.nolimit.2p.reverse_blinds.game"
+    page.set_input_files("#replay-file", str(log))  # alone: the page asks for the game too
+    page.wait_for_selector("#replay-status.error")
+    assert ".game" in page.inner_text("#replay-status")
+    page.set_input_files("#replay-file", [str(game), str(log)])
+    page.wait_for_function("document.body.dataset.step === '0'")
+    hands = page.locator("#replay-hand option").count()
+    assert hands == sum(1 for line in log.read_text().splitlines() if line.startswith("STATE:"))
+    page.keyboard.press("End")
+    page.wait_for_selector("#replay-result strong")
+    assert "Results:" in page.inner_text("#replay-result")
+    page.keyboard.press("PageDown")  # the next hand, first step
+    page.wait_for_function("document.getElementById('replay-hand').value === '1' && document.body.dataset.step === '0'")
+
+
 def test_replayer_refuses_a_broken_file_with_the_parser_message(page: Any, server: Server) -> None:
     page.goto(server.base + "/replay")
     page.set_input_files("#replay-file", files=[{"name": "bad.phh", "mimeType": "text/plain", "buffer": b"variant = \"NT\"\nactions = [\"p1 zz\"]\n"}])

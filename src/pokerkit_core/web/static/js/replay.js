@@ -23,10 +23,25 @@ export function formatFor(name) {
   return "phhs";
 }
 
-async function upload(file) {
-  const format = $("replay-format").value || formatFor(file.name);
-  setStatus(`Reading ${file.name}...`);
-  const text = await file.text();
+/** Upload the chosen file(s); an ACPC log goes with its game definition (.game) first. */
+async function upload(files) {
+  const log = files.find((f) => formatFor(f.name) === "acpc") || null;
+  const game = files.find((f) => f.name.toLowerCase().endsWith(".game")) || null;
+  const main = log || files.find((f) => f !== game) || game;
+  const format = $("replay-format").value || formatFor(main.name);
+  let text;
+  if (format === "acpc") {
+    if (!game) {
+      setStatus("An ACPC log needs its game: choose the .game file together with the log (both at once).", "error");
+      return;
+    }
+    setStatus(`Reading ${game.name} and ${main.name}...`);
+    text = `${await game.text()}\n${await main.text()}`;
+  } else {
+    setStatus(`Reading ${main.name}...`);
+    text = await main.text();
+  }
+  const file = main;
   let reply;
   try {
     const response = await fetch(`/api/replays?format=${encodeURIComponent(format)}`, {
@@ -148,7 +163,7 @@ function onKey(event) {
 }
 
 export async function mount() {
-  $("replay-file").addEventListener("change", () => { const file = $("replay-file").files[0]; if (file) upload(file); });
+  $("replay-file").addEventListener("change", () => { const files = [...$("replay-file").files]; if (files.length) upload(files); });
   $("replay-hand").addEventListener("change", () => openHand(Number($("replay-hand").value)));
   $("replay-first").addEventListener("click", () => move(-1e9));
   $("replay-prev").addEventListener("click", () => move(-1));
