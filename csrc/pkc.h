@@ -80,9 +80,9 @@ int pkc_enumerate(int k, uint64_t counts[10], uint32_t *distinct);
 int pkc_best_five(const uint8_t *codes, int n, uint8_t out[5]);
 
 /* Hand words: a hand of 5 to 7 cards packed into one 64-bit word, the
- * evaluator's own form of a hand (the equity code keeps the same sums in
- * registers while it deals).  Bits 0..31 hold the sum of the cards' rank
- * keys, bits 32..47 a 4-bit counter per suit (started at 3, so bit 3 of a
+ * evaluator's own form of a hand.  Bits 0..24 hold the sum of the cards'
+ * rank keys times the evaluator's odd spreading constant modulo 2^25 (the
+ * form its perfect hash reads; bits 25..31 are 0), bits 32..47 a 4-bit counter per suit (started at 3, so bit 3 of a
  * counter is set when the suit holds five or more cards), bits 48..60 the
  * rank set of that suit (0 if there is none).  pkc_hand_keys checks n_hands
  * hands of k (5..7) codes, then writes one word per hand (nothing on a bad
