@@ -152,7 +152,7 @@ typedef struct {
     PyObject *rules;        /* the default no-limit BettingRules object */
     PyObject *act_py;       /* act(state, action) */
     PyObject *step_py;      /* _act(state, action, t) */
-    PyObject *continue_py;  /* _continue(t, start) */
+    PyObject *continue_py;  /* _close_round(t) */
     PyObject *legal_py;     /* legal_actions(state) */
     PyObject *name_derived, *name_rules, *name_cap, *name_street_bet, *name_postflop;
     long long max_chips;
@@ -794,7 +794,7 @@ static PyObject *fast_act(const engine_t *e, PyObject *state, PyObject *action, 
     }
     /* the hand ends or runs out: the Python function goes on */
     {
-        PyObject *result = PyObject_CallFunctionObjArgs(e->continue_py, (PyObject *)t, news[5], NULL);
+        PyObject *result = PyObject_CallFunctionObjArgs(e->continue_py, (PyObject *)t, NULL);
         Py_DECREF(t);
         Py_DECREF(news[5]);
         return result;
@@ -933,7 +933,7 @@ static int take_doc(PyMethodDef *def, const char *head, PyObject *fallback)
  * kinds: the six ActionKind members (fold, check, call, bet, raise, all-in);
  * constants: (Fold, Check, Call); actions: the dict of the engine's own bet
  * and raise values; rules: the default no-limit rules object; fallbacks:
- * the Python (act, _act, _continue, legal_actions). */
+ * the Python (act, _act, _close_round, legal_actions). */
 static PyObject *bind_engine(PyObject *self, PyObject *args)
 {
     PyObject *state_cls, *config_cls, *streets, *events, *action_cls, *kinds, *constants, *legal_cls;
@@ -1033,7 +1033,167 @@ static PyObject *bind_engine(PyObject *self, PyObject *args)
     return out;
 }
 
+/* ---- dealing ------------------------------------------------------------ */
+
+/* deal_codes(codes, need, /) -> the first `need` codes as a list if `codes`
+ * is a list or tuple of distinct exact ints 0-51 at least `need` long, else
+ * None (dealing.deck_codes then says what is wrong). */
+static PyObject *deal_codes(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *codes, *out;
+    Py_ssize_t size, need, k;
+    unsigned long long seen = 0;
+    (void)self;
+    if (nargs != 2 || !PyLong_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "deal_codes() takes codes and a count");
+        return NULL;
+    }
+    codes = args[0];
+    need = PyLong_AsSsize_t(args[1]);
+    if (need == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (PyTuple_CheckExact(codes)) {
+        size = PyTuple_Size(codes);
+    } else if (PyList_CheckExact(codes)) {
+        size = PyList_Size(codes);
+    } else {
+        Py_RETURN_NONE;
+    }
+    if (need < 0 || size < need || size > 52) {
+        Py_RETURN_NONE;
+    }
+    out = PyList_New(need);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (k = 0; k < size; k++) {
+        PyObject *item = PyTuple_CheckExact(codes) ? PyTuple_GetItem(codes, k) : PyList_GetItem(codes, k);
+        long long code;
+        if (!small_int(item, 0, 51, &code) || (seen >> code) & 1) {
+            Py_DECREF(out);
+            Py_RETURN_NONE;
+        }
+        seen |= 1ULL << code;
+        if (k < need) {
+            Py_INCREF(item);
+            PyList_SetItem(out, k, item);
+        }
+    }
+    return out;
+}
+
+/* deal_record(deal_cls, cards, masks, n, live, boards, codes, /) -> the
+ * dealing.Deal of `codes` (checked by deal_codes: distinct ints 0-51, 2 per
+ * dealt-in seat then 5 per board), as dealing.make_deal builds it; None if
+ * an argument is not of that form. */
+static PyObject *deal_record(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *deal_cls, *cards, *masks, *live, *codes, *items[4] = {NULL, NULL, NULL, NULL};
+    long long n, boards, code[52], seat;
+    Py_ssize_t nlive, need, k, b, i;
+    (void)self;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError, "deal_record() takes 7 arguments");
+        return NULL;
+    }
+    deal_cls = args[0];
+    cards = args[1];
+    masks = args[2];
+    live = args[4];
+    codes = args[6];
+    if (!PyType_Check(deal_cls) || !PyType_IsSubtype((PyTypeObject *)deal_cls, &PyTuple_Type) ||
+        !PyTuple_CheckExact(cards) || PyTuple_Size(cards) != 52 || !PyTuple_CheckExact(masks) ||
+        PyTuple_Size(masks) != 52 || !small_int(args[3], 2, MAX_N, &n) ||
+        !PyTuple_CheckExact(live) || !small_int(args[5], 1, 9, &boards) ||
+        !PyList_CheckExact(codes)) {
+        Py_RETURN_NONE;
+    }
+    nlive = PyTuple_Size(live);
+    need = 2 * nlive + 5 * (Py_ssize_t)boards;
+    if (nlive > n || need > 52 || PyList_Size(codes) < need) {
+        Py_RETURN_NONE;
+    }
+    for (k = 0; k < need; k++) {
+        if (!small_int(PyList_GetItem(codes, k), 0, 51, &code[k])) {
+            Py_RETURN_NONE;
+        }
+    }
+    items[0] = PyTuple_New((Py_ssize_t)n);
+    items[2] = PyTuple_New((Py_ssize_t)n);
+    items[1] = PyTuple_New((Py_ssize_t)boards);
+    items[3] = PyTuple_New((Py_ssize_t)boards);
+    if (items[0] == NULL || items[1] == NULL || items[2] == NULL || items[3] == NULL) {
+        goto fail;
+    }
+    for (k = 0; k < n; k++) { /* seats not dealt in: None and mask 0 */
+        Py_INCREF(Py_None);
+        PyTuple_SetItem(items[0], k, Py_None);
+        PyTuple_SetItem(items[2], k, PyLong_FromLong(0));
+    }
+    for (i = 0; i < nlive; i++) {
+        PyObject *pair, *a, *c, *mask;
+        if (!small_int(PyTuple_GetItem(live, i), 0, n - 1, &seat)) {
+            PyErr_Clear();
+            goto not_ours;
+        }
+        a = PyTuple_GetItem(cards, (Py_ssize_t)code[2 * i]);
+        c = PyTuple_GetItem(cards, (Py_ssize_t)code[2 * i + 1]);
+        pair = PyTuple_Pack(2, a, c);
+        mask = PyNumber_Or(PyTuple_GetItem(masks, (Py_ssize_t)code[2 * i]),
+                           PyTuple_GetItem(masks, (Py_ssize_t)code[2 * i + 1]));
+        if (pair == NULL || mask == NULL) {
+            Py_XDECREF(pair);
+            Py_XDECREF(mask);
+            goto fail;
+        }
+        PyTuple_SetItem(items[0], (Py_ssize_t)seat, pair);
+        PyTuple_SetItem(items[2], (Py_ssize_t)seat, mask);
+    }
+    for (b = 0; b < boards; b++) {
+        PyObject *five = PyTuple_New(5), *bits = PyTuple_New(5);
+        if (five == NULL || bits == NULL) {
+            Py_XDECREF(five);
+            Py_XDECREF(bits);
+            goto fail;
+        }
+        for (k = 0; k < 5; k++) {
+            Py_ssize_t at = (Py_ssize_t)code[2 * nlive + 5 * b + k];
+            PyObject *card = PyTuple_GetItem(cards, at), *mask = PyTuple_GetItem(masks, at);
+            Py_INCREF(card);
+            Py_INCREF(mask);
+            PyTuple_SetItem(five, k, card);
+            PyTuple_SetItem(bits, k, mask);
+        }
+        PyTuple_SetItem(items[1], b, five);
+        PyTuple_SetItem(items[3], b, bits);
+    }
+    for (k = 0; k < n; k++) {
+        if (PyTuple_GetItem(items[2], k) == NULL) {
+            goto fail;
+        }
+    }
+    return record(deal_cls, items, 4);
+
+not_ours:
+    for (k = 0; k < 4; k++) {
+        Py_XDECREF(items[k]);
+    }
+    Py_RETURN_NONE;
+fail:
+    for (k = 0; k < 4; k++) {
+        Py_XDECREF(items[k]);
+    }
+    return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+}
+
 PyMethodDef pkc_engine_methods[] = {
+    {"deal_codes", (PyCFunction)(void (*)(void))deal_codes, METH_FASTCALL,
+     "deal_codes(codes, need, /)\n--\n\nThe first `need` of distinct card codes, "
+     "or None (private: dealing.py uses it)."},
+    {"deal_record", (PyCFunction)(void (*)(void))deal_record, METH_FASTCALL,
+     "deal_record(deal_cls, cards, masks, n, live, boards, codes, /)\n--\n\n"
+     "dealing.make_deal in C, or None (private: dealing.py uses it)."},
     {"copy_state", copy_state, METH_O,
      "copy_state(s, /)\n--\n\nA new hand state of the same class holding the "
      "fields of `s` (private: hand_state.py uses it)."},

@@ -58,7 +58,7 @@ def test_the_kernel_is_bound_and_documented() -> None:
     assert isinstance(deal(GameConfig.no_limit(players=2), seed=1), STATE_KERNEL.StateBase)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(configs(), st.integers(0, 2**32))
 def test_every_action_and_legal_set_matches_the_reference(config: GameConfig, seed: int) -> None:
     rng = random.Random(seed)
@@ -81,7 +81,7 @@ def test_every_action_and_legal_set_matches_the_reference(config: GameConfig, se
     assert (ours.type, str(ours.value)) == (theirs.type, str(theirs.value))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(configs(), st.integers(0, 2**32))
 def test_replay_in_place_equals_step_by_step(config: GameConfig, seed: int) -> None:
     rng = random.Random(seed)
@@ -158,3 +158,41 @@ def test_copies_share_fields_and_are_collected() -> None:
     assert ref() is None
     with pytest.raises(TypeError):
         STATE_KERNEL.copy_state("not a state")
+
+
+@settings(max_examples=80, deadline=None)
+@given(configs(), st.randoms(use_true_random=False))
+def test_the_deal_record_and_code_check_match_the_python_ones(config: GameConfig, rng: random.Random) -> None:
+    from pokerkit_core import dealing
+
+    d = config._derived
+    need = 2 * len(d.live) + 5 * config.boards
+    codes = rng.sample(range(52), rng.randint(need, 52))
+    assert dealing.make_deal(d.n, d.live, config.boards, codes[:need]) == dealing._make_deal_py(
+        d.n, d.live, config.boards, codes[:need]
+    )
+    assert dealing.deck_codes(config, codes) == codes[:need]
+    assert dealing.deck_codes(config, tuple(codes)) == codes[:need]
+
+
+@pytest.mark.parametrize(
+    "codes",
+    [[0, 1, 2, 3, 4, 5, 6, 7, True], [0.0] + list(range(1, 9)), list(range(8)), [52] + list(range(8)),
+     [-1] + list(range(8)), [0] * 9, list(range(8)) + [7], "abcdefghi", None, [[0]] * 9, list(range(9)) + [2**70]],
+    ids=repr,
+)
+def test_bad_codes_get_the_python_error(codes: Any) -> None:
+    from pokerkit_core import dealing
+    from pokerkit_core.errors import CardError
+
+    config = GameConfig.no_limit(players=2)
+    with pytest.raises(CardError) as fast:
+        dealing.deck_codes(config, codes)
+    saved, dealing._fast_codes = dealing._fast_codes, None
+    try:
+        with pytest.raises(CardError) as slow:
+            dealing.deck_codes(config, codes)
+    finally:
+        dealing._fast_codes = saved
+    assert str(fast.value) == str(slow.value)
+    assert STATE_KERNEL.deal_record(tuple, (), (), 2, (0, 1), 1, [0] * 9) is None

@@ -73,6 +73,7 @@ _PREFLOP, _RIVER, _SHOWDOWN = Street.PREFLOP, Street.RIVER, Street.SHOWDOWN
 _BOARD_AT = (0, 3, 4, 5, 5)  # board cards dealt by the start of each street
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BET, _RAISE, _ALL_IN = ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN
+_tuple_new = tuple.__new__  # a NamedTuple record without its Python __new__
 _ACTIONS: dict[int, Action] = {}
 """The engine's own bet and raise values for the history: ``Raise(to)`` at
 ``to``, ``Bet(to)`` at ``-to`` (int keys: an enum member hashes in Python)."""
@@ -560,20 +561,34 @@ def _continue(t: HandState, start: int) -> HandState:
         if seat >= 0:
             t._to_act = seat
             return t
+    return _close_round(t)
+
+
+def _close_round(t: HandState) -> HandState:
+    """The betting round of ``t`` is over (nobody must act): return the
+    uncalled bet, then deal the next street, or run out and pay the pots.
+    The C kernel calls this when it does not deal the next street itself."""
+    d = t._config._derived
+    n = d.n
+    folded = t._folded
+    stacks = t._stacks
+    bets = t._bets
     # The betting round is over: return the uncalled part of the top bet.
     top = max(bets)
     if top and bets.count(top) == 1:
         owner = bets.index(top)
-        second = max(bets[s] for s in range(n) if s != owner)
+        rest = list(bets)
+        rest[owner] = 0
+        second = max(rest)
         back = top - second
         contribs = t._contribs
         t._stacks = stacks = stacks[:owner] + (stacks[owner] + back,) + stacks[owner + 1 :]
         t._bets = bets[:owner] + (second,) + bets[owner + 1 :]
         t._contribs = contribs[:owner] + (contribs[owner] - back,) + contribs[owner + 1 :]
-        t._history = t._history + (UncalledBetReturned(owner, back),)
-    in_hand = [s for s in range(n) if not folded[s]]
-    if len(in_hand) == 1:
+        t._history = t._history + (_tuple_new(UncalledBetReturned, (owner, back)),)
+    if folded.count(False) == 1:
         return _finish(t)
+    in_hand = [s for s in range(n) if not folded[s]]
     able = 0
     for s in in_hand:
         if stacks[s]:
@@ -639,15 +654,24 @@ def _finish(t: HandState) -> HandState:
     n = d.n
     folded = t._folded
     contribs = t._contribs
-    in_hand = [s for s in range(n) if not folded[s]]
     history = t._history
-    if len(in_hand) == 1:
+    if folded.count(False) == 1:
         # Everybody else folded: the last player wins every chip, shows nothing.
-        winner = in_hand[0]
+        winner = folded.index(False)
         total = sum(contribs)
-        pot = Pot(total, (winner,), (winner,), (total,))
-        result = Showdown((pot,), ((pot,),), ((0,) * n,))
-        history = history + (PotAwarded(0, pot.winners, pot.shares),)
+        seats, shares = (winner,), (total,)
+        pots = (_tuple_new(Pot, (total, seats, seats, shares)),)
+        zeros = (0,) * n
+        t._showdown = _tuple_new(Showdown, (pots, (pots,), (zeros,)))
+        t._history = history + (_tuple_new(PotAwarded, (0, seats, shares, 0)),)
+        stacks = t._stacks
+        t._stacks = stacks[:winner] + (stacks[winner] + total,) + stacks[winner + 1 :]
+        t._street = _SHOWDOWN
+        t._to_act = -1
+        t._bets = t._values = zeros
+        t._acted = (-1,) * n
+        t._call_to = t._min_inc = t._nraises = 0
+        return t
     else:
         deal_ = t._deal
         count = len(t._boards) if t._boards is not None else 1
@@ -699,6 +723,6 @@ if STATE_KERNEL is not None and isinstance(HandState.__base__, type) and issubcl
         LegalActions,
         _ACTIONS,
         betting_rules(BettingStructure.NO_LIMIT, RuleFlavour.DEFAULT),
-        (_act_reference, _act_py, _continue, _legal_reference),
+        (_act_reference, _act_py, _close_round, _legal_reference),
         MAX_CHIPS,
     )
