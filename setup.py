@@ -4,7 +4,9 @@
   through cffi in API, out-of-line mode (``csrc/build_ffi.py``).
 * ``pokerkit_core._speedups``: the per-hand ``evaluate_mask`` and
   ``evaluate`` as CPython built-ins (``csrc/pkc_speedups.c``), which call
-  into ``_native``.
+  into ``_native``; and the hand-state kernel (``csrc/pkc_engine.c``: the
+  C base of a state's fields, the common case of ``act`` and
+  ``legal_actions``).
   Built with the stable ABI except where CPython refuses it (free-threaded
   and ``Py_TRACE_REFS`` builds); not built on PyPy, where the cffi call is the
   fast path.
@@ -25,7 +27,8 @@ if platform.python_implementation() == "CPython":
     ext_modules.append(
         Extension(
             "pokerkit_core._speedups",
-            sources=["csrc/pkc_speedups.c"],
+            sources=["csrc/pkc_speedups.c", "csrc/pkc_engine.c"],
+            include_dirs=["csrc"],
             define_macros=[("Py_LIMITED_API", "0x030A0000")] if limited else [],
             py_limited_api=limited,
             extra_compile_args=compile_args,

@@ -28,6 +28,10 @@
  * because `self` is a module the built-in pickles by name, as a function
  * does.
  *
+ * The module also holds the hand-state kernel (csrc/pkc_engine.c): the C
+ * base type of a hand state's fields and the common case of act and
+ * legal_actions.
+ *
  * Built with the stable ABI (Py_LIMITED_API, set by setup.py) where the
  * interpreter allows it; not built on PyPy, where cffi is the fast path.
  */
@@ -36,6 +40,8 @@
 
 #include <stdint.h>
 #include <string.h>
+
+#include "pkc_engine.h"
 
 typedef int (*eval_mask_fn)(uint64_t mask);
 
@@ -423,6 +429,11 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC PyInit__speedups(void)
 {
     PyObject *module = PyModule_Create(&module_def);
+    if (module != NULL && (PyModule_AddFunctions(module, pkc_engine_methods) < 0 ||
+                           pkc_engine_add(module) < 0)) {
+        Py_DECREF(module);
+        return NULL;
+    }
 #ifdef Py_GIL_DISABLED
     /* no shared mutable state: safe without the GIL */
     if (module != NULL && PyUnstable_Module_SetGIL(module, Py_MOD_GIL_NOT_USED) < 0) {

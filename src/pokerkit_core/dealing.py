@@ -19,6 +19,7 @@ from typing import Any, Iterable, NamedTuple, Sequence, Union
 
 from .cards import CARDS, Card, as_cards, format_cards
 from .errors import CardError, InvalidConfigError, shown
+from .evaluator import STATE_KERNEL
 from .rules import GameConfig
 
 __all__ = [
@@ -243,6 +244,9 @@ def deal_cards(
     return [_code(card) for card in drawn]
 
 
+_CODES = frozenset(range(52))
+
+
 def deck_codes(config: GameConfig, codes: object) -> list[int]:
     """A deal order given as card codes, checked: what :func:`deal_cards`
     returns for ``deck=`` (the first ``2 * players + 5 * config.boards``).
@@ -259,10 +263,14 @@ def deck_codes(config: GameConfig, codes: object) -> list[int]:
         CardError: Not a list or tuple of distinct ints 0-51, or too short.
     """
     need = 2 * len(config._derived.live) + 5 * config.boards
+    if _fast_codes is not None:
+        checked = _fast_codes(codes, need)
+        if checked is not None:
+            return checked  # type: ignore[no-any-return]
     if codes.__class__ is not list and codes.__class__ is not tuple:
         raise CardError(shown(codes), "the deck must be a list of card codes 0-51")
     items: list[Any] = list(codes)
-    if {code.__class__ for code in items} - {int} or (items and not 0 <= min(items) <= max(items) < 52):
+    if {code.__class__ for code in items} - {int} or not _CODES.issuperset(items):
         bad = next(c for c in items if c.__class__ is not int or not 0 <= c < 52)
         raise CardError(shown(bad), "not a card code (an int 0-51)")
     if len(set(items)) != len(items):
@@ -308,6 +316,7 @@ class Deal(NamedTuple):
 
 
 NO_DEAL = Deal((), ((),), (), ((),))
+_tuple_new = tuple.__new__  # a Deal without its Python __new__
 
 
 
@@ -326,9 +335,11 @@ def make_deal(n: int, live: tuple[int, ...], boards: int, codes: list[int]) -> D
     cards = CARDS
     mask = _MASK
     k = 2 * len(live)
-    if k == 2 * n:  # every seat dealt in
-        hole: Any = [(cards[codes[i]], cards[codes[i + 1]]) for i in range(0, k, 2)]
-        hole_masks: Any = [mask[codes[i]] | mask[codes[i + 1]] for i in range(0, k, 2)]
+    if k == 2 * n:  # every seat dealt in: pairs of the first 2n codes, in C loops
+        firsts, seconds = codes[0:k:2], codes[1:k:2]
+        card, bit = cards.__getitem__, mask.__getitem__
+        hole: Any = tuple(zip(map(card, firsts), map(card, seconds)))
+        hole_masks: Any = tuple(map(int.__or__, map(bit, firsts), map(bit, seconds)))
     else:
         hole = [None] * n
         hole_masks = [0] * n
@@ -340,12 +351,12 @@ def make_deal(n: int, live: tuple[int, ...], boards: int, codes: list[int]) -> D
             i += 2
     if boards == 1:
         five = codes[k : k + 5]
-        return Deal(
+        return _tuple_new(Deal, (
             tuple(hole),
-            (tuple([cards[c] for c in five]),),
+            (tuple(map(cards.__getitem__, five)),),
             tuple(hole_masks),
-            (tuple([mask[c] for c in five]),),
-        )
+            (tuple(map(mask.__getitem__, five)),),
+        ))  # fmt: skip
     runs = [codes[k + 5 * r : k + 5 * r + 5] for r in range(boards)]
     return Deal(
         tuple(hole),
@@ -353,3 +364,16 @@ def make_deal(n: int, live: tuple[int, ...], boards: int, codes: list[int]) -> D
         tuple(hole_masks),
         tuple(tuple(mask[c] for c in run) for run in runs),
     )
+
+
+_fast_codes: Any = None
+if STATE_KERNEL is not None:  # the same two functions in C (csrc/pkc_engine.c)
+    _fast_codes = STATE_KERNEL.deal_codes
+    _make_deal_py = make_deal
+
+    def make_deal(n: int, live: tuple[int, ...], boards: int, codes: list[int]) -> Deal:  # noqa: F811
+        """Same as the Python ``make_deal`` above (built in C)."""
+        made = _deal_record(Deal, CARDS, _MASK, n, live, boards, codes)
+        return _make_deal_py(n, live, boards, codes) if made is None else made
+
+    _deal_record = STATE_KERNEL.deal_record

@@ -334,6 +334,21 @@ def _bind_evaluate(fallback: Callable[[CardsLike], HandRank]) -> Callable[[Cards
     return _speedups.bind_evaluate(address, fallback, CARDS, HandRank)
 
 
+def _load_state_kernel() -> Any:
+    """The ``_speedups`` module, whose hand-state kernel (``StateBase``,
+    ``copy_state``, ``bind_engine``; ``csrc/pkc_engine.c``) hand_state.py
+    and state.py use, or None where it is not built (PyPy).  Loaded here:
+    this module is the one importer of the C modules."""
+    try:
+        from . import _speedups
+    except ImportError:  # pragma: no cover - PyPy
+        return None
+    return _speedups
+
+
+STATE_KERNEL: Any = _load_state_kernel()
+"""Private: the C hand-state kernel, or None (see ``_load_state_kernel``)."""
+
 _evaluate_py = evaluate
 _fast_evaluate = _bind_evaluate(_evaluate_py)
 if _fast_evaluate is not None:

@@ -14,11 +14,12 @@ References:
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .cards import Card
 from .dealing import Deal
 from .errors import HandOverError
+from .evaluator import STATE_KERNEL
 from .events import Event
 from .pots import Chips, Pot
 from .rules import GameConfig, Street
@@ -49,10 +50,18 @@ _FIELDS = (
     "_showdown",
     "_values",
 )
-"""The private fields of a hand state, in pickling order."""
+"""The private fields of a hand state, in pickling order (the order of
+``StateBase`` in ``csrc/pkc_engine.c``)."""
+
+if TYPE_CHECKING:
+    _Base = object
+elif STATE_KERNEL is not None:  # the fields as a C struct: copies and act in C
+    _Base = STATE_KERNEL.StateBase
+else:  # pragma: no cover - PyPy: the same fields as Python slots
+    _Base = object
 
 
-class HandFields:
+class HandFields(_Base):
     """The fields and queries of a hand state (the base of
     :class:`~pokerkit_core.state.HandState`, which adds the transitions).
 
@@ -66,7 +75,7 @@ class HandFields:
     of its predecessor with the changed fields set by name.
     """
 
-    __slots__ = _FIELDS
+    __slots__ = () if _Base is not object else _FIELDS
 
     _config: GameConfig
     _deal: Deal
@@ -329,7 +338,7 @@ def _restore(cls: type[_S], values: tuple[Any, ...]) -> _S:
 _new = object.__new__
 
 
-def copy_state(s: _S) -> _S:
+def _copy_state(s: _S) -> _S:
     """A copy of ``s`` whose fields the engine then sets by name."""
     t: _S = _new(s.__class__)
     t._config = s._config
@@ -351,3 +360,8 @@ def copy_state(s: _S) -> _S:
     t._showdown = s._showdown
     t._values = s._values
     return t
+
+
+copy_state = _copy_state
+if _Base is not object:  # one allocation and 18 pointer copies in C
+    copy_state = STATE_KERNEL.copy_state

@@ -570,11 +570,6 @@ def _deal_order(state: HandState) -> tuple[Card, ...]:
     return tuple(order)
 
 
-def _texts(cards: tuple[Card, ...]) -> list[str]:
-    text = _CARD_TEXT
-    return [text[card[2]] for card in cards]
-
-
 def _amounts(values: tuple[Any, ...]) -> list[Any]:
     for value in values:
         if value.__class__ is not int:
@@ -594,7 +589,7 @@ def _state_fields(state: HandState) -> dict[str, Any]:
     texts = _ACTION_TEXT
     actions: list[str] = []  # every action, as applied
     shows: list[int] = []
-    for event in state.history:
+    for event in state._history:
         cls = event.__class__
         if cls is ActionTaken:
             action = event.action  # type: ignore[union-attr]
@@ -608,16 +603,30 @@ def _state_fields(state: HandState) -> dict[str, Any]:
             shows = []
         elif cls is HandShown:  # after the last PotAwarded: a voluntary show
             shows.append(event.seat)  # type: ignore[union-attr]
+    text = _CARD_TEXT
+    deal_ = state._deal
+    holes = [None if cards is None else [text[cards[0][2]], text[cards[1][2]]] for cards in deal_.hole]
+    deck = [card for pair in holes if pair is not None for card in pair]
+    for board in deal_.boards:
+        deck += [text[card[2]] for card in board]
+    to_act = state._to_act
     return {
-        "deck": _texts(_deal_order(state)),
+        "deck": deck,
         "actions": actions,
-        "shows": shows if state.is_over else [],
-        **_public(state),
+        "shows": shows if to_act < 0 else [],
+        "street": _STREET_NAMES[state._street],
+        "to_act": None if to_act < 0 else to_act,
+        "board": [text[card[2]] for card in state._board],
+        "hole_cards": holes,
+        "stacks": _amounts(state._stacks),
+        "bets": list(state._bets),
+        "pot": sum(state._contribs),
     }
 
 
 def _public(state: HandState) -> dict[str, Any]:
-    """The readable fields of a state document (checked against the replay)."""
+    """The readable fields of a state document (checked against the replay;
+    :func:`_state_fields` writes the same)."""
     text = _CARD_TEXT
     return {
         "street": _STREET_NAMES[state._street],

@@ -52,9 +52,10 @@ from .events import (
 )
 from .dealing import NO_DEAL, CardsArg, deal_cards, deck_codes, draw_codes, make_deal, seed_arg
 from .forced_bets import post_forced_bets
+from .evaluator import STATE_KERNEL
 from .hand_state import HandFields, copy_state
 from .pots import Chips, Pot
-from .rules import MAX_CHIPS, GameConfig, Street
+from .rules import MAX_CHIPS, BettingStructure, GameConfig, RuleFlavour, Street, betting_rules
 from .showdown import Showdown, settle, showing_order
 
 __all__ = [
@@ -72,8 +73,10 @@ _PREFLOP, _RIVER, _SHOWDOWN = Street.PREFLOP, Street.RIVER, Street.SHOWDOWN
 _BOARD_AT = (0, 3, 4, 5, 5)  # board cards dealt by the start of each street
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BET, _RAISE, _ALL_IN = ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN
-_ACTIONS: dict[tuple[ActionKind, int], Action] = {}
-"""The engine's own bet and raise values for the history, by kind and amount."""
+_tuple_new = tuple.__new__  # a NamedTuple record without its Python __new__
+_ACTIONS: dict[int, Action] = {}
+"""The engine's own bet and raise values for the history: ``Raise(to)`` at
+``to``, ``Bet(to)`` at ``-to`` (int keys: an enum member hashes in Python)."""
 class HandState(HandFields):
     """One moment of a hand: immutable; build it with :func:`deal`.
 
@@ -399,14 +402,17 @@ def act(state: HandState, action: Action) -> HandState:
     """
     if state.__class__ is not HandState:
         raise _not_a_state(state)
-    return _act(state, action, copy_state(state))
+    return _act_py(state, action, copy_state(state))
 
 
-def _act(state: HandState, action: Action, t: HandState) -> HandState:
+def _act_py(state: HandState, action: Action, t: HandState) -> HandState:
     """The body of :func:`act`: ``t`` is the successor being built, a fresh
     copy of ``state``, or ``state`` itself when nobody else holds it
     (:func:`replay`).  Every check comes before the first write to ``t``, so
-    a refused action leaves ``t`` as it was."""
+    a refused action leaves ``t`` as it was.
+
+    The reference for the C kernel (``csrc/pkc_engine.c``), which handles the
+    common case and hands everything else here."""
     seat = state._to_act
     if seat < 0:
         raise HandOverError("the hand is over: no more actions")
@@ -476,11 +482,12 @@ def _act(state: HandState, action: Action, t: HandState) -> HandState:
         if counts:
             t._nraises = state._nraises + 1
         t._call_to = call_to = to
-        cached = _ACTIONS.get((kind, to))
+        key = -to if kind is _BET else to
+        cached = _ACTIONS.get(key)
         if cached is None:
             if len(_ACTIONS) > 4096:
                 _ACTIONS.clear()
-            cached = _ACTIONS[(kind, to)] = Action(kind, to)
+            cached = _ACTIONS[key] = Action(kind, to)
         taken = cached
     new_stack = stack - add
     if add:
@@ -494,6 +501,9 @@ def _act(state: HandState, action: Action, t: HandState) -> HandState:
         ActionTaken(seat, taken, street, add, add > 0 and new_stack == 0),
     )
     return _continue(t, seat + 1)
+
+
+_act = _act_py
 
 
 def replay(config: GameConfig, codes: Sequence[int], actions: Sequence[Action]) -> HandState:
@@ -551,20 +561,34 @@ def _continue(t: HandState, start: int) -> HandState:
         if seat >= 0:
             t._to_act = seat
             return t
+    return _close_round(t)
+
+
+def _close_round(t: HandState) -> HandState:
+    """The betting round of ``t`` is over (nobody must act): return the
+    uncalled bet, then deal the next street, or run out and pay the pots.
+    The C kernel calls this when it does not deal the next street itself."""
+    d = t._config._derived
+    n = d.n
+    folded = t._folded
+    stacks = t._stacks
+    bets = t._bets
     # The betting round is over: return the uncalled part of the top bet.
     top = max(bets)
     if top and bets.count(top) == 1:
         owner = bets.index(top)
-        second = max(bets[s] for s in range(n) if s != owner)
+        rest = list(bets)
+        rest[owner] = 0
+        second = max(rest)
         back = top - second
         contribs = t._contribs
         t._stacks = stacks = stacks[:owner] + (stacks[owner] + back,) + stacks[owner + 1 :]
         t._bets = bets[:owner] + (second,) + bets[owner + 1 :]
         t._contribs = contribs[:owner] + (contribs[owner] - back,) + contribs[owner + 1 :]
-        t._history = t._history + (UncalledBetReturned(owner, back),)
-    in_hand = [s for s in range(n) if not folded[s]]
-    if len(in_hand) == 1:
+        t._history = t._history + (_tuple_new(UncalledBetReturned, (owner, back)),)
+    if folded.count(False) == 1:
         return _finish(t)
+    in_hand = [s for s in range(n) if not folded[s]]
     able = 0
     for s in in_hand:
         if stacks[s]:
@@ -630,15 +654,24 @@ def _finish(t: HandState) -> HandState:
     n = d.n
     folded = t._folded
     contribs = t._contribs
-    in_hand = [s for s in range(n) if not folded[s]]
     history = t._history
-    if len(in_hand) == 1:
+    if folded.count(False) == 1:
         # Everybody else folded: the last player wins every chip, shows nothing.
-        winner = in_hand[0]
+        winner = folded.index(False)
         total = sum(contribs)
-        pot = Pot(total, (winner,), (winner,), (total,))
-        result = Showdown((pot,), ((pot,),), ((0,) * n,))
-        history = history + (PotAwarded(0, pot.winners, pot.shares),)
+        seats, shares = (winner,), (total,)
+        pots = (_tuple_new(Pot, (total, seats, seats, shares)),)
+        zeros = (0,) * n
+        t._showdown = _tuple_new(Showdown, (pots, (pots,), (zeros,)))
+        t._history = history + (_tuple_new(PotAwarded, (0, seats, shares, 0)),)
+        stacks = t._stacks
+        t._stacks = stacks[:winner] + (stacks[winner] + total,) + stacks[winner + 1 :]
+        t._street = _SHOWDOWN
+        t._to_act = -1
+        t._bets = t._values = zeros
+        t._acted = (-1,) * n
+        t._call_to = t._min_inc = t._nraises = 0
+        return t
     else:
         deal_ = t._deal
         count = len(t._boards) if t._boards is not None else 1
@@ -672,3 +705,24 @@ def _finish(t: HandState) -> HandState:
     t._showdown = result
     t._values = result.values[0]
     return t
+
+
+# ---------------------------------------------------------------- the C kernel
+_act_reference, _legal_reference = act, legal_actions
+if STATE_KERNEL is not None and isinstance(HandState.__base__, type) and issubclass(
+    HandState, STATE_KERNEL.StateBase
+):  # the common case of act, _act and legal_actions in C (csrc/pkc_engine.c)
+    act, _act, legal_actions = STATE_KERNEL.bind_engine(  # noqa: F811
+        HandState,
+        GameConfig,
+        _STREETS,
+        Action,
+        (_FOLD, _CHECK, _CALL, _BET, _RAISE, _ALL_IN),
+        (Fold, Check, Call),
+        (ActionTaken, UncalledBetReturned, BoardDealt),
+        LegalActions,
+        _ACTIONS,
+        betting_rules(BettingStructure.NO_LIMIT, RuleFlavour.DEFAULT),
+        (_act_reference, _act_py, _close_round, _legal_reference),
+        MAX_CHIPS,
+    )
