@@ -6,6 +6,9 @@ pokerkit_core and (when importable) eval7 and PokerKit:
 * heads-up pre-flop Monte Carlo, fixed hands (AhKh vs QsQd): boards/s;
 * 3-way pre-flop Monte Carlo (AhKh vs QsQd vs 7c6c): boards/s;
 * exact heads-up pre-flop (all 1,712,304 boards): seconds;
+* exact 3-way pre-flop (AsKs vs QdQc vs 7h6h), exact range against range on a
+  flop ("QQ+, AKs" vs "TT+, AQs+" on Qh7h2c) and README's AhKh vs QQ+ on
+  Qh7h2c: ms a call (issue 14; ``benchmarks/c`` times the same cases in C);
 * the hard AI's typical calls: a hand against a weighted range on a flop,
   5,000 samples or exact, and against two ranges with 10,000 samples: ms a
   call, Python overhead included.
@@ -55,6 +58,14 @@ def bench_ours(quick: bool) -> None:
     t, r = median_time(lambda: calculate_equity(["AhKh", "QsQd"], exact=True), 15)
     row("pokerkit_core", "exact heads-up pre-flop", f"{1e3 * t:.2f} ms",
         f"AhKh {100 * r.players[0].equity:.4f}% (best {1e3 * BEST:.2f} ms)")
+    for label, players, board in (
+        ("exact 3-way pre-flop", ["AsKs", "QdQc", "7h6h"], ""),
+        ("exact range vs range, flop", ["QQ+, AKs", "TT+, AQs+"], "Qh7h2c"),
+        ("exact AhKh vs QQ+, flop (README)", ["AhKh", "QQ+"], "Qh7h2c"),
+    ):
+        t, r = median_time(lambda: calculate_equity(players, board=board, exact=True), 15)
+        row("pokerkit_core", label, f"{1e3 * t:.3f} ms",
+            f"{100 * r.players[0].equity:.4f}% (best {1e3 * BEST:.3f} ms)")
     t, r = median_time(lambda: calculate_equity(["AhKh", "random"], trials=n, seed=1), 3)
     row("pokerkit_core", "heads-up vs random hand, sampled", f"{n / t / 1e6:.1f} M boards/s")
     opponents = Range.parse("22+, A2s+, K9s+, QTs+, JTs, ATo+, KJo+:0.5")

@@ -16,10 +16,11 @@
  *   Every consistent combo tuple times every board.  Tuples that map to each
  *   other under a permutation of the suits that fixes the board and the dead
  *   cards (as sets) have the same result, so each class ("orbit") is
- *   enumerated once and weighted by the sum of its members' weights.  Boards
- *   are walked by nested loops that keep the evaluator's key sums
- *   incrementally, as pkc_enumerate does (two table lookups per board
- *   heads-up).
+ *   enumerated once and weighted by the sum of its members' weights.  The
+ *   boards of a tuple are counted in classes, not one by one: by the rank
+ *   multiset of the cards to come (no suit matters unless someone holds a
+ *   flush), then corrected on the boards with three or more cards of one
+ *   suit (see count_boards).
  *
  * Sampling
  *   Each deal samples every ranged player's combo by weight (Walker/Vose
@@ -223,8 +224,6 @@ typedef struct {
     const pkc_tables_t *t;
     int n;                  /* players */
     uint64_t hk[PKC_MAX_PLAYERS], hb[PKC_MAX_PLAYERS]; /* current hole keys */
-    uint8_t deck[52];       /* cards left for the board */
-    int nd;
     uint64_t win[PKC_MAX_PLAYERS];
     uint64_t tie[PKC_MAX_PLAYERS];
     uint64_t share[PKC_MAX_PLAYERS];  /* tie shares, units of 1/2520 */
@@ -271,51 +270,263 @@ static inline void showdown_multi(count_t *c, uint64_t bk, uint64_t bm)
     }
 }
 
-/* Walk every board: `left` more cards from deck[start..]. */
-static void walk_boards(count_t *c, int left, int start, uint64_t bk, uint64_t bm)
+/* ---- exact enumeration: boards by rank classes ------------------------------
+ *
+ * The boards of one tuple (fixed hole cards) are not visited one by one.
+ * Without flushes a hand's value depends only on its ranks, so the boards
+ * are first counted by the rank multiset M of the cards to come: one
+ * showdown per M, weighted by the number of boards with those ranks,
+ * prod_r C(cards of rank r left, m_r).  That is exact for every board on
+ * which nobody holds a flush.  Those with a flush are corrected next: a
+ * flush needs three or more board cards of one suit s, and on a five-card
+ * board only one suit can have three, which also leaves every other suit
+ * short of five in any hand.  So the flush boards of suit s split by the
+ * set S of suit-s ranks to come (each a distinct card) and the rank multiset
+ * T of the other cards to come (suits other than s, now irrelevant),
+ * weighted by the number of ways to pick T; per class the true showdown
+ * (flush values where a player has five of suit s) is added and the
+ * rank-only showdown counted for it before is taken away.  Counts are
+ * unsigned and wrap, so subtracting is exact.  Pre-flop heads-up this is
+ * about 6,000 rank classes and 20,000-40,000 flush classes instead of
+ * 1,712,304 boards. */
+
+#define MAX_MULTISETS 6188 /* rank multisets of 5 cards out of 13 ranks, and more */
+#define MAX_SUBSETS 1287   /* C(13, 5) */
+
+typedef struct {
+    uint32_t mkey[MAX_MULTISETS], mmult[MAX_MULTISETS]; /* rank multisets M */
+    uint32_t tkey[MAX_MULTISETS], tmult[MAX_MULTISETS]; /* rank multisets T */
+    uint32_t skey[MAX_SUBSETS];                         /* suit-s rank sets S */
+    uint16_t sset[MAX_SUBSETS];
+} board_lists_t;
+
+static const uint32_t BINOM[5][5] = {
+    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+
+typedef struct {
+    const uint32_t *rank_key; /* [13] */
+    const int *cap;           /* [13] cards of each rank to choose from */
+    uint32_t *key, *mult;
+    int n;
+} multiset_gen_t;
+
+static void gen_multisets(multiset_gen_t *g, int r, int left, uint32_t key, uint32_t mult)
 {
-    const uint64_t *ck = c->t->card_key, *cb = c->t->card_bit;
-    int i;
+    int m;
     if (left == 0) {
-        if (c->n == 2) {
-            int v0 = pkc_i_eval(c->t, bk + c->hk[0], bm | c->hb[0]);
-            int v1 = pkc_i_eval(c->t, bk + c->hk[1], bm | c->hb[1]);
-            c->win[0] += v0 > v1;
-            c->win[1] += v1 > v0;
-            c->tie[0] += v0 == v1;
+        g->key[g->n] = key;
+        g->mult[g->n] = mult;
+        g->n++;
+        return;
+    }
+    if (r == 13) {
+        return;
+    }
+    for (m = 0; m <= left && m <= g->cap[r]; m++) {
+        gen_multisets(g, r + 1, left - m, key + (uint32_t)m * g->rank_key[r],
+                      mult * BINOM[g->cap[r]][m]);
+    }
+}
+
+/* Every rank multiset of `size` cards with at most cap[r] of rank r: its
+ * rank-key sum and its number of card sets.  Returns the count. */
+static int list_multisets(const uint32_t *rank_key, const int *cap, int size,
+                          uint32_t *key, uint32_t *mult)
+{
+    multiset_gen_t g;
+    int n = 0, a, b;
+    if (size <= 2) { /* the turn and river of a flop: direct loops */
+        if (size == 0) {
+            key[0] = 0;
+            mult[0] = 1;
+            return 1;
+        }
+        for (a = 0; a < 13; a++) {
+            if (cap[a] == 0) {
+                continue;
+            }
+            if (size == 1) {
+                key[n] = rank_key[a];
+                mult[n++] = (uint32_t)cap[a];
+                continue;
+            }
+            if (cap[a] >= 2) {
+                key[n] = 2 * rank_key[a];
+                mult[n++] = BINOM[cap[a]][2];
+            }
+            for (b = a + 1; b < 13; b++) {
+                if (cap[b] > 0) {
+                    key[n] = rank_key[a] + rank_key[b];
+                    mult[n++] = (uint32_t)(cap[a] * cap[b]);
+                }
+            }
+        }
+        return n;
+    }
+    g.rank_key = rank_key;
+    g.cap = cap;
+    g.key = key;
+    g.mult = mult;
+    g.n = 0;
+    gen_multisets(&g, 0, size, 0, 1);
+    return g.n;
+}
+
+typedef struct {
+    const uint32_t *rank_key;
+    const int *ranks; /* ranks to choose from */
+    int n_ranks;
+    uint32_t *key;
+    uint16_t *set;
+    int n;
+} subset_gen_t;
+
+static void gen_subsets(subset_gen_t *g, int i, int left, uint32_t key, unsigned set)
+{
+    if (left == 0) {
+        g->key[g->n] = key;
+        g->set[g->n] = (uint16_t)set;
+        g->n++;
+        return;
+    }
+    for (; i <= g->n_ranks - left; i++) {
+        int r = g->ranks[i];
+        gen_subsets(g, i + 1, left - 1, key + g->rank_key[r], set | 1u << r);
+    }
+}
+
+/* Add a showdown with values v (one per player) counted `m` times (m may
+ * be a wrapped negative). */
+static inline void tally(count_t *c, const int *v, uint64_t m)
+{
+    int best = -1, cnt = 0, p;
+    if (c->n == 2) {
+        if (v[0] > v[1]) {
+            c->win[0] += m;
+        } else if (v[1] > v[0]) {
+            c->win[1] += m;
         } else {
-            showdown_multi(c, bk, bm);
+            c->tie[0] += m;
         }
         return;
     }
-    if (left == 1) {
-        if (c->n == 2) {
-            const pkc_tables_t *t = c->t;
-            uint64_t k0 = bk + c->hk[0], k1 = bk + c->hk[1];
-            uint64_t m0 = bm | c->hb[0], m1 = bm | c->hb[1];
-            uint64_t w0 = 0, w1 = 0, ties = 0;
-            for (i = start; i < c->nd; i++) {
-                int d = c->deck[i];
-                int v0 = pkc_i_eval(t, k0 + ck[d], m0 | cb[d]);
-                int v1 = pkc_i_eval(t, k1 + ck[d], m1 | cb[d]);
-                w0 += v0 > v1;
-                w1 += v1 > v0;
-                ties += v0 == v1;
-            }
-            c->win[0] += w0;
-            c->win[1] += w1;
-            c->tie[0] += ties;
-        } else {
-            for (i = start; i < c->nd; i++) {
-                int d = c->deck[i];
-                showdown_multi(c, bk + ck[d], bm | cb[d]);
+    for (p = 0; p < c->n; p++) {
+        if (v[p] > best) {
+            best = v[p];
+            cnt = 1;
+        } else if (v[p] == best) {
+            cnt++;
+        }
+    }
+    if (cnt == 1) {
+        for (p = 0; v[p] != best; p++) {
+        }
+        c->win[p] += m;
+    } else {
+        uint64_t s = SHARE[cnt] * m;
+        for (p = 0; p < c->n; p++) {
+            if (v[p] == best) {
+                c->tie[p] += m;
+                c->share[p] += s;
             }
         }
+    }
+}
+
+static inline int popcount13(unsigned x)
+{
+    int n = 0;
+    while (x) {
+        x &= x - 1;
+        n++;
+    }
+    return n;
+}
+
+/* Count every board of k more cards (cards in `used` excluded) over the
+ * fixed board with key sum bk and mask bm, for the hole keys in c.
+ * Heads-up ties go to tie[0] only (finish_heads_up spreads them). */
+static void count_boards(count_t *c, board_lists_t *bl, int k, uint64_t used,
+                         uint64_t bk, uint64_t bm)
+{
+    const pkc_tables_t *t = c->t;
+    const int n = c->n;
+    uint32_t rank_key[13], base[PKC_MAX_PLAYERS];
+    int cap[13], capn[13], ranks[13], v[PKC_MAX_PLAYERS], rv[PKC_MAX_PLAYERS],
+        flush[PKC_MAX_PLAYERS], hold[PKC_MAX_PLAYERS];
+    int r, p, s, i, j, nm;
+    if (k == 0) {
+        for (p = 0; p < n; p++) {
+            v[p] = pkc_i_eval(t, bk + c->hk[p], bm | c->hb[p]);
+        }
+        tally(c, v, 1);
         return;
     }
-    for (i = start; i <= c->nd - left; i++) {
-        int d = c->deck[i];
-        walk_boards(c, left - 1, i + 1, bk + ck[d], bm | cb[d]);
+    for (r = 0; r < 13; r++) {
+        rank_key[r] = (uint32_t)t->card_key[4 * r];
+        cap[r] = 4 - popcount13((unsigned)(used >> (4 * r)) & 0xfu);
+    }
+    for (p = 0; p < n; p++) {
+        base[p] = (uint32_t)bk + (uint32_t)c->hk[p];
+    }
+    /* every board by its ranks, as if no flush existed */
+    nm = list_multisets(rank_key, cap, k, bl->mkey, bl->mmult);
+    for (i = 0; i < nm; i++) {
+        for (p = 0; p < n; p++) {
+            v[p] = pkc_i_rank(t, base[p] + bl->mkey[i]);
+        }
+        tally(c, v, bl->mmult[i]);
+    }
+    /* the boards with a flush, per suit */
+    for (s = 0; s < 4; s++) {
+        unsigned fixed_set = (unsigned)(bm >> (16 * s)) & 0x1fffu;
+        int fs = popcount13(fixed_set), maxhold = 0, n_ranks = 0, jmin;
+        for (p = 0; p < n; p++) {
+            hold[p] = popcount13((unsigned)(c->hb[p] >> (16 * s)) & 0x1fffu);
+            maxhold = hold[p] > maxhold ? hold[p] : maxhold;
+        }
+        if (fs + k < 3 || fs + k + maxhold < 5) {
+            continue;
+        }
+        for (r = 0; r < 13; r++) {
+            int here = !(used >> (4 * r + s) & 1u);
+            capn[r] = cap[r] - here;
+            if (here) {
+                ranks[n_ranks++] = r;
+            }
+        }
+        jmin = 3 - fs > 5 - fs - maxhold ? 3 - fs : 5 - fs - maxhold;
+        jmin = jmin < 0 ? 0 : jmin;
+        for (j = jmin; j <= k && j <= n_ranks; j++) {
+            subset_gen_t g;
+            int nt = list_multisets(rank_key, capn, k - j, bl->tkey, bl->tmult), a, b;
+            g.rank_key = rank_key;
+            g.ranks = ranks;
+            g.n_ranks = n_ranks;
+            g.key = bl->skey;
+            g.set = bl->sset;
+            g.n = 0;
+            gen_subsets(&g, 0, j, 0, 0);
+            for (a = 0; a < g.n; a++) {
+                unsigned set = fixed_set | bl->sset[a];
+                for (p = 0; p < n; p++) {
+                    flush[p] = fs + j + hold[p] >= 5
+                                   ? t->flush_table[set | ((unsigned)(c->hb[p] >> (16 * s)) &
+                                                           0x1fffu)]
+                                   : 0;
+                }
+                for (b = 0; b < nt; b++) {
+                    uint32_t key = bl->skey[a] + bl->tkey[b];
+                    uint64_t m = bl->tmult[b];
+                    for (p = 0; p < n; p++) {
+                        rv[p] = pkc_i_rank(t, base[p] + key);
+                        v[p] = flush[p] ? flush[p] : rv[p];
+                    }
+                    tally(c, v, m);
+                    tally(c, rv, (uint64_t)0 - m);
+                }
+            }
+        }
     }
 }
 
@@ -380,6 +591,7 @@ typedef struct {
     uint64_t cap;      /* most tuples worth counting */
     /* enumeration */
     count_t *cnt;
+    board_lists_t *lists; /* scratch of count_boards */
     struct exact_acc *acc;
     int k;             /* board cards to come */
     uint64_t bk, bm;   /* board key sum and mask */
@@ -401,17 +613,9 @@ static void run_tuple(exact_t *e, uint64_t used, double weight, uint64_t members
 {
     count_t *c = e->cnt;
     double wb = weight / e->boards;
-    int p, d, nd = 0;
-    if (e->k > 0) {
-        for (d = 0; d < 52; d++) {
-            if (!(used >> d & 1u)) {
-                c->deck[nd++] = (uint8_t)d;
-            }
-        }
-    }
-    c->nd = nd;
+    int p;
     count_reset(c);
-    walk_boards(c, e->k, 0, e->bk, e->bm);
+    count_boards(c, e->lists, e->k, used, e->bk, e->bm);
     finish_heads_up(c);
     for (p = 0; p < e->n_players; p++) {
         e->acc->sum[p][0] += wb * (double)c->win[p];
@@ -965,6 +1169,11 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
     if (use_exact) {
         exact_acc_t acc;
         memset(&acc, 0, sizeof(acc));
+        ex.lists = (board_lists_t *)malloc(sizeof(board_lists_t));
+        if (ex.lists == NULL) {
+            status = PKC_E_MEMORY;
+            goto done_exact;
+        }
         for (p = 0; p < n_players; p++) {
             cnt.hk[p] = pl[p].key[0];
             cnt.hb[p] = pl[p].bits[0];
@@ -1143,6 +1352,7 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
     }
 
 done_exact:
+    free(ex.lists);
     free(ex.slots);
     free(ex.rep);
     free(ex.oweight);

@@ -7,11 +7,16 @@
  *   seven cards (at most four of a rank) are distinct (the keys are the
  *   smallest such integers, found by a greedy search; tools/rank_keys.c
  *   reproduces them and tests/test_native.py re-checks uniqueness).  The sum
- *   (at most 18,393,157) is mapped to a slot of a 90,000-entry table by a
- *   perfect hash built with "hash, displace and compress" (Belazzougui,
- *   Botelho and Dietzfelbinger, ESA 2009): the key's bucket, from one
- *   multiplicative hash, holds a 16-bit displacement d, and the slot is
- *   ((key * HASH_SLOT) xor (d << 16)) scaled to the table size.
+ *   (at most 18,393,157, below 2^25) is mapped to a slot of a 80,000-entry
+ *   table by a multiply-free-after-one perfect hash: the key times an odd
+ *   constant, modulo 2^25 (a bijection), is split into a row (its high 14
+ *   bits) and a column (its low 11 bits), and the slot is the row's base
+ *   plus the column.  The bases come from row displacement (Tarjan and Yao,
+ *   "Storing a sparse table", CACM 1979): rows are laid over the table,
+ *   fullest first, each at the lowest free-fitting base near the last one
+ *   placed (see build_rank_table); 73,775 keys fill 78,700 slots.  Every
+ *   base is at most RANK_TABLE_SIZE - ROW_LEN, so any 32-bit key reads
+ *   inside the table.  One multiply and two dependent loads a lookup.
  *   Flushes depend only on the 13-bit rank set of the flush suit: a direct
  *   table of 8,192 entries.  A per-card 64-bit key carries the rank key in
  *   its low 32 bits and a 4-bit counter per suit in its high bits, started
@@ -35,13 +40,21 @@
 /* check_mask[k - 5][j]: bytes i of a 16-byte load where codes i and i + j
  * belong to the same hand (j = 1..k-1); [k - 5][0]: bytes that hold a code */
 static uint8_t check_mask[3][7][16];
+/* AVX2 where the compiler targets it (-mavx2, -march=native): the same
+ * check over 32 bytes; -DPKC_NO_AVX2 turns it off alone */
+#if defined(__AVX2__) && !defined(PKC_NO_AVX2)
+#define PKC_USE_AVX2 1
+#include <immintrin.h>
+static uint8_t check_mask32[3][7][32]; /* as check_mask, for a 32-byte load */
+#endif
 #endif
 
-#define BUCKET_BITS 14
-#define N_BUCKETS (1u << BUCKET_BITS)
-#define RANK_TABLE_SIZE 90000u
-#define HASH_BUCKET 0x9e3779b1u /* odd multipliers: bijections mod 2^32 */
-#define HASH_SLOT 0x85ebca6bu
+#define SPREAD_MULT 0x9e3779b1u /* odd: a bijection of the keys mod 2^25 */
+#define ROW_SHIFT 11
+#define ROW_LEN (1u << ROW_SHIFT)
+#define ROW_MASK (ROW_LEN - 1u)
+#define N_ROWS 16384u /* 2^25 spread keys (every key is below 2^25) */
+#define RANK_TABLE_SIZE 80000u
 
 static const uint32_t RANK_KEY[13] = {
     1u,      5u,      24u,      112u,     521u,     2247u,    9244u,
@@ -59,19 +72,9 @@ static uint64_t card_bit[256];
 static uint16_t flush_table[8192];
 static uint32_t keysum_lo[128]; /* rank-key sum of a 7-bit rank set (2..8) */
 static uint32_t keysum_hi[64];  /* rank-key sum of ranks 9..A (bits 7..12) */
-static uint16_t displacement[N_BUCKETS]; /* per bucket, found by init */
+static uint16_t row_base[N_ROWS]; /* per row: base / BASE_STEP, found by init */
+#define BASE_STEP 2u
 static uint16_t rank_table[RANK_TABLE_SIZE];
-
-static inline uint32_t bucket_of(uint32_t key)
-{
-    return (uint32_t)(key * HASH_BUCKET) >> (32 - BUCKET_BITS);
-}
-
-static inline uint32_t slot_of(uint32_t key, uint32_t d)
-{
-    uint32_t h = (uint32_t)(key * HASH_SLOT) ^ (d << 16);
-    return (uint32_t)(((uint64_t)h * RANK_TABLE_SIZE) >> 32);
-}
 static int initialised;
 static void init_check_masks(void);
 
@@ -297,91 +300,141 @@ static void collect_entry(const int counts[13], int total, void *ctx)
     list->n++;
 }
 
-static int cmp_bucket(const void *a, const void *b)
+static int cmp_row(const void *a, const void *b)
 {
     const uint32_t *x = (const uint32_t *)a, *y = (const uint32_t *)b;
     if (x[1] != y[1]) {
-        return x[1] < y[1] ? 1 : -1; /* fullest buckets first */
+        return x[1] < y[1] ? 1 : -1; /* fullest rows first */
     }
     return (x[0] > y[0]) - (x[0] < y[0]);
 }
 
-/* Hash and displace (Belazzougui, Botelho and Dietzfelbinger, "Hash,
- * displace, and compress", ESA 2009): each bucket gets the smallest
- * displacement that puts all of its keys on free slots. */
+/* Row displacement (Tarjan and Yao, "Storing a sparse table", CACM 1979)
+ * over the spread keys: each row (keys sharing their high bits) is laid over
+ * the table at a base where all of its keys land on free slots, fullest rows
+ * first.  Exact first fit from the first free slot costs ~0.2 s at init, so
+ * the search for a row starts HINT_SLACK words before where the previous row
+ * of the same size went (a fixed rule, so the table is the same every time);
+ * that packs 73,775 keys into 78,700 slots in ~30 ms.  Bases are multiples of
+ * BASE_STEP so that they fit in 16 bits. */
+/* Index of the lowest set bit of x != 0. */
+static inline int lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+#define OCC_WORDS ((RANK_TABLE_SIZE + 63u) / 64u)
+#define HINT_SLACK 8u /* words before the last placement searched again */
+
 static int build_rank_table(entry_t *e, size_t n)
 {
-    uint32_t *buckets = (uint32_t *)calloc(2u * N_BUCKETS, sizeof(uint32_t));
-    uint32_t *start = (uint32_t *)calloc(N_BUCKETS + 1u, sizeof(uint32_t));
+    uint32_t *rows = (uint32_t *)calloc(2u * N_ROWS, sizeof(uint32_t));
+    uint32_t *start = (uint32_t *)calloc(N_ROWS + 1u, sizeof(uint32_t));
     entry_t *sorted = (entry_t *)malloc(n * sizeof(entry_t));
-    unsigned char *used = (unsigned char *)calloc(RANK_TABLE_SIZE, 1);
-    uint32_t i, slots[64];
+    uint64_t *occ = (uint64_t *)calloc(OCC_WORDS, sizeof(uint64_t)); /* slots taken */
+    uint32_t i, first_word = 0, hint = 0, last_m = 0;
     int status = PKC_OK;
-    if (!buckets || !start || !sorted || !used) {
+    if (!rows || !start || !sorted || !occ) {
         status = PKC_E_INIT;
         goto done;
     }
-    for (i = 0; i < n; i++) {
-        start[bucket_of(e[i].key) + 1]++;
+    for (i = 0; i < n; i++) { /* keys spread, as lookup_ranks reads them */
+        if (e[i].key >= 1u << 25) {
+            status = PKC_E_INIT;
+            goto done;
+        }
+        e[i].key = (e[i].key * SPREAD_MULT) & ((1u << 25) - 1u);
+        start[(e[i].key >> ROW_SHIFT) + 1]++;
     }
-    for (i = 0; i < N_BUCKETS; i++) {
-        buckets[2 * i] = i;
-        buckets[2 * i + 1] = start[i + 1];
+    for (i = 0; i < N_ROWS; i++) {
+        rows[2 * i] = i;
+        rows[2 * i + 1] = start[i + 1];
         start[i + 1] += start[i];
     }
     {
-        uint32_t *fill = (uint32_t *)calloc(N_BUCKETS, sizeof(uint32_t));
+        uint32_t *fill = (uint32_t *)calloc(N_ROWS, sizeof(uint32_t));
         if (!fill) {
             status = PKC_E_INIT;
             goto done;
         }
         for (i = 0; i < n; i++) {
-            uint32_t b = bucket_of(e[i].key);
-            sorted[start[b] + fill[b]++] = e[i];
+            uint32_t r = e[i].key >> ROW_SHIFT;
+            sorted[start[r] + fill[r]++] = e[i];
         }
         free(fill);
     }
-    qsort(buckets, N_BUCKETS, 2 * sizeof(uint32_t), cmp_bucket);
+    qsort(rows, N_ROWS, 2 * sizeof(uint32_t), cmp_row);
     memset(rank_table, 0, sizeof(rank_table));
-    for (i = 0; i < N_BUCKETS && buckets[2 * i + 1] > 0; i++) {
-        uint32_t b = buckets[2 * i], m = buckets[2 * i + 1], d, j, t;
-        const entry_t *be = sorted + start[b];
-        if (m > 64) {
-            status = PKC_E_INIT;
-            goto done;
+    memset(row_base, 0, sizeof(row_base));
+    for (i = 0; i < N_ROWS && rows[2 * i + 1] > 0; i++) {
+        uint32_t r = rows[2 * i], m = rows[2 * i + 1], base = 0, j, w;
+        const entry_t *re = sorted + start[r];
+        uint32_t col0 = re[0].key & ROW_MASK;
+        int found = 0;
+        while (first_word < OCC_WORDS && occ[first_word] == ~0ULL) {
+            first_word++;
         }
-        for (d = 0; d <= 0xffffu; d++) {
-            int ok = 1;
-            for (j = 0; j < m && ok; j++) {
-                slots[j] = slot_of(be[j].key, d);
-                if (used[slots[j]]) {
-                    ok = 0;
+        if (m != last_m) { /* rows come fullest first */
+            last_m = m;
+            hint = first_word;
+        }
+        /* candidates: each free slot f, with the row's first key on it, from
+         * where the last row of the same size went (the slots below it are
+         * fuller now than they were for that row) */
+        for (w = hint > first_word + HINT_SLACK ? hint - HINT_SLACK : first_word;
+             w < OCC_WORDS && !found; w++) {
+            uint64_t free_bits = ~occ[w];
+            while (free_bits) {
+                uint32_t f = 64u * w + (uint32_t)lowest_bit(free_bits);
+                free_bits &= free_bits - 1u;
+                if (f < col0) {
+                    continue;
                 }
-                for (t = 0; t < j && ok; t++) {
-                    if (slots[t] == slots[j]) {
-                        ok = 0;
+                base = f - col0;
+                if (base % BASE_STEP != 0) {
+                    continue;
+                }
+                if (base > RANK_TABLE_SIZE - ROW_LEN) {
+                    break;
+                }
+                for (j = 1; j < m; j++) {
+                    uint32_t slot = base + (re[j].key & ROW_MASK);
+                    if (occ[slot >> 6] >> (slot & 63u) & 1u) {
+                        break;
                     }
                 }
-            }
-            if (ok) {
-                break;
+                if (j == m) {
+                    found = 1;
+                    break;
+                }
             }
         }
-        if (d > 0xffffu) {
+        if (!found) {
             status = PKC_E_INIT;
             goto done;
         }
-        displacement[b] = (uint16_t)d;
+        row_base[r] = (uint16_t)(base / BASE_STEP);
+        hint = w - 1u;
         for (j = 0; j < m; j++) {
-            used[slots[j]] = 1;
-            rank_table[slots[j]] = be[j].value;
+            uint32_t slot = base + (re[j].key & ROW_MASK);
+            occ[slot >> 6] |= 1ULL << (slot & 63u);
+            rank_table[slot] = re[j].value;
         }
     }
 done:
-    free(buckets);
+    free(rows);
     free(start);
     free(sorted);
-    free(used);
+    free(occ);
     return status;
 }
 
@@ -472,10 +525,13 @@ int pkc_init(void)
 size_t pkc_table_bytes(void)
 {
     return sizeof(card_key) + sizeof(card_bit) + sizeof(flush_table) +
-           sizeof(keysum_lo) + sizeof(keysum_hi) + sizeof(displacement) +
+           sizeof(keysum_lo) + sizeof(keysum_hi) + sizeof(row_base) +
            sizeof(rank_table)
 #ifdef PKC_USE_SSE2
            + sizeof(check_mask)
+#endif
+#ifdef PKC_USE_AVX2
+           + sizeof(check_mask32)
 #endif
         ;
 }
@@ -484,7 +540,8 @@ size_t pkc_table_bytes(void)
 
 static inline int lookup_ranks(uint32_t key)
 {
-    return rank_table[slot_of(key, displacement[bucket_of(key)])];
+    uint32_t x = key * SPREAD_MULT; /* any key reads inside the table */
+    return rank_table[BASE_STEP * row_base[(x >> ROW_SHIFT) & (N_ROWS - 1u)] + (x & ROW_MASK)];
 }
 
 /* The suit (0..3) whose counter in `key` shows five or more cards. */
@@ -601,12 +658,14 @@ int pkc_eval_codes(const uint8_t *codes, int n)
  * The check: with SSE2 (every x86-64 CPU) one 16-byte load covers 16 / k
  * hands (3 of 5 cards, 2 of 6 or 7); a saturating subtract finds codes above
  * 51 and k - 1 byte shifts with compares find a code repeated within a hand.
- * These vector instructions run beside the scalar evaluation and cost almost
- * nothing.  Without SSE2 (or with -DPKC_NO_SIMD) a scalar check does the
+ * Where the compiler targets AVX2, one 32-byte load covers 32 / k hands (4
+ * of 7) and the compares use loads at offsets 1..k-1 instead of shifts, half
+ * the vector work a hand.  These vector instructions run beside the scalar
+ * evaluation.  Without SSE2 (or with -DPKC_NO_SIMD) a scalar check does the
  * same: the sum of the hand's card bits equals their OR exactly when no card
  * repeats, and a code above 51 brings the non-card bit 15. */
 
-#define BATCH_BLOCK 384 /* a multiple of 2 and 3: whole vector groups */
+#define BATCH_BLOCK 360 /* a multiple of 2 to 6: whole vector groups */
 
 
 static void init_check_masks(void)
@@ -620,6 +679,14 @@ static void init_check_masks(void)
                 int in_hand = i < used && (j == 0 || (j < k && i % k + j < k));
                 check_mask[k - 5][j][i] = in_hand ? 0xff : 0;
             }
+#ifdef PKC_USE_AVX2
+            used = (32 / k) * k;
+            for (i = 0; i < 32; i++) {
+                int in_hand = i < used && (j == 0 || (j < k && i % k + j < k));
+                check_mask32[k - 5][j][i] = in_hand ? 0xff : 0;
+            }
+            used = (16 / k) * k;
+#endif
         }
     }
 #endif
@@ -649,7 +716,37 @@ static inline int eval_block(const uint8_t *codes, size_t n, int k,
                              size_t avail, int32_t *scratch)
 {
     size_t h = 0;
+#ifdef PKC_USE_AVX2
+    {
+        /* byte i against byte i + j by a second load at offset j (AVX2 byte
+         * shifts stay within 16-byte lanes) */
+        const int g32 = 32 / k;
+        uint8_t(*m32)[32] = check_mask32[k - 5];
+        const __m256i limit32 = _mm256_set1_epi8(51);
+        __m256i bad32 = _mm256_setzero_si256();
+        int j, i;
+        for (; h + (size_t)g32 <= n && (h * (size_t)k) + 32 + 6 <= avail; h += (size_t)g32) {
+            const uint8_t *c = codes + h * (size_t)k;
+            __m256i v = _mm256_loadu_si256((const __m256i *)c);
+            __m256i e = _mm256_and_si256(_mm256_subs_epu8(v, limit32),
+                                         _mm256_loadu_si256((const __m256i *)m32[0]));
+            for (j = 1; j < k; j++) {
+                __m256i w = _mm256_loadu_si256((const __m256i *)(c + j));
+                e = _mm256_or_si256(e, _mm256_and_si256(_mm256_cmpeq_epi8(v, w),
+                                                        _mm256_loadu_si256((const __m256i *)m32[j])));
+            }
+            bad32 = _mm256_or_si256(bad32, e);
+            for (i = 0; i < g32; i++) {
+                scratch[h + (size_t)i] = eval_k(c + i * k, k);
+            }
+        }
+        if (!_mm256_testz_si256(bad32, bad32)) {
+            return 1;
+        }
+    }
+#endif
 #ifdef PKC_USE_SSE2
+    {
     const int g = 16 / k;
     uint8_t(*m)[16] = check_mask[k - 5];
     const __m128i limit = _mm_set1_epi8(51);
@@ -680,6 +777,7 @@ static inline int eval_block(const uint8_t *codes, size_t n, int k,
     }
     if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xffff) {
         return 1;
+    }
     }
 #else
     (void)avail;
@@ -827,6 +925,37 @@ int pkc_eval_combos(const uint8_t *combos, size_t n_combos, const uint8_t *board
     return PKC_OK;
 }
 
+/* Hands per value: one counter per possible value (category << 12 | index,
+ * categories 1..9), so the innermost loop has no branch for "seen before". */
+#define VALUE_SLOTS (10u << 12)
+
+/* The last card over a base of k - 1 cards (key sum `base`, mask `bmask`),
+ * for every card c in [first, 52).  A base with no suit of four or more
+ * cards cannot make a flush with one more card: that loop is the rank
+ * lookup alone. */
+static inline void enumerate_last(uint64_t base, uint64_t bmask, int first,
+                                  uint32_t *hist)
+{
+    int c;
+    if (!((base + (0x1111ULL << SUIT_SHIFT)) & FLUSH_BITS)) {
+        uint32_t rk = (uint32_t)base;
+        for (c = first; c < 52; c++) {
+            hist[lookup_ranks(rk + (uint32_t)card_key[c])]++;
+        }
+        return;
+    }
+    for (c = first; c < 52; c++) {
+        uint64_t kk = base + card_key[c];
+        int v;
+        if (kk & FLUSH_BITS) {
+            v = flush_table[((bmask | card_bit[c]) >> (16 * flush_suit(kk))) & 0x1fffu];
+        } else {
+            v = lookup_ranks((uint32_t)kk);
+        }
+        hist[v]++;
+    }
+}
+
 int pkc_enumerate(int k, uint64_t counts[10], uint32_t *distinct)
 {
     static const int MAXK = 7;
@@ -834,19 +963,42 @@ int pkc_enumerate(int k, uint64_t counts[10], uint32_t *distinct)
     uint64_t mask[8];
     int idx[8];
     int depth;
-    unsigned char *seen;
-    uint32_t nd = 0;
+    uint32_t *hist, v, nd = 0;
     if (!initialised) {
         return PKC_E_INIT;
     }
     if (k < 5 || k > MAXK || counts == NULL) {
         return PKC_E_ARG;
     }
-    seen = (unsigned char *)calloc(1u << 16, 1);
-    if (seen == NULL) {
+    /* 160 KiB of counters, transient (not a table); each < 2^32 (at most
+     * 133,784,560 hands) */
+    hist = (uint32_t *)calloc(VALUE_SLOTS, sizeof(uint32_t));
+    if (hist == NULL) {
         return PKC_E_INIT;
     }
     memset(counts, 0, 10 * sizeof(uint64_t));
+    if (k == 7) { /* plain nested loops: the common case, fastest */
+        int a, b, c, d, e, f;
+        for (a = 0; a < 52; a++) {
+            uint64_t k1 = SUIT_START + card_key[a], m1 = card_bit[a];
+            for (b = a + 1; b < 52; b++) {
+                uint64_t k2 = k1 + card_key[b], m2 = m1 | card_bit[b];
+                for (c = b + 1; c < 52; c++) {
+                    uint64_t k3 = k2 + card_key[c], m3 = m2 | card_bit[c];
+                    for (d = c + 1; d < 52; d++) {
+                        uint64_t k4 = k3 + card_key[d], m4 = m3 | card_bit[d];
+                        for (e = d + 1; e < 52; e++) {
+                            uint64_t k5 = k4 + card_key[e], m5 = m4 | card_bit[e];
+                            for (f = e + 1; f < 51; f++) {
+                                enumerate_last(k5 + card_key[f], m5 | card_bit[f], f + 1, hist);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        goto tally;
+    }
     key[0] = SUIT_START;
     mask[0] = 0;
     /* iterative nested loops: idx[d] is the card at depth d (increasing) */
@@ -861,36 +1013,18 @@ int pkc_enumerate(int k, uint64_t counts[10], uint32_t *distinct)
         key[depth + 1] = key[depth] + card_key[idx[depth]];
         mask[depth + 1] = mask[depth] | card_bit[idx[depth]];
         if (depth == k - 2) {
-            /* innermost loop, unrolled over the last card */
-            uint64_t base = key[depth + 1];
-            uint64_t bmask = mask[depth + 1];
-            int c;
-            for (c = idx[depth] + 1; c < 52; c++) {
-                uint64_t kk = base + card_key[c];
-                int v;
-                if (kk & FLUSH_BITS) {
-                    uint64_t flags = (kk & FLUSH_BITS) >> SUIT_SHIFT;
-                    int suit = flags & 0x8u     ? 0
-                               : flags & 0x80u  ? 1
-                               : flags & 0x800u ? 2
-                                                : 3;
-                    v = flush_table[((bmask | card_bit[c]) >> (16 * suit)) &
-                                    0x1fffu];
-                } else {
-                    v = lookup_ranks((uint32_t)kk);
-                }
-                counts[v >> 12]++;
-                if (!seen[v]) {
-                    seen[v] = 1;
-                    nd++;
-                }
-            }
+            enumerate_last(key[depth + 1], mask[depth + 1], idx[depth] + 1, hist);
             continue;
         }
         depth++;
         idx[depth] = idx[depth - 1];
     }
-    free(seen);
+tally:
+    for (v = 0; v < VALUE_SLOTS; v++) {
+        counts[v >> 12] += hist[v];
+        nd += hist[v] != 0;
+    }
+    free(hist);
     if (distinct != NULL) {
         *distinct = nd;
     }
@@ -935,7 +1069,7 @@ int pkc_best_five(const uint8_t *codes, int n, uint8_t out[5])
 const pkc_tables_t *pkc_internal_tables(void)
 {
     static const pkc_tables_t tables = {card_key, card_bit, flush_table,
-                                        displacement, rank_table};
+                                        row_base, rank_table};
     return initialised ? &tables : NULL;
 }
 

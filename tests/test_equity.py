@@ -726,3 +726,46 @@ def test_eleven_players_refused() -> None:
     codes = bytes(c.code for h in eleven for c in parse_cards(h))
     with pytest.raises(InvalidConfigError, match="got 11"):
         _equity_native(codes, array("d", [1.0] * 11), [1] * 11, b"", b"", mode="sample", trials=10, seed=1, max_exact=0)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_exact_flush_heavy_boards_match_brute_force(seed: int) -> None:
+    """Boards of two suits (many flushes), with dead cards, 2 to 4 players:
+    the exact counts agree with a walk over every board."""
+    import random
+    from fractions import Fraction
+    from itertools import combinations
+
+    from pokerkit_core.evaluator import evaluate
+
+    rng = random.Random(seed)
+    suits = rng.sample("cdhs", 2)
+    suited = [c for c in CARDS if str(c)[1] in suits]
+    n_players, n_board = 2 + seed % 3, 3 + seed % 2
+    board = rng.sample(suited, n_board)
+    rest = [c for c in CARDS if c not in board]
+    # holes mostly of the board's suits, so players draw to flushes
+    pool = [c for c in rest if str(c)[1] in suits] if seed % 2 else rest
+    picked = rng.sample(pool, 2 * n_players)
+    hands = [picked[2 * p : 2 * p + 2] for p in range(n_players)]
+    dead = rng.sample([c for c in rest if c not in picked], seed % 3)
+    left = [c for c in rest if c not in picked and c not in dead]
+    shares = [Fraction(0)] * n_players
+    wins = [0] * n_players
+    ties = [0] * n_players
+    boards = 0
+    for more in combinations(left, 5 - n_board):
+        ranks = [evaluate([*h, *board, *more]) for h in hands]
+        best = [p for p, rank in enumerate(ranks) if rank == max(ranks)]
+        boards += 1
+        for p in best:
+            shares[p] += Fraction(1, len(best))
+            if len(best) == 1:
+                wins[p] += 1
+            else:
+                ties[p] += 1
+    r = calculate_equity(hands, board=board, dead=dead)
+    assert r.exact and r.trials == boards
+    assert [p.win for p in r.players] == pytest.approx([w / boards for w in wins], abs=1e-12)
+    assert [p.tie for p in r.players] == pytest.approx([t / boards for t in ties], abs=1e-12)
+    assert r.equities == pytest.approx([float(s / boards) for s in shares], abs=1e-12)

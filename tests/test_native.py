@@ -550,3 +550,29 @@ def test_c_equity_refuses_one_player_too_many() -> None:
     assert status == lib.PKC_OK and deals[0] == 100 and exact[0] == 0
     assert [out[4 * p + 2] for p in range(n - 1)] == [1 / (n - 1)] * (n - 1)
     assert out[4 * (n - 1) + 2] == 0.0  # the slot past the last player is untouched
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_a_bad_hand_anywhere_in_a_batch_is_found(k: int) -> None:
+    """Positions across the vector groups and the ends of the batch blocks
+    (360 hands): the bad hand's index is reported and only the hands before
+    it are written."""
+    import random
+
+    rng = random.Random(k)
+    n = 740  # two blocks of 360 and a tail
+    hands = [rng.sample(range(52), k) for _ in range(n)]
+    values = [evaluate_codes(h) for h in hands]
+    edges = set(range(40)) | set(range(340, 380)) | set(range(700, 740))
+    for bad in sorted(edges | set(rng.sample(range(n), 40))):
+        for kind in ("card", "duplicate"):
+            hostile = [list(h) for h in hands]
+            if kind == "card":
+                hostile[bad][bad % k] = 52 + bad % 200
+            else:
+                hostile[bad][bad % k] = hostile[bad][(bad + 1) % k]
+            out = array("i", [-1] * n)
+            with pytest.raises(CardError, match=f"hand {bad}"):
+                evaluate_many(bytes(c for h in hostile for c in h), cards_per_hand=k, out=out)
+            assert list(out[:bad]) == values[:bad]
+            assert list(out[bad:]) == [-1] * (n - bad)

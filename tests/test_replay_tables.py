@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from strategies import check_down, play
 
-from pokerkit_core import AllIn, AnteRule, Call, Fold, GameConfig, HandState, Raise, deal
-from pokerkit_core.errors import InvalidConfigError
+from pokerkit_core import AllIn, AnteRule, Call, Check, Fold, GameConfig, HandState, Raise, deal
+from pokerkit_core.errors import HistoryParseError, InvalidConfigError
 from pokerkit_core.history import phh
 from pokerkit_core.history.model import HandHistory
+from pokerkit_core.state import legal_actions
 from pokerkit_core.history.replay import ReplayResult, config_for, record, replay
 
 
@@ -58,3 +59,58 @@ def test_straddles_must_follow_the_big_blind() -> None:
     )
     with pytest.raises(InvalidConfigError, match="right after the big blind"):
         config_for(hand)
+
+
+@pytest.mark.parametrize(
+    ("boards", "players", "actions"),
+    [
+        (2, 2, ("shove", "shove")),  # all-in pre-flop: both boards dealt whole
+        (3, 3, (Call, Call, Check, "shove", "shove", "shove")),  # all-in on the flop
+        (2, 6, ("shove", Fold, Fold, Fold, "shove", "shove")),  # side pots on two boards
+    ],
+)
+def test_multi_board_hand_round_trips_through_phh(
+    boards: int, players: int, actions: tuple[object, ...]
+) -> None:
+    stacks = tuple(1_000 + 137 * k for k in range(players))
+    config = GameConfig(stacks=stacks, boards=boards)
+    state = deal(config, seed=21 + boards)
+    for action in actions:
+        if action == "shove":  # all-in if a raise is left, else call
+            action = AllIn if AllIn in legal_actions(state) else Call
+        state = play(state, action)  # type: ignore[arg-type]
+    assert state.is_over and len(state.boards) == boards
+    text, hand, result = round_trip(state)
+    assert f"_boards = {boards}" in text
+    assert hand.boards == boards
+    order = tuple((config.button + 1 + k) % players for k in range(players))
+    assert hand.finishing_stacks == tuple(state.stacks[seat] for seat in order)
+    assert result.state is not None
+    assert result.state.boards == state.boards  # every board dealt again, in order
+    assert [p.amount for p in result.state.pots] == [p.amount for p in state.pots]
+    # the PHH text reads back to the same hand, and writes the same text
+    assert phh.dumps(phh.loads(text)) == text
+
+
+def test_one_board_hand_writes_no_boards_key() -> None:
+    state = play(deal(GameConfig(stacks=(500, 500)), seed=3), AllIn, AllIn)
+    text = phh.dumps(record(state))
+    assert "_boards" not in text and phh.loads(text).boards == 1
+
+
+@pytest.mark.parametrize(
+    ("value", "fragment"),
+    [("0", r"_boards\) must be an int from 1 to 9"), ('"2"', "_boards"), ("10", "_boards"), ("true", "_boards")],
+)
+def test_bad_boards_key_is_refused(value: str, fragment: str) -> None:
+    text = phh.dumps(record(play(deal(GameConfig(stacks=(500, 500)), seed=3), AllIn, AllIn)))
+    with pytest.raises(HistoryParseError, match=fragment):
+        phh.loads(text + f"_boards = {value}\n")
+
+
+def test_board_cards_that_do_not_split_into_boards_are_refused() -> None:
+    state = play(deal(GameConfig(stacks=(500, 500), boards=3), seed=4), AllIn, AllIn)
+    hand = phh.loads(phh.dumps(record(state)))
+    bad = HandHistory(**{**{f: getattr(hand, f) for f in hand.__dataclass_fields__}, "entries": hand.entries[:-1]})
+    with pytest.raises(HistoryParseError, match="do not make 2 further boards"):
+        bad.board_runs

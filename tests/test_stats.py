@@ -422,3 +422,36 @@ def test_acpc_log_results_match_the_dealer_score() -> None:
     for total, name in zip(log.score.totals, log.score.names):
         assert rows[name].hands == 1000
         assert rows[name].net_bb == pytest.approx(float(total) / 100)
+
+
+SHORT_BIG_BLIND_ANTE = """
+variant = "NT"
+antes = [0, 100, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [1000, 150, 1000]
+actions = ["d dh p1 7c2d", "d dh p2 AsAh", "d dh p3 8c3d", "p3 cc", "p1 cc",
+           "d db 9s5hKd", "p1 cc", "p3 cc", "d db 4c", "p1 cc", "p3 cc", "d db Jh",
+           "p1 cc", "p3 cc"]
+"""
+
+
+def test_short_big_blind_pays_the_blind_before_the_big_blind_ante() -> None:
+    # p2 (150 chips) posts the 100 big blind first, then 50 of the 100 ante
+    # (Poker TDA RP-11, forced_bets.py), so the limp is 100 and the small
+    # blind must add 50: a voluntary call (an ante-first order would make it
+    # a 50 blind, a 50 limp and a free check for the small blind)
+    hand = phh.loads(SHORT_BIG_BLIND_ANTE)
+    p1, p2, p3 = hand_facts(hand)
+    assert p1.vpip and p3.vpip and not p2.preflop_chance
+    # AA wins the main pot: 3 x 100 blinds + 50 ante = 350
+    assert (p1.result, p2.result, p3.result) == (-100, 200, -100)
+    assert p2.won_at_showdown and not p1.won_at_showdown
+
+
+def test_short_big_blind_below_the_blind_does_not_lower_the_call() -> None:
+    text = SHORT_BIG_BLIND_ANTE.replace("[1000, 150, 1000]", "[1000, 60, 1000]")
+    p1, p2, p3 = hand_facts(phh.loads(text))
+    # the big blind is all-in for 60, the others still call the full 100
+    assert p1.vpip and p3.vpip
+    assert p2.result == 120  # 60 from each of the others: the main pot 180

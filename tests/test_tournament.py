@@ -430,3 +430,22 @@ def test_cli_tournament_with_the_registered_ais(capsys: pytest.CaptureFixture[st
     )
     assert run["chips"][0] == 6000 and run["places"][0] == 1 and run["faults"] == 0
     assert data["policies"]["normal"]["seats"] == 2
+
+
+def test_cli_tournament_isolated_gives_the_in_process_result(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pokerkit_core.cli import main, tournament_cmd
+    from pokerkit_core.policies.baselines import RandomPolicy
+
+    monkeypatch.setattr(tournament_cmd, "load_policy", lambda name, seed=None: RandomPolicy(seed=seed))
+    args = ["tournament", "--mode", "headsup", "--players", "a,b", "--seed", "5", "--runs", "2", "--json"]
+    assert main(args) == 0
+    in_process = json.loads(capsys.readouterr().out)
+    assert main(args + ["--isolate", "--decision-timeout", "30"]) == 0
+    isolated = json.loads(capsys.readouterr().out)
+    assert isolated == in_process  # deterministic bots: the same tournaments
+    assert all(run["faults"] == 0 for run in isolated["results"])
+    # a time limit needs --isolate (TournamentConfig refuses it, exit status 2)
+    assert main(args + ["--decision-timeout", "1"]) == 2
+    assert "decision_timeout" in capsys.readouterr().err

@@ -70,7 +70,7 @@ from .errors import (
     shown,
 )
 from .events import Event
-from .isolation import wants_hook
+from .isolation import IsolatedPolicy, wants_hook
 from .observation import Observation, observe
 from .policy import Policy, method_of
 from .state import HandState, act, legal_actions
@@ -590,7 +590,11 @@ class HandDriver:
         while (seat := self._computer_to_act()) is not None:
             policy = self._players[seat]
             assert policy is not None
-            self._settle(seat, self._call(policy, "decide", (self.observation(seat),)))
+            if policy.__class__ is IsolatedPolicy:  # its own process: sent from the state
+                args: tuple[object, ...] = (self._state, seat, self.hand_number)
+                self._settle(seat, self._call(policy, "decide_state", args))
+            else:
+                self._settle(seat, self._call(policy, "decide", (self.observation(seat),)))
             if once:
                 break
         return self._state

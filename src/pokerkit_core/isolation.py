@@ -33,14 +33,18 @@ to the outside need an operating-system sandbox around the whole match
 (separate users, a container, seccomp).
 
 Wire format (one request, one reply, in order): this side sends
-``pickle.dumps((seq, op, start, events, fields, results))`` where ``events``
-are the history events the child lacks after its first ``start`` ones and
-``fields`` the ``(index, value)`` of each other
-:class:`~pokerkit_core.observation.Observation` field that changed since the
-last request, both in the compact form of :mod:`pokerkit_core.compact`; each
+``pickle.dumps((seq, op, start, events, static, dynamic, results))``: the
+history events the child lacks after its first ``start`` ones (the compact
+form of :mod:`pokerkit_core.compact`), and the seat's view in the two parts
+of :mod:`pokerkit_core.isolation_wire` (``static`` only when it changed, else
+``None``), read straight from the engine's state when the hand driver asks
+(:meth:`IsolatedPolicy.decide_state`: no
+:class:`~pokerkit_core.observation.Observation` is built on this side).  Each
 request and reply is framed as :class:`multiprocessing.connection.Connection`
-frames it (a 4-byte big-endian length first); the child answers ``b"<seq> a <action text>"``, ``b"<seq> ok"``
-(a hook), ``b"<seq> x <repr>"`` (``decide`` returned a non-action) or
+frames it (a 4-byte big-endian length first) and read and written straight on
+the pipe's descriptors (one ``write`` and one ``read`` per message on each
+side).  The child answers ``b"<seq> a <action text>"``, ``b"<seq> ok"`` (a
+hook), ``b"<seq> x <repr>"`` (``decide`` returned a non-action) or
 ``b"<seq> ! <Type>: <message>"`` (it raised).  Its first line is
 ``b"ready <hooks> <name>"`` or ``b"! <Type>: <message>"``.
 
@@ -62,6 +66,7 @@ import weakref
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, Union
 
 from . import compact
+from . import isolation_wire as wire
 from .actions import Action, Fold, default_action
 from .checks import describe_exception, timeout_arg
 from .errors import (
@@ -73,8 +78,10 @@ from .errors import (
     PolicyError,
     shown,
 )
+from .dealing import seat_arg
 from .observation import Observation
 from .policy import Policy, load_policy, method_of
+from .state import HandState, legal_actions
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -112,6 +119,8 @@ _DECIDE, _STARTED, _ENDED = 0, 1, 2
 _PARSED: dict[str, Action] = {}  # reply text -> action (actions are frozen values)
 _PARSED_LIMIT = 4096
 _READ_BYTES = 4 + MAX_REPLY_BYTES
+_CHILD_READ_BYTES = 1 << 16
+_EVENT_CACHE_LIMIT = 1 << 16
 
 IsolatedSpec = Union[str, Callable[..., Policy], Policy]
 """What a child builds its policy from: a registered policy name, a factory
@@ -242,18 +251,21 @@ def _serve(conn: Connection, spec: IsolatedSpec, seed: int | None) -> None:  # p
         send("! " + _clean(describe_exception(exc), _MESSAGE_LIMIT))
         return
     send(f"ready {hooks} {name}")
+    fd = conn.fileno()
+    frames = _Frames(fd)
     history: tuple[Any, ...] = ()
-    fields: list[Any] = [None] * compact.FIELD_COUNT
+    static: tuple[Any, ...] = ()
+    events_seen: dict[Any, Any] = {}
     while True:
-        try:
-            data = conn.recv_bytes()
-        except (EOFError, OSError):
+        data = frames.next()
+        if data is None:
             return
         try:
-            seq, op, start, new_events, changes, results = pickle.loads(data)
-            history = history[:start] + compact.decode_events(new_events)
-            compact.patch_fields(fields, changes)
-            observation = compact.rebuild(fields, history)
+            seq, op, start, new_events, new_static, dynamic, results = pickle.loads(data)
+            history = history[:start] + _decoded(new_events, events_seen)
+            if new_static is not None:
+                static = wire.decode_static(new_static)
+            observation = wire.rebuild(static, dynamic, history)
         except Exception as exc:  # noqa: BLE001 - a bug on the wire: the parent stops us
             send("? " + _clean(describe_exception(exc), _MESSAGE_LIMIT))
             return
@@ -272,7 +284,61 @@ def _serve(conn: Connection, spec: IsolatedSpec, seed: int | None) -> None:  # p
                 text = "ok"
         except Exception as exc:  # noqa: BLE001 - the bot's fault, reported
             text = "! " + describe_exception(exc)
-        send(f"{seq} {_clean(text, _MESSAGE_LIMIT)}")
+        reply = f"{seq} {_clean(text, _MESSAGE_LIMIT)}".encode("utf-8", "replace")[:MAX_REPLY_BYTES]
+        _write_all(fd, len(reply).to_bytes(4, "big") + reply)
+
+
+def _decoded(encoded: tuple[Any, ...], seen: dict[Any, Any]) -> tuple[Any, ...]:  # pragma: no cover
+    """The events of ``encoded`` (:func:`compact.decode_events`), each kept by
+    its encoded form: the same action or deal recurs hand after hand, and an
+    event is an immutable value, so the child decodes each form once."""
+    events_: list[Any] = []
+    for item in encoded:
+        try:
+            event = seen.get(item)
+        except TypeError:  # an unhashable event of a kind the codec does not know
+            event = None
+        if event is None:
+            event = compact.decode_events((item,))[0]
+            if len(seen) < _EVENT_CACHE_LIMIT and item.__class__ is tuple:
+                seen[item] = event
+        events_.append(event)
+    return tuple(events_)
+
+
+class _Frames:  # pragma: no cover - runs in the child
+    """Requests read straight from the pipe's descriptor: one ``read`` per
+    request (or fewer), each frame a 4-byte big-endian length and the bytes,
+    as :class:`multiprocessing.connection.Connection` frames them."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._buffer = b""
+
+    def next(self) -> bytes | None:
+        """The next request, or ``None`` at end-of-file."""
+        buffer = self._buffer
+        while True:
+            if len(buffer) >= 4:
+                size = int.from_bytes(buffer[:4], "big")
+                if len(buffer) >= 4 + size:
+                    self._buffer = buffer[4 + size :]
+                    return buffer[4 : 4 + size]
+            try:
+                chunk = os.read(self._fd, _CHILD_READ_BYTES)
+            except OSError:
+                return None
+            if not chunk:
+                return None
+            buffer += chunk
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write ``data`` whole (one ``write`` for any frame under the pipe's
+    buffer size)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 # -- this side ---------------------------------------------------------------
@@ -357,8 +423,8 @@ class IsolatedPolicy:
         self._seq = 0
         self._late: int | None = None
         self._bad = 0
-        self._sent: tuple[Any, ...] = ()
-        self._fields: list[Any] = []  # the encoded fields the child holds
+        self._sent: tuple[Any, ...] = ()  # the history the child holds
+        self._static: tuple[Any, ...] = ()  # the static part the child holds
         context = _context()
         conn, child_end = context.Pipe(duplex=True)
         process = context.Process(  # type: ignore[attr-defined]
@@ -473,7 +539,10 @@ class IsolatedPolicy:
         """
         if self._dead is not None:
             return _default(observation)
-        body = self._request(_DECIDE, observation, None)
+        return self._action(self._request(_DECIDE, observation, None))
+
+    def _action(self, body: str) -> Action:
+        """The action a ``decide`` reply names (or the error it reports)."""
         if body.startswith("a "):
             action = _PARSED.get(body)
             if action is None:
@@ -489,6 +558,36 @@ class IsolatedPolicy:
             self._bad = 0
             raise IsolatedPolicyError(f"decide returned {body[2:]}, not an Action")
         raise self._failure(body)
+
+    def decide_state(self, state: HandState, seat: int, hand_number: int | None = None) -> Action:
+        """:meth:`decide` for ``observe(state, seat, hand_number=hand_number)``,
+        read straight from the state (the hand driver's fast path: no
+        :class:`~pokerkit_core.observation.Observation` is built here).
+
+        Args:
+            state: The hand; this side's own state (only ``seat``'s view of
+                it is sent).
+            seat: The seat to act.
+            hand_number: The number stamped on the view, or ``None``.
+
+        Returns:
+            As :meth:`decide`.
+
+        Raises:
+            DecisionTimeout, PolicyDied, IsolatedPolicyError, PolicyError: As
+                for :meth:`decide`.
+            InvalidConfigError: ``state`` is not a
+                :class:`~pokerkit_core.state.HandState` or ``seat`` is not
+                one of its seats.
+        """
+        if state.__class__ is not HandState:
+            raise InvalidConfigError(f"expected a HandState, got {shown(state)}")
+        seat = seat_arg(seat, state.config.seat_count)
+        if self._dead is not None:
+            legal = legal_actions(state) if state.to_act == seat else None
+            return Fold if legal is None else default_action(legal)
+        static, dynamic = wire.state_parts(state, seat, hand_number)
+        return self._action(self._ask(_DECIDE, state.history, static, dynamic, None))
 
     def hand_started(self, observation: Observation) -> None:
         """Forward the hook if the child's policy has it (see :meth:`decide`).
@@ -555,9 +654,7 @@ class IsolatedPolicy:
         if self._poller is None:  # pragma: no cover - no poll(): Windows
             self._conn.send_bytes(payload)
             return
-        data = memoryview(len(payload).to_bytes(4, "big") + payload)
-        while data:
-            data = data[os.write(self._fd, data) :]
+        _write_all(self._fd, len(payload).to_bytes(4, "big") + payload)
 
     def _receive(self, timeout: float | None) -> str | None:
         """One reply as text, or ``None`` after ``timeout`` seconds.
@@ -612,30 +709,41 @@ class IsolatedPolicy:
         return _clean(data.decode("utf-8", "replace"), MAX_REPLY_BYTES)
 
     def _request(self, op: int, observation: Observation, extra: object) -> str:
-        """Send one request and return the body of its reply."""
+        """Send one request about ``observation`` and return its reply's body."""
+        if observation.__class__ is not Observation:
+            raise InvalidConfigError(f"expected an Observation, got {shown(observation)}")
+        static, dynamic = wire.observation_parts(observation)
+        return self._ask(op, observation.history, static, dynamic, extra)
+
+    def _ask(
+        self,
+        op: int,
+        history: tuple[Any, ...],
+        static: tuple[Any, ...],
+        dynamic: tuple[Any, ...],
+        extra: object,
+    ) -> str:
+        """Send one request (the view's parts, :mod:`~pokerkit_core.isolation_wire`)
+        and return the body of its reply."""
         self.wait_ready()
         limit = self.decision_timeout
         if self._late is not None:
             self._drain(limit)
-        if observation.__class__ is not Observation:
-            raise InvalidConfigError(f"expected an Observation, got {shown(observation)}")
         self._seq += 1
         seq = self._seq
-        history = observation.history
         sent = self._sent
         start = len(sent)
         if not (start <= len(history) and all(map(operator.is_, sent, history))):
             start = 0
         new = compact.encode_events(history[start:])
-        fields = compact.encode_fields(observation)
-        changes = compact.changed_fields(fields, self._fields)
-        message = (seq, op, start, new, changes, extra)
+        send_static = None if static == self._static else static
+        message = (seq, op, start, new, send_static, dynamic, extra)
         payload = compact.dumps(message, plain=all(item.__class__ is tuple for item in new))
         try:
             self._send(payload)
         except OSError:
             raise self._stop("ended (its pipe is closed)") from None
-        self._sent, self._fields = history, fields
+        self._sent, self._static = history, static
         text = self._receive(limit)
         if text is None:
             self._late = seq

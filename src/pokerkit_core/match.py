@@ -380,15 +380,16 @@ def _play_pass(
     seat_of = (0, 1) if play == 0 else (1, 0)
     player_at = (seat_of.index(0), seat_of.index(1))
     seated = (policies[player_at[0]], policies[player_at[1]])
+    # the two configs of the pass (button on seat 0 or 1), built once: a config
+    # keeps the engine's per-table precomputation (forced bets, first state)
+    configs = (_config_for(chunk.config, 0), _config_for(chunk.config, 1))
     for offset, deck in enumerate(decks):
         if stop is not None and stop.is_set():
             raise PolicyError("the match was stopped")
         deal_number = chunk.first_deal + offset
         hand_number = 2 * deal_number + play if chunk.duplicate else deal_number
         done.sink.hand, done.sink.player_at = hand_number, player_at
-        state = _play(
-            _config_for(chunk.config, deal_number % 2), seated, deck, None, done.sink, hand_number
-        )
+        state = _play(configs[deal_number % 2], seated, deck, None, done.sink, hand_number)
         if on_deal is not None:
             on_deal(1)
         results = state.hand_results or (0, 0)

@@ -54,7 +54,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 from .errors import HistoryParseError, InvalidConfigError, shown
 from .history import acpc, phh
 from .history.model import Amount, DealBoard, HandHistory, Move, MoveKind
-from .history.replay import record, replay
+from .forced_bets import Posted, post_forced_bets
+from .history.replay import config_for, record, replay
 
 if TYPE_CHECKING:  # pragma: no cover
     from .match import MatchResult
@@ -269,11 +270,30 @@ def _finishing(hand: HandHistory) -> tuple[Amount, ...] | None:
     return replayed.got
 
 
+def _posted(hand: HandHistory) -> Posted:
+    """The hand's forced bets as the engine posts them (player i = seat i),
+    so a short poster pays ante and blind in the engine's order: one home
+    for that rule, :mod:`pokerkit_core.forced_bets`.
+
+    Raises:
+        HistoryParseError: The engine cannot seat the hand's forced bets
+            (no big blind, straddles not after the big blind, ...).
+    """
+    try:
+        config, _ = config_for(hand)
+    except InvalidConfigError as exc:
+        raise HistoryParseError(f"forced bets the engine cannot post: {exc}") from None
+    return post_forced_bets(config)
+
+
 def hand_facts(hand: HandHistory) -> tuple[HandFacts, ...]:
     """Read what each player did in one hand.
 
-    Walks the recorded entries once: chips moved (antes, blinds capped by the
-    stack, calls, raise-to totals; fixed-limit bets sized by the game),
+    Walks the recorded entries once: chips moved (the forced bets posted as
+    the engine posts them, :func:`~pokerkit_core.forced_bets.post_forced_bets`:
+    a short big blind pays the blind before a big-blind ante, antes from
+    every seat come before the blinds; calls, raise-to totals; fixed-limit
+    bets sized by the game),
     streets (each board deal up to five cards), folds and the pre-flop raise
     count (the big blind is the first bet, the first raise the 2-bet, the
     next the 3-bet).  The net result is finishing minus starting stack (a
@@ -287,23 +307,21 @@ def hand_facts(hand: HandHistory) -> tuple[HandFacts, ...]:
     Returns:
         One :class:`HandFacts` per player, player 0 first.
 
+    Raises:
+        HistoryParseError: Forced bets the engine cannot post (no big
+            blind, straddles not on the players after the big blind).
+
     References:
-        docs/rules.rst section 2 (uncalled bets); docs/stats.rst (definitions).
+        docs/rules.rst sections 2 (uncalled bets) and 2b/5 (order of a short
+        poster's ante and blind); docs/stats.rst (definitions).
     """
     n = hand.player_count
     names = hand.players or tuple(f"p{i + 1}" for i in range(n))
-    behind = list(hand.starting_stacks)
-    put = [0] * n
-    for i, ante in enumerate(hand.antes):
-        paid = min(ante, behind[i])
-        behind[i] -= paid
-        put[i] += paid
-    bets = [0] * n
-    for i, blind in enumerate(hand.blinds):
-        paid = min(blind, behind[i])
-        behind[i] -= paid
-        put[i] += paid
-        bets[i] = paid
+    posted = _posted(hand)
+    behind = list(posted.stacks)
+    put = list(posted.contributions)
+    bets = list(posted.bets)
+    call_to = posted.call_to  # pre-flop: the largest forced bet, even posted short
     folded = [False] * n
     flags: list[dict[str, bool]] = [{} for _ in range(n)]
     aggressive = [0] * n
@@ -324,7 +342,7 @@ def hand_facts(hand: HandHistory) -> tuple[HandFacts, ...]:
             board_cards += len(entry.cards)
             street += 1
             bets = [0] * n
-            level = 0
+            level = call_to = 0
             if street == 1:
                 for i in range(n):
                     flags[i]["saw_flop"] = not folded[i]
@@ -333,7 +351,7 @@ def hand_facts(hand: HandHistory) -> tuple[HandFacts, ...]:
             continue
         i = entry.player
         f = flags[i]
-        top = max(bets)
+        top = max(max(bets), call_to)
         to_call = top - bets[i]
         if street == 0:
             f["preflop_chance"] = True

@@ -47,24 +47,17 @@ from .policy import Policy
 from .positions import Positions, first_positions, next_positions
 from .rules import GameConfig
 from .state import HandState, deal
-from .table_config import (
-    Blinds,
-    BlindSource,
-    HandRecord,
-    SeatState,
-    StackMode,
-    TableConfig,
+from .table_config import Blinds, BlindSource, StackMode, TableConfig
+from .table_data import (
     SNAPSHOT_FORMAT,
     SNAPSHOT_VERSION,
-    TableListener,
-    TableSeats,
     blinds_data,
-    call_listener,
     config_data,
     parse_snapshot,
     positions_data,
     record_data,
 )
+from .table_records import HandRecord, SeatState, TableListener, TableSeats, call_listener
 
 __all__ = [
     "Blinds",
@@ -370,16 +363,22 @@ class TableSession(TableSeats):
 
     def _game_config(self, positions: Positions, blinds: Blinds) -> GameConfig:
         live = self.live
+        config = self.config
+        small_blind_seat = positions.small_blind_posted_by(live)
+        posters = 1 if small_blind_seat is None else 2
         return GameConfig(
             stacks=tuple(s if flag else 0 for s, flag in zip(self._stacks, live)),
             small_blind=blinds.small_blind,
             big_blind=blinds.big_blind,
             ante=blinds.ante,
             button=positions.button,
-            small_blind_seat=positions.small_blind_posted_by(live),
+            small_blind_seat=small_blind_seat,
             big_blind_seat=positions.big_blind_seat,
-            betting=self.config.betting,
-            raise_cap=self.config.raise_cap,
+            betting=config.betting,
+            raise_cap=config.raise_cap,
+            straddles=config.straddles_at(blinds.big_blind, sum(live) - posters),
+            ante_rule=config.ante_rule,
+            boards=config.boards,
         )
 
     # -- hands -----------------------------------------------------------
@@ -716,13 +715,13 @@ class TableSession(TableSeats):
         """The whole session as plain data (dicts, lists, ints, floats,
         strings, bools, ``None``) that :func:`json.dumps` writes as it is.
 
-        It holds the settings (:func:`~pokerkit_core.table_config.config_data`),
+        It holds the settings (:func:`~pokerkit_core.table_data.config_data`),
         each seat's chips and :class:`SeatState`, which seats are external,
         the last positions, the deck generator's state, the wall time so far,
         every record and fault, and the hand in progress if any (its deal
         seed and the actions played, as text such as ``"r 300"``), under
         ``"format"`` / ``"version"``
-        (:data:`~pokerkit_core.table_config.SNAPSHOT_VERSION`).
+        (:data:`~pokerkit_core.table_data.SNAPSHOT_VERSION`).
         :meth:`restore` rebuilds a session that deals exactly the hands this
         one would.  A hand whose ``hand_ended`` hooks were interrupted counts
         as finished.

@@ -1,65 +1,32 @@
-"""Table settings, seat states and hand records, with their plain-data forms.
+"""Table settings: what a :class:`~pokerkit_core.table.TableSession` is configured with.
 
-The values a :class:`~pokerkit_core.table.TableSession` is configured with
-(:class:`TableConfig`, :class:`Blinds`, :class:`StackMode`), the state of each
-seat between hands (:class:`SeatState`) and the record of each finished hand
-(:class:`HandRecord`).  :func:`config_data` / :func:`config_from_data` and
-:func:`record_data` / :func:`record_from_data` give them a plain form of
-dicts, lists, ints and strings that :func:`json.dumps` writes as it is (a
-session snapshot is built from them).  All are re-exported by
+:class:`TableConfig` (stacks, forced bets, rotation, betting, straddles, the
+ante rule, boards, limits), :class:`Blinds` (the forced-bet amounts of one
+hand), :class:`BlindSource` (anything that gives them by hand number) and
+:class:`StackMode`.  The records of a session are in
+:mod:`pokerkit_core.table_records`, the plain-data forms in
+:mod:`pokerkit_core.table_data`.  All are re-exported by
 :mod:`pokerkit_core.table`.
 
 References:
-    docs/rules.rst sections 3-5.
+    docs/rules.rst sections 2b (straddles, big-blind and button antes,
+    boards) and 3-5.
 """
 
 from __future__ import annotations
 
 import numbers
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Callable, NamedTuple, Protocol
+from typing import Protocol
 
-from .actions import Action
-from .checks import (
-    MAX_SEATS,
-    bool_arg,
-    check_policy,
-    describe_exception,
-    enum_arg,
-    int_arg,
-    items_arg,
-    timeout_arg,
-)
-from .dealing import seat_arg
-from .errors import InvalidConfigError, PokerError, shown
-from .positions import ButtonRule, Positions
-from .rules import BettingStructure
-from .driver import PolicyFault
-from .events import Event
+from .checks import MAX_SEATS, bool_arg, enum_arg, int_arg, items_arg
+from .errors import InvalidConfigError, shown
 from .isolation import isolation_args
-from .policy import Policy
-from .state import HandState
+from .positions import ButtonRule
+from .rules import AnteRule, BettingStructure, GameConfig
 
-__all__ = [
-    "StackMode",
-    "SeatState",
-    "Blinds",
-    "BlindSource",
-    "TableConfig",
-    "HandRecord",
-    "TableListener",
-    "TableSeats",
-    "SNAPSHOT_VERSION",
-    "SNAPSHOT_FORMAT",
-    "PendingHand",
-    "SessionParts",
-    "parse_snapshot",
-    "config_data",
-    "config_from_data",
-    "record_data",
-    "record_from_data",
-]
+__all__ = ["StackMode", "Blinds", "BlindSource", "TableConfig"]
 
 
 class StackMode(Enum):
@@ -177,11 +144,34 @@ class TableConfig:
             hook, seconds; over it the fault is recorded and the seat checks
             or folds (``None``: no limit).  Without isolation use
             :class:`TableSession`'s ``decision_timeout``.
+        straddles: Straddles posted every hand after the big blind, 0 to
+            ``MAX_SEATS - 2`` (8): the first (the UTG straddle) by the first
+            dealt-in seat after the big blind, each next one by the seat
+            after the previous straddler, each twice the forced bet before
+            it (2, 4, 8 ... big blinds of that hand), so they move with the
+            button and follow a blind schedule.  A hand with too few players
+            for them all posts as many as there are seats after the blinds
+            (none heads-up).  Needs no-limit or pot-limit betting.
+        ante_rule: Who posts each hand's ante (:attr:`Blinds.ante`): every
+            dealt-in player (the default), the big blind for the table (a
+            big-blind ante) or the button
+            (:class:`~pokerkit_core.rules.AnteRule`).
+        boards: Boards dealt when every player still in is all-in before the
+            river (run it twice: 2), agreed for the whole session; 1 to 9
+            and at most what the deck holds for a full table (``2 * seats +
+            5 * boards <= 52``: 6 boards at 10 seats).
 
     Enum-valued options take only the enum members (``StackMode.RESET``, not
     the text ``"reset"``); ``keep_hands`` and ``strict`` take only ``True``
     or ``False``; int options take ints (numpy integers too), never bools or
     enum members.
+
+    The hand-model rules behind ``straddles``, ``ante_rule`` and ``boards``
+    (who acts first, the straddler's option, the order a short poster pays
+    ante and blind, how a pot splits between boards) are
+    :class:`~pokerkit_core.rules.GameConfig`'s; every hand is dealt with
+    the config :meth:`TableSession.next_game_config
+    <pokerkit_core.table.TableSession.next_game_config>` returns.
 
     Raises:
         InvalidConfigError: ``stacks`` not a sequence of 2-10 ints from 0 to
@@ -194,10 +184,16 @@ class TableConfig:
             ``max_hands`` not an int of at least 1; ``max_seconds`` not a
             positive number; ``keep_hands``, ``strict`` or ``isolate`` not a
             bool; ``decision_timeout`` not a positive number, or given
-            without ``isolate``.
+            without ``isolate``; ``straddles`` not an int from 0 to the
+            seats after the blinds (``len(stacks) - 2``) or given with
+            fixed-limit betting; ``ante_rule`` not an
+            :class:`~pokerkit_core.rules.AnteRule` member; ``boards`` not an
+            int from 1 to 9 or more than the deck holds for ``len(stacks)``
+            players.  The message starts with the field's name.
 
     References:
-        docs/rules.rst sections 3-5.
+        docs/rules.rst sections 2b (straddles, big-blind and button antes,
+        run it twice) and 3-5.
     """
 
     stacks: tuple[int, ...]
@@ -213,6 +209,9 @@ class TableConfig:
     strict: bool = False
     isolate: bool = False
     decision_timeout: float | None = None
+    straddles: int = 0
+    ante_rule: AnteRule = AnteRule.EVERY_SEAT
+    boards: int = 1
 
     def __post_init__(self) -> None:
         items = items_arg("stacks", self.stacks, MAX_SEATS, "chip counts (one per seat)")
@@ -247,578 +246,38 @@ class TableConfig:
         bool_arg("strict", self.strict)
         timeout = isolation_args(self.isolate, self.decision_timeout)
         object.__setattr__(self, "decision_timeout", timeout)
-
-
-@dataclass(frozen=True, slots=True)
-class HandRecord:
-    """One finished hand of a session.
-
-    Attributes:
-        hand_number: 1-based number of the hand in the session.
-        blinds: The blinds it was played with.
-        positions: Its button and blind seats.
-        starting_stacks: Chips of each seat when dealt, seat 0 first
-            (0 for an empty seat).
-        final_stacks: Chips of each seat after the hand, seat 0 first.
-        results: Net chips won (+) or lost (-) by each seat.
-        busted: Seats that started the hand with chips and ended with none
-            (always empty with :attr:`StackMode.RESET`).
-        state: The hand's final state (its ``history`` and ``config``
-            describe the hand fully), or ``None`` if the session was created
-            with ``keep_hands=False``.
-    """
-
-    hand_number: int
-    blinds: Blinds
-    positions: Positions
-    starting_stacks: tuple[int, ...]
-    final_stacks: tuple[int, ...]
-    results: tuple[int, ...]
-    busted: tuple[int, ...]
-    state: HandState | None = field(default=None, compare=False, repr=False)
-
-
-class SeatState(Enum):
-    """Whether a seat is dealt in.
-
-    A seat's chips stay with the seat whatever its state (the rooms have no
-    cash-out: docs/rules.rst section 3).
-    """
-
-    PLAYING = "playing"
-    """A player sits there and is dealt in while the seat has chips."""
-
-    SITTING_OUT = "sitting-out"
-    """A player sits there but is not dealt in until they come back
-    (:meth:`TableSession.sit_in`)."""
-
-    EMPTY = "empty"
-    """No player: the seat is not dealt in (its chips wait for the next
-    player, :meth:`TableSession.fill`)."""
-
-
-class TableListener(Protocol):
-    """Receives a session's progress (the terminal game prints it).
-
-    All methods are optional in practice: the session calls them through
-    ``getattr`` and skips the missing ones.
-    """
-
-    def hand_started(self, hand_number: int, state: HandState) -> None:
-        """A hand has been dealt (blinds and antes already posted).
-
-        Args:
-            hand_number: 1-based number of the hand in the session.
-            state: The hand just after the deal; no one has acted yet.
-        """
-
-    def events(self, state: HandState, new_events: tuple[Event, ...]) -> None:
-        """``new_events`` were appended to the history; ``state`` is current.
-
-        Args:
-            state: The hand after the events.
-            new_events: The events added since the last call, oldest first
-                (the first call of a hand carries the forced bets and the
-                deal).
-        """
-
-    def hand_ended(self, record: HandRecord) -> None:
-        """A hand is over.
-
-        Args:
-            record: The finished hand's record (also appended to
-                :attr:`TableSession.records`).
-        """
-
-
-def call_listener(target: object, name: str, *args: object) -> None:
-    """Call ``target.name(*args)`` if it exists (a :class:`TableListener`
-    hook; its errors propagate: they are the caller's own)."""
-    hook = getattr(target, name, None)
-    if callable(hook):
-        hook(*args)
-
-class TableSeats:
-    """The seats of a table between hands: who sits where, who is dealt in,
-    and the chips each seat holds (a base of
-    :class:`~pokerkit_core.table.TableSession`).
-
-    A seat's chips stay with the seat whatever happens to its player (the
-    rooms have no cash-out: docs/rules.rst section 3); :meth:`fill` with ``chips``
-    at a seat without chips is the only way chips come to a table.
-    """
-
-    _players: list[Policy | None]
-    _seat_states: list[SeatState]
-    _stacks: tuple[int, ...]
-
-    @property
-    def players(self) -> tuple[Policy | None, ...]:
-        """The player of each seat, seat 0 first (``None``: an external
-        player, or nobody: see :attr:`seat_states`)."""
-        return tuple(self._players)
-
-    @property
-    def seat_states(self) -> tuple[SeatState, ...]:
-        """Each seat's :class:`SeatState`, seat 0 first."""
-        return tuple(self._seat_states)
-
-    @property
-    def live(self) -> tuple[bool, ...]:
-        """Whether each seat has a player who will be dealt the next hand
-        (playing, not sitting out, with chips)."""
-        return tuple(
-            state is SeatState.PLAYING and chips > 0
-            for state, chips in zip(self._seat_states, self._stacks)
-        )
-
-    def _hand_number_in_progress(self) -> int | None:
-        raise NotImplementedError  # pragma: no cover - the session defines it
-
-    def _between_hands(self, seat: object, what: str) -> int:
-        number = self._hand_number_in_progress()
-        if number is not None:
+        seats = len(stacks)
+        straddles = int_arg("straddles", self.straddles, 0, MAX_SEATS - 2)
+        if straddles > seats - 2:
             raise InvalidConfigError(
-                f"{what} is done between hands: hand {number} is in progress"
+                f"straddles: {straddles} straddles need {straddles + 2} seats (two blinds "
+                f"and a straddler each), the table has {seats}"
             )
-        return seat_arg(seat, len(self._players))
+        if straddles and self.betting is BettingStructure.FIXED_LIMIT:
+            raise InvalidConfigError("straddles need no-limit or pot-limit betting, not fixed-limit")
+        object.__setattr__(self, "straddles", straddles)
+        enum_arg("ante_rule", self.ante_rule, AnteRule)
+        try:  # the hand model's own rule (range, cards in the deck) for a full table
+            boards = GameConfig(stacks=(1,) * seats, small_blind=0, big_blind=1, boards=self.boards).boards
+        except InvalidConfigError as exc:
+            text = str(exc)
+            raise InvalidConfigError(text if text.startswith("boards") else f"boards: {text}") from None
+        object.__setattr__(self, "boards", boards)
 
-    def sit_out(self, seat: int) -> None:
-        """The player at ``seat`` sits out: not dealt in from the next hand
-        on (the seat keeps its chips).
-
-        Raises:
-            InvalidConfigError: A hand is in progress, ``seat`` is not a seat,
-                or it is not playing (empty, or already sitting out).
-        """
-        seat = self._between_hands(seat, "sitting out")
-        if self._seat_states[seat] is not SeatState.PLAYING:
-            raise InvalidConfigError(f"seat {seat} is {self._seat_states[seat].value}")
-        self._seat_states[seat] = SeatState.SITTING_OUT
-
-    def sit_in(self, seat: int) -> None:
-        """The player at ``seat`` comes back: dealt in from the next hand on
-        (if the seat has chips).
-
-        Raises:
-            InvalidConfigError: A hand is in progress, ``seat`` is not a seat,
-                or it is not sitting out.
-        """
-        seat = self._between_hands(seat, "coming back")
-        if self._seat_states[seat] is not SeatState.SITTING_OUT:
-            raise InvalidConfigError(f"seat {seat} is {self._seat_states[seat].value}")
-        self._seat_states[seat] = SeatState.PLAYING
-
-    def leave(self, seat: int) -> None:
-        """The player at ``seat`` leaves the table; the seat's chips stay
-        with the seat (no cash-out) for whoever :meth:`fill` seats there.
-
-        Raises:
-            InvalidConfigError: A hand is in progress, ``seat`` is not a seat,
-                or it is already empty.
-        """
-        seat = self._between_hands(seat, "leaving")
-        if self._seat_states[seat] is SeatState.EMPTY:
-            raise InvalidConfigError(f"seat {seat} is already empty")
-        self._seat_states[seat] = SeatState.EMPTY
-        self._unseated(self._players[seat])
-        self._players[seat] = None
-
-    def fill(self, seat: int, player: Policy | None, *, chips: int | None = None) -> None:
-        """Seat a player at an empty seat, dealt in from the next hand on.
+    def straddles_at(self, big_blind: int, seats_after_blinds: int) -> tuple[int, ...]:
+        """The straddles of one hand, in posting order, chips.
 
         Args:
-            seat: An empty seat.
-            player: A policy, or ``None`` for an external player.
-            chips: Only for a seat without chips: the new player's buy-in,
-                chips (the only way chips come to the table).  A seat with
-                chips (left by its previous player) is taken over with them.
+            big_blind: That hand's big blind, chips.
+            seats_after_blinds: Dealt-in seats that post no blind that hand
+                (the most straddles it can have).
 
-        Raises:
-            InvalidConfigError: A hand is in progress, ``seat`` is not an
-                empty seat, ``chips`` given for a seat with chips or missing
-                (or not an int from 1 to MAX_CHIPS) for one without.
-            PolicyError: ``player`` is neither ``None`` nor a policy.
+        Returns:
+            ``min(straddles, seats_after_blinds)`` amounts, each twice the
+            one before it: ``(2 * big_blind, 4 * big_blind, ...)``.
+
+        References:
+            docs/rules.rst section 2b.
         """
-        seat = self._between_hands(seat, "filling a seat")
-        if self._seat_states[seat] is not SeatState.EMPTY:
-            raise InvalidConfigError(f"seat {seat} is {self._seat_states[seat].value}, not empty")
-        if player is not None:
-            check_policy(seat, player)
-        current = self._stacks[seat]
-        if current > 0 and chips is not None:
-            raise InvalidConfigError(
-                f"seat {seat} has {current} chips: the new player takes them (no chips=)"
-            )
-        if current == 0:
-            if chips is None:
-                raise InvalidConfigError(f"seat {seat} has no chips: give chips= (the buy-in)")
-            amount = int_arg("chips", chips, 1)
-        if player is not None:
-            player = self._seated(player)
-        if current == 0:
-            self._stacks = self._stacks[:seat] + (amount,) + self._stacks[seat + 1:]
-        self._players[seat] = player
-        self._seat_states[seat] = SeatState.PLAYING
-
-    def _unseated(self, player: Policy | None) -> None:
-        """``player`` left its seat (the session ends its process, if any)."""
-
-    def _seated(self, player: Policy) -> Policy:
-        """The policy that plays for ``player`` once seated (the session
-        puts it in its own process when the table isolates its bots)."""
-        return player
-
-def field_of(data: object, key: str, where: str) -> Any:
-    """``data[key]`` of a plain-data dict, or a clear error.
-
-    Args:
-        data: A dict read from JSON (or anything: it is checked).
-        key: The key wanted.
-        where: Its path for the message, e.g. ``"snapshot.config"``.
-
-    Returns:
-        The value (not checked further).
-
-    Raises:
-        InvalidConfigError: ``data`` is not a dict or has no ``key``.
-    """
-    if not isinstance(data, dict):
-        raise InvalidConfigError(f"{where} must be an object (a dict), got {shown(data)}")
-    if key not in data:
-        raise InvalidConfigError(f"{where}.{key} is missing")
-    return data[key]
-
-
-def _ints(data: object, key: str, where: str) -> tuple[int, ...]:
-    value = field_of(data, key, where)
-    if not isinstance(value, (list, tuple)):
-        raise InvalidConfigError(f"{where}.{key} must be a list of ints, got {shown(value)}")
-    return tuple(int_arg(f"{where}.{key}[{i}]", v, 0) for i, v in enumerate(value))
-
-
-def blinds_data(blinds: Blinds) -> dict[str, int]:
-    """``{"small_blind": .., "big_blind": .., "ante": ..}`` (chips)."""
-    return {"small_blind": blinds.small_blind, "big_blind": blinds.big_blind, "ante": blinds.ante}
-
-
-def blinds_from_data(data: object, where: str) -> Blinds:
-    """The :class:`Blinds` :func:`blinds_data` described.
-
-    Raises:
-        InvalidConfigError: A field missing or refused by :class:`Blinds`.
-    """
-    return Blinds(
-        field_of(data, "small_blind", where),
-        field_of(data, "big_blind", where),
-        field_of(data, "ante", where),
-    )
-
-
-def config_data(config: TableConfig) -> dict[str, Any]:
-    """A table config as plain data.
-
-    Args:
-        config: The settings.
-
-    Returns:
-        A dict of its fields: ``stacks`` (list of ints, chips), ``blinds``
-        (:func:`blinds_data`, or ``None`` for a blind source that is not a
-        :class:`Blinds`, e.g. a tournament schedule), ``button``,
-        ``button_rule`` / ``stack_mode`` / ``betting`` (the enum values, str),
-        ``raise_cap``, ``max_hands`` (int or ``None``), ``max_seconds``
-        (number or ``None``), ``keep_hands`` and ``strict`` (bool).
-    """
-    blinds = config.blinds
-    return {
-        "stacks": list(config.stacks),
-        "blinds": blinds_data(blinds) if isinstance(blinds, Blinds) else None,
-        "button": config.button,
-        "button_rule": config.button_rule.value,
-        "stack_mode": config.stack_mode.value,
-        "betting": config.betting.value,
-        "raise_cap": config.raise_cap,
-        "max_hands": config.max_hands,
-        "max_seconds": config.max_seconds,
-        "keep_hands": config.keep_hands,
-        "strict": config.strict,
-    }
-
-
-def _enum(kind: type[Enum], data: object, key: str, where: str) -> Any:
-    value = field_of(data, key, where)
-    try:
-        return kind(value)
-    except ValueError:
-        legal = ", ".join(repr(m.value) for m in kind)
-        raise InvalidConfigError(f"{where}.{key} must be one of {legal}, got {shown(value)}") from None
-
-
-def config_from_data(
-    data: object, *, blinds: BlindSource | None = None, where: str = "config"
-) -> TableConfig:
-    """The :class:`TableConfig` :func:`config_data` described.
-
-    Args:
-        data: The plain data.
-        blinds: The blind source to use; needed when the data has none
-            (it was not a :class:`Blinds`), else it replaces the stored one.
-        where: Path of ``data`` for messages.
-
-    Returns:
-        The settings.
-
-    Raises:
-        InvalidConfigError: A field missing, of the wrong type or refused by
-            :class:`TableConfig`, or no blinds anywhere.
-    """
-    stored = field_of(data, "blinds", where)
-    if blinds is None:
-        if stored is None:
-            raise InvalidConfigError(
-                f"{where}.blinds is not stored (a custom blind source): pass blinds="
-            )
-        blinds = blinds_from_data(stored, f"{where}.blinds")
-    return TableConfig(
-        stacks=_ints(data, "stacks", where),
-        blinds=blinds,
-        button=field_of(data, "button", where),
-        button_rule=_enum(ButtonRule, data, "button_rule", where),
-        stack_mode=_enum(StackMode, data, "stack_mode", where),
-        betting=_enum(BettingStructure, data, "betting", where),
-        raise_cap=field_of(data, "raise_cap", where),
-        max_hands=field_of(data, "max_hands", where),
-        max_seconds=field_of(data, "max_seconds", where),
-        keep_hands=field_of(data, "keep_hands", where),
-        strict=field_of(data, "strict", where),
-    )
-
-
-def positions_data(positions: Positions) -> list[int]:
-    """``[button, small_blind_seat, big_blind_seat]``."""
-    return [positions.button, positions.small_blind_seat, positions.big_blind_seat]
-
-
-def positions_from_data(data: object, where: str) -> Positions:
-    """The :class:`Positions` :func:`positions_data` described.
-
-    Raises:
-        InvalidConfigError: Not a list of three seats.
-    """
-    if not isinstance(data, (list, tuple)) or len(data) != 3:
-        raise InvalidConfigError(f"{where} must be [button, small blind, big blind], got {shown(data)}")
-    return Positions(data[0], data[1], data[2])
-
-
-def record_data(
-    record: HandRecord, encode_state: Callable[[HandState], Any] | None = None
-) -> dict[str, Any]:
-    """A hand record as plain data.
-
-    Args:
-        record: The record.
-        encode_state: Turns the kept final state into plain data (e.g. the
-            JSON codec's ``to_dict``); without it the state is not stored.
-
-    Returns:
-        A dict: ``hand_number``, ``blinds`` (:func:`blinds_data`),
-        ``positions`` (:func:`positions_data`), ``starting_stacks``,
-        ``final_stacks``, ``results``, ``busted`` (lists of ints) and
-        ``state`` (the encoded state or ``None``).
-    """
-    state = record.state
-    return {
-        "hand_number": record.hand_number,
-        "blinds": blinds_data(record.blinds),
-        "positions": positions_data(record.positions),
-        "starting_stacks": list(record.starting_stacks),
-        "final_stacks": list(record.final_stacks),
-        "results": list(record.results),
-        "busted": list(record.busted),
-        "state": encode_state(state) if encode_state is not None and state is not None else None,
-    }
-
-
-def record_from_data(
-    data: object,
-    decode_state: Callable[[Any], HandState] | None = None,
-    where: str = "record",
-) -> HandRecord:
-    """The :class:`HandRecord` :func:`record_data` described.
-
-    Args:
-        data: The plain data.
-        decode_state: Inverse of the ``encode_state`` used, for a stored
-            state (without it the record has no state).
-        where: Path of ``data`` for messages.
-
-    Returns:
-        The record.
-
-    Raises:
-        InvalidConfigError: A field missing or of the wrong type.
-    """
-    results = field_of(data, "results", where)
-    if not isinstance(results, (list, tuple)) or any(r.__class__ is not int for r in results):
-        raise InvalidConfigError(f"{where}.results must be a list of ints, got {shown(results)}")
-    stored = field_of(data, "state", where)
-    return HandRecord(
-        hand_number=int_arg(f"{where}.hand_number", field_of(data, "hand_number", where), 1),
-        blinds=blinds_from_data(field_of(data, "blinds", where), f"{where}.blinds"),
-        positions=positions_from_data(field_of(data, "positions", where), f"{where}.positions"),
-        starting_stacks=_ints(data, "starting_stacks", where),
-        final_stacks=_ints(data, "final_stacks", where),
-        results=tuple(results),
-        busted=_ints(data, "busted", where),
-        state=decode_state(stored) if decode_state is not None and stored is not None else None,
-    )
-
-
-SNAPSHOT_VERSION = 1
-"""Version of the plain-data form :meth:`TableSession.snapshot
-<pokerkit_core.table.TableSession.snapshot>` writes (``"version"``)."""
-
-SNAPSHOT_FORMAT = "pokerkit_core.table_session"
-"""The ``"format"`` name of a session snapshot."""
-
-
-class PendingHand(NamedTuple):
-    """A hand in progress read from a snapshot (replayed on restore)."""
-
-    hand_number: int
-    seed: int
-    blinds: Blinds
-    positions: Positions
-    stacks: tuple[int, ...]
-    actions: tuple[Action, ...]
-    announced: bool
-
-
-class SessionParts(NamedTuple):
-    """Everything a snapshot holds, checked (see :func:`parse_snapshot`)."""
-
-    config: TableConfig
-    decision_timeout: float | None
-    stacks: tuple[int, ...]
-    seat_states: tuple[SeatState, ...]
-    positions: Positions | None
-    rng_state: tuple[Any, ...]
-    elapsed_seconds: float
-    records: tuple[HandRecord, ...]
-    faults: tuple[PolicyFault, ...]
-    hand: PendingHand | None
-
-
-def _rng_state(data: object) -> tuple[Any, ...]:
-    """A :meth:`random.Random.getstate` tuple from ``[version, [625 ints], gauss]``."""
-    if (
-        not isinstance(data, (list, tuple))
-        or len(data) != 3
-        or data[0].__class__ is not int
-        or not isinstance(data[1], (list, tuple))
-        or len(data[1]) != 625
-        or any(v.__class__ is not int or not 0 <= v < 2**32 for v in data[1])
-        or not (data[2] is None or data[2].__class__ is float)
-    ):
-        raise InvalidConfigError(
-            "snapshot.rng must be [version, [625 ints of 32 bits], null or a float] "
-            "(random.Random.getstate())"
-        )
-    return (data[0], tuple(data[1]), data[2])
-
-
-def _action(text: str, where: str) -> Action:
-    try:
-        return Action.parse(text)
-    except (PokerError, ValueError) as exc:
-        raise InvalidConfigError(f"{where}: {describe_exception(exc)}") from None
-
-
-def _pending(data: object, seats: int) -> PendingHand | None:
-    if data is None:
-        return None
-    where = "snapshot.hand"
-    actions = field_of(data, "actions", where)
-    if not isinstance(actions, (list, tuple)) or any(not isinstance(a, str) for a in actions):
-        raise InvalidConfigError(f"{where}.actions must be a list of action texts ('r 300')")
-    seed = field_of(data, "seed", where)
-    if seed.__class__ is not int:
-        raise InvalidConfigError(f"{where}.seed must be an int, got {shown(seed)}")
-    stacks = _ints(data, "stacks", where)
-    if len(stacks) != seats:
-        raise InvalidConfigError(f"{where}.stacks must have {seats} entries")
-    return PendingHand(
-        hand_number=int_arg(f"{where}.hand_number", field_of(data, "hand_number", where), 1),
-        seed=seed,
-        blinds=blinds_from_data(field_of(data, "blinds", where), f"{where}.blinds"),
-        positions=positions_from_data(field_of(data, "positions", where), f"{where}.positions"),
-        stacks=stacks,
-        actions=tuple(_action(text, f"{where}.actions[{i}]") for i, text in enumerate(actions)),
-        announced=bool_arg(f"{where}.announced", field_of(data, "announced", where)),
-    )
-
-
-def parse_snapshot(
-    data: object,
-    *,
-    blinds: BlindSource | None = None,
-    decode_state: Callable[[Any], HandState] | None = None,
-) -> SessionParts:
-    """Check a session snapshot (see ``TableSession.snapshot``) and read it.
-
-    Args:
-        data: The snapshot (a dict, e.g. from :func:`json.loads`).
-        blinds: The blind source, when the snapshot stores none (or to
-            replace it).
-        decode_state: Decodes the kept final states of the records.
-
-    Returns:
-        The checked parts.
-
-    Raises:
-        InvalidConfigError: Not a snapshot of this version, or a field
-            missing, of the wrong type or out of range (the message names
-            the field, e.g. ``snapshot.stacks[2]``).
-    """
-    where = "snapshot"
-    if field_of(data, "format", where) != SNAPSHOT_FORMAT:
-        raise InvalidConfigError(f"snapshot.format must be {SNAPSHOT_FORMAT!r}")
-    version = field_of(data, "version", where)
-    if version != SNAPSHOT_VERSION or version.__class__ is not int:
-        raise InvalidConfigError(
-            f"snapshot.version {shown(version)} is not supported (this version reads "
-            f"{SNAPSHOT_VERSION})"
-        )
-    config = config_from_data(field_of(data, "config", where), blinds=blinds, where="snapshot.config")
-    seats = len(config.stacks)
-    stacks = _ints(data, "stacks", where)
-    raw_states = field_of(data, "seat_states", where)
-    if not isinstance(raw_states, (list, tuple)) or len(raw_states) != seats or len(stacks) != seats:
-        raise InvalidConfigError(f"snapshot.stacks and snapshot.seat_states need {seats} entries")
-    states = tuple(
-        _enum(SeatState, {"seat_states": s}, "seat_states", f"snapshot[{i}]")
-        for i, s in enumerate(raw_states)
-    )
-    positions = field_of(data, "positions", where)
-    elapsed = field_of(data, "elapsed_seconds", where)
-    if elapsed.__class__ not in (int, float) or not 0 <= elapsed < float("inf"):
-        raise InvalidConfigError(f"snapshot.elapsed_seconds must be seconds >= 0, got {shown(elapsed)}")
-    records = field_of(data, "records", where)
-    faults = field_of(data, "faults", where)
-    if not isinstance(records, (list, tuple)) or not isinstance(faults, (list, tuple)):
-        raise InvalidConfigError("snapshot.records and snapshot.faults must be lists")
-    timeout = field_of(data, "decision_timeout", where)
-    return SessionParts(
-        config=config,
-        decision_timeout=timeout_arg("decision_timeout", timeout),
-        stacks=stacks,
-        seat_states=states,
-        positions=None if positions is None else positions_from_data(positions, "snapshot.positions"),
-        rng_state=_rng_state(field_of(data, "rng", where)),
-        elapsed_seconds=float(elapsed),
-        records=tuple(
-            record_from_data(r, decode_state, f"snapshot.records[{i}]") for i, r in enumerate(records)
-        ),
-        faults=tuple(PolicyFault.from_dict(f) for f in faults),
-        hand=_pending(field_of(data, "hand", where), seats),
-    )
+        count = max(0, min(self.straddles, seats_after_blinds))
+        return tuple(big_blind << (k + 1) for k in range(count))

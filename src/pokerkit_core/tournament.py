@@ -50,7 +50,7 @@ from typing import Sequence
 from .dealing import seed_arg
 from .errors import InvalidConfigError, PolicyError, shown
 from .policy import Policy
-from .rules import BettingStructure
+from .rules import AnteRule, BettingStructure
 from .state import HandState
 from .checks import MAX_SEATS, check_policy, describe_exception, enum_arg, int_arg, items_arg
 from .isolation import isolation_args
@@ -289,18 +289,19 @@ class TournamentConfig:
             :attr:`~pokerkit_core.table.TableConfig.isolate`.
         decision_timeout: With ``isolate``: time limit of each decision,
             seconds, as :attr:`~pokerkit_core.table.TableConfig.decision_timeout`.
+        ante_rule: Who posts the antes (e.g. ``AnteRule.BIG_BLIND``: a
+            big-blind ante), as :attr:`~pokerkit_core.table.TableConfig.ante_rule`.
 
     Raises:
         InvalidConfigError: ``isolate`` not a bool, or ``decision_timeout``
-            not a positive number or given without ``isolate``;
-            ``players``, ``starting_stack``, ``max_hands``
-            or ``raise_cap`` not an ``int`` (numpy integers taken; bools and
+            not a positive number or given without ``isolate``; ``players``,
+            ``starting_stack``, ``max_hands`` or ``raise_cap`` not an ``int`` (numpy integers taken; bools and
             enum members refused); players outside 2-10, a stack outside 1 to
             :data:`~pokerkit_core.rules.MAX_CHIPS`, ``max_hands`` or
             ``raise_cap`` under 1; ``betting`` not a
             :class:`~pokerkit_core.rules.BettingStructure` member,
-            ``button_rule`` not a :class:`~pokerkit_core.table.ButtonRule`
-            member (not their text values), or ``schedule`` without a
+            ``button_rule`` / ``ante_rule`` not a ``ButtonRule`` /
+            ``AnteRule`` member (not their text values), or ``schedule`` without a
             ``blinds_at`` method.
 
     References:
@@ -316,9 +317,11 @@ class TournamentConfig:
     raise_cap: int = 4
     isolate: bool = False
     decision_timeout: float | None = None
+    ante_rule: AnteRule = AnteRule.EVERY_SEAT
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", int_arg("players", self.players, 2, MAX_SEATS))
+        enum_arg("ante_rule", self.ante_rule, AnteRule)
         timeout = isolation_args(self.isolate, self.decision_timeout)
         object.__setattr__(self, "decision_timeout", timeout)
         object.__setattr__(
@@ -395,6 +398,7 @@ class TournamentConfig:
             max_hands=self.max_hands,
             isolate=self.isolate,
             decision_timeout=self.decision_timeout,
+            ante_rule=self.ante_rule,
         )
 
 

@@ -31,6 +31,7 @@ COMMANDS: tuple[str, ...] = (
     "acpc",
     "stats",
     "range",
+    "serve",
 )
 """Subcommand modules of :mod:`pokerkit_core.cli`, in help order."""
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import PolicyError
 from ..match import MatchResult, run_match
+from .options import add_isolation_arguments
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -49,19 +50,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         help="Dask scheduler address, e.g. tcp://127.0.0.1:8786 (needs the "
         "'distributed' extra)",
     )
-    parser.add_argument(
-        "--isolate",
-        action="store_true",
-        help="run each policy in its own process, where it sees only its observations "
-        "(it cannot read the engine's state)",
-    )
-    parser.add_argument(
-        "--decision-timeout",
-        type=float,
-        metavar="SECONDS",
-        help="with --isolate: time limit of each decision; over it the fault is recorded "
-        "and the policy checks or folds",
-    )
+    add_isolation_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", metavar="FILE", help="write every hand to FILE as PHH (.phhs)")
     parser.add_argument(

@@ -1,7 +1,9 @@
 """``pokerkit-core tournament``: sit-and-go tournaments between computer players.
 
 Example: ``pokerkit-core tournament --mode nolimit --players
-hard,normal,normal,easy,easy,random --seed 7 --runs 20 --json``.
+hard,normal,normal,easy,easy,random --seed 7 --runs 20 --json``; add
+``--isolate --decision-timeout 1`` to run each player in its own process
+with a time limit per decision.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from ..errors import InvalidConfigError
 from ..policy import Policy, load_policy
 from ..tournament import TournamentConfig, TournamentMode, player_names, run_tournament
+from .options import add_isolation_arguments
 
 DEFAULT_PLAYERS: dict[str, str] = {
     "nolimit": "hard,normal,normal,easy,easy,random",
@@ -48,6 +51,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     parser.add_argument("--seed", type=int, default=None, help="seed for decks and AIs")
     parser.add_argument("--runs", type=int, default=1, help="number of tournaments (default 1)")
+    add_isolation_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
@@ -69,6 +73,9 @@ def run(args: argparse.Namespace) -> int:
             f"mode {args.mode} seats {config.players} players, got {len(policy_names)} "
             f"({','.join(policy_names)})"
         )
+    config = dataclasses.replace(
+        config, isolate=args.isolate, decision_timeout=args.decision_timeout
+    )
     names = player_names(policy_names)
     rng = random.Random(args.seed)
     results: list[dict[str, Any]] = []

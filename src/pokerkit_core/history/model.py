@@ -180,6 +180,13 @@ class HandHistory:
         rules: ``"acpc"`` when the source was an ACPC dealer (its rules
             decide), else ``"default"``.
         ante_trimming: PHH ``ante_trimming_status`` (``None`` if absent).
+        boards: How many times the rest of the board is dealt when every
+            player still in is all-in (run it twice: 2), 1 to 9, as
+            ``GameConfig.boards``; PHH has no key for it, :mod:`.phh` writes
+            the custom key ``_boards`` (docs/interop.rst).  With ``boards >
+            1`` the board entries hold the first board's cards, then each
+            further board's own cards (those dealt after the all-in), board
+            by board: see :attr:`board_runs`.
         extra: Other recorded fields, kept for writing back: sorted
             ``(key, value)`` pairs with lists frozen to tuples.
     """
@@ -202,6 +209,7 @@ class HandHistory:
     rules: str = "default"
     ante_trimming: bool | None = None
     extra: tuple[tuple[str, object], ...] = field(default=())
+    boards: int = 1
 
     def __post_init__(self) -> None:
         n = len(self.starting_stacks)
@@ -228,6 +236,10 @@ class HandHistory:
             raise HistoryParseError("a fixed-limit hand needs small_bet and big_bet")
         if self.chip_scale < 1:
             raise HistoryParseError("chip_scale must be at least 1")
+        if self.boards.__class__ is not int or not 1 <= self.boards <= 9:
+            raise HistoryParseError(
+                f"boards (PHH _boards) must be an int from 1 to 9, not {_excerpt(repr(self.boards))}"
+            )
         for entry in self.entries:
             if isinstance(entry, (DealHole, Move, ShowCards)) and entry.player >= n:
                 raise HistoryParseError(f"player p{entry.player + 1} does not exist")
@@ -260,12 +272,45 @@ class HandHistory:
 
     @property
     def board(self) -> tuple[Card, ...]:
-        """The board cards dealt, in order."""
+        """The board cards dealt, in order (with :attr:`boards` above 1,
+        the first board's: ``board_runs[0]``)."""
+        return self.board_runs[0]
+
+    @property
+    def board_runs(self) -> tuple[tuple[Card, ...], ...]:
+        """The board of each run, first board first (one tuple when the
+        board was dealt once).
+
+        With :attr:`boards` ``N > 1`` and more than five board cards
+        recorded, the cards after the first five are the further boards'
+        own cards, ``(len - 5) / (N - 1)`` each, board by board; each further
+        board is the first board's cards dealt before the all-in followed by
+        its own.
+
+        Raises:
+            HistoryParseError: The cards after the first five do not divide
+                into ``N - 1`` boards of at most five, or ``boards`` is 1 and
+                more than five were dealt (cards beyond the fifth are
+                returned as they are then, for the replay to refuse).
+        """
         cards: list[Card] = []
         for entry in self.entries:
             if isinstance(entry, DealBoard):
                 cards.extend(entry.cards)
-        return tuple(cards)
+        if self.boards == 1 or len(cards) <= 5:
+            return (tuple(cards),)
+        extra = len(cards) - 5
+        own, rest = divmod(extra, self.boards - 1)
+        if rest or own > 5:
+            raise HistoryParseError(
+                f"{extra} board cards after the first board do not make "
+                f"{self.boards - 1} further boards"
+            )
+        first = tuple(cards[:5])
+        common = first[: 5 - own]
+        return (first,) + tuple(
+            common + tuple(cards[5 + k * own : 5 + (k + 1) * own]) for k in range(self.boards - 1)
+        )
 
     @property
     def big_blind(self) -> int:

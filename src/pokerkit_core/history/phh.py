@@ -80,6 +80,7 @@ __all__ = [
     "format_entry",
     "from_dict",
     "to_dict",
+    "BOARDS_KEY",
 ]
 
 _KNOWN_KEYS = frozenset(
@@ -96,8 +97,14 @@ _KNOWN_KEYS = frozenset(
         "players",
         "hand",
         "ante_trimming_status",
+        "_boards",
     }
 )
+
+BOARDS_KEY = "_boards"
+"""Custom PHH key (INTEROP.md section 2: user keys start with ``_``) for
+:attr:`~pokerkit_core.history.model.HandHistory.boards`, written when above 1
+(PHH has no standard key for run it twice; docs/interop.rst)."""
 _HEADER = re.compile(r"^\[\s*([^\[\]\s]+)\s*\]\s*(#.*)?$")
 _PLAYER = re.compile(r"^p([1-9][0-9]?)$")
 _AMOUNT_TEXT = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
@@ -393,6 +400,7 @@ def from_dict(doc: dict[str, Any]) -> HandHistory:
             chip_scale=scale,
             ante_trimming=trimming if isinstance(trimming, bool) else None,
             extra=extra,
+            boards=doc.get(BOARDS_KEY, 1),  # checked by HandHistory
         )
     except TypeError as exc:  # pragma: no cover - defensive
         raise HistoryParseError(str(exc)) from exc
@@ -726,6 +734,8 @@ def to_dict(hand: HandHistory) -> dict[str, Any]:
         doc["big_bet"] = _number(hand.big_bet, scale)
     doc["starting_stacks"] = [_number(s, scale) for s in hand.starting_stacks]
     doc["actions"] = [format_entry(e, scale=scale) for e in hand.entries]
+    if hand.boards != 1:
+        doc[BOARDS_KEY] = hand.boards
     for key, value in hand.extra:
         doc[key] = _thaw(value)
     if hand.hand_id is not None:

@@ -189,6 +189,8 @@ def config_for(
         standard = ((big_seat + 1 + len(straddles)) % n, (button + 1) % n, (button + 1) % n, (button + 1) % n)
         if tuple(hand.first_to_act[:4]) != standard:
             kwargs["first_to_act"] = tuple(hand.first_to_act[:4])
+    if hand.boards != 1:
+        kwargs["boards"] = hand.boards
     config = GameConfig(
         stacks=stacks,
         small_blind=hand.blinds[small_seat] if small_seat is not None else 0,
@@ -204,11 +206,32 @@ def config_for(
     return config, dead
 
 
-def _cards_for(hand: HandHistory) -> tuple[tuple[tuple[Card, Card], ...], tuple[Card, ...]]:
+def _deck_for(hand: HandHistory, config: GameConfig) -> tuple[Card, ...]:
+    """The deal order (``deal(deck=)``) of a hand run more than once: hole
+    cards, then five cards per board, each further board's own cards after
+    the slots of the cards it shares with the first (those slots, and
+    unknown cards, filled with unused cards)."""
+    runs = hand.board_runs
+    holes, first = _cards_for(hand, extra_used=[c for run in runs[1:] for c in run])
+    used = {c for h in holes for c in h} | set(first) | {c for run in runs for c in run}
+    spare = iter(c for c in reversed(CARDS) if c not in used)
+    deck: list[Card] = [c for seat in config.dealt_in for c in holes[seat]]
+    deck.extend(first)
+    on_first = set(first)
+    for k in range(1, config.boards):
+        own = [c for c in runs[k] if c not in on_first] if k < len(runs) else []
+        deck.extend(next(spare) for _ in range(5 - len(own)))
+        deck.extend(own)
+    return tuple(deck)
+
+
+def _cards_for(
+    hand: HandHistory, extra_used: Sequence[Card] = ()
+) -> tuple[tuple[tuple[Card, Card], ...], tuple[Card, ...]]:
     """Known hole cards and board, unknown ones filled with unused cards."""
     holes = list(hand.hole_cards)
     board = list(hand.board)
-    used = {c for h in holes if h is not None for c in h} | set(board)
+    used = {c for h in holes if h is not None for c in h} | set(board) | set(extra_used)
     spare = iter(c for c in reversed(CARDS) if c not in used)
     filled: list[tuple[Card, Card]] = []
     for cards in holes:
@@ -288,8 +311,11 @@ def replay(
         tolerance = Fraction(1, 10**6) if hand.rules == "acpc" else Fraction(0)
     try:
         config, dead = config_for(hand, rules=rules, exact_split=exact_split)
-        holes, board = _cards_for(hand)
-        state = deal(config, hole_cards=holes, board=board)
+        if config.boards == 1:
+            holes, board = _cards_for(hand)
+            state = deal(config, hole_cards=holes, board=board)
+        else:
+            state = deal(config, deck=_deck_for(hand, config))
     except (InvalidConfigError, HistoryParseError, CardError) as exc:
         return ReplayResult(False, expected, None, f"cannot deal: {exc}")
     board_seen = 0
@@ -496,8 +522,7 @@ def record(
             if event.kind != "ante":
                 bets[event.seat] += event.amount
         elif isinstance(event, BoardDealt):
-            if event.board:  # PHH has one board per hand: the first is recorded
-                continue
+            # every board, board by board (HandHistory.boards, the _boards key)
             bets = [0] * config.seat_count
             entries.append(DealBoard(tuple(event.cards)))
         elif isinstance(event, ActionTaken):
@@ -538,6 +563,7 @@ def record(
         ),
         raise_cap=config.raise_cap if fixed else None,
         rules=config.flavour.value,
+        boards=config.boards,
     )
 
 

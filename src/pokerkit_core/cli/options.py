@@ -1,0 +1,28 @@
+"""Command-line options that several subcommands share (one definition each)."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["add_isolation_arguments"]
+
+
+def add_isolation_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--isolate`` and ``--decision-timeout SECONDS`` (``match``,
+    ``tournament``): they become the ``isolate`` and ``decision_timeout``
+    arguments of :func:`~pokerkit_core.match.run_match` and
+    :class:`~pokerkit_core.tournament.TournamentConfig`, which check them
+    (a timeout without ``--isolate`` is refused there)."""
+    parser.add_argument(
+        "--isolate",
+        action="store_true",
+        help="run each policy in its own process, where it sees only its observations "
+        "(it cannot read the engine's state)",
+    )
+    parser.add_argument(
+        "--decision-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="with --isolate: time limit of each decision; over it the fault is recorded "
+        "and the policy checks or folds",
+    )

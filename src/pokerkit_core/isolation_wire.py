@@ -1,0 +1,210 @@
+"""The request an isolated policy's process receives, built straight from the hand.
+
+:class:`~pokerkit_core.isolation.IsolatedPolicy` asks its child for one
+decision (or hook) per request.  This module turns what the seat may see into
+the plain values of one request and back into an
+:class:`~pokerkit_core.observation.Observation` on the child's side, so that
+the engine's process does not build an ``Observation`` object per decision
+(:func:`state_parts` reads the :class:`~pokerkit_core.state.HandState`
+directly) and the child receives only what changed:
+
+* ``static``: the fields that stay the same for a seat during a hand (seat,
+  own hole cards, positions, blinds, betting, seat count, hand number,
+  starting stacks), sent again only when they change (a new hand);
+* ``dynamic``: the public amounts and cards that move with every action
+  (board, stacks, bets, contributions, pot, seat to act, the legal actions
+  when this seat is to act, street, folded, all-in, shown cards, amount to
+  call, boards);
+* the history events the child lacks, in the compact form of
+  :mod:`pokerkit_core.compact`.
+
+Cards travel as bytes of their codes, enums as their values, legal actions as
+a plain tuple: only built-in values, pickled by the C pickler.  What a seat
+receives is exactly :func:`~pokerkit_core.observation.observe` of that seat
+(the tests compare every field); it never holds another seat's hidden cards.
+
+References:
+    docs/rules.rst section 2 (hole cards stay hidden), section 7.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import LegalActions
+from .cards import CARDS, Card
+from .observation import Observation
+from .rules import BettingStructure, Street
+from .state import HandState, legal_actions
+
+__all__ = ["Parts", "decode_static", "observation_parts", "rebuild", "state_parts"]
+
+Parts = tuple[tuple[Any, ...], tuple[Any, ...]]
+"""``(static, dynamic)``: the plain values of one seat's view (see the module)."""
+
+_STREETS = {street.value: street for street in Street}
+_BETTINGS = {betting.value: betting for betting in BettingStructure}
+_NO_CARDS = b""
+_CARD_CACHE: dict[bytes, tuple[Card, ...]] = {}
+_CARD_CACHE_LIMIT = 65536
+
+
+def _codes(cards: tuple[Card, ...] | None) -> bytes:
+    if not cards:
+        return _NO_CARDS
+    return bytes([card.code for card in cards])
+
+
+def _shown(shown: tuple[tuple[Card, ...] | None, ...]) -> tuple[bytes | None, ...]:
+    return tuple(None if cards is None else _codes(cards) for cards in shown)
+
+
+def state_parts(state: HandState, seat: int, hand_number: int | None) -> Parts:
+    """The view of ``seat`` (what ``observe(state, seat, hand_number=...)``
+    holds) as plain values, read straight from the state.
+
+    Args:
+        state: The hand (trusted: the engine's own state, never a bot's).
+        seat: The observing seat (a seat of the table: not checked here).
+        hand_number: The number stamped on the view, or ``None``.
+
+    Returns:
+        ``(static, dynamic)`` (see the module).
+    """
+    config = state.config
+    to_act = state.to_act
+    static = (
+        seat,
+        _codes(state.hole_cards[seat]),
+        config.button,
+        config.small_blind_seat,
+        config.big_blind_seat,
+        config.big_blind,
+        config.small_blind,
+        config.ante,
+        config.betting._value_,
+        config.seat_count,
+        hand_number,
+        config.stacks,
+    )
+    boards = state.boards
+    board = boards[0]
+    dynamic = (
+        _codes(board),
+        state.stacks,
+        state.bets,
+        state.contributions,
+        state.pot,
+        to_act,
+        tuple(legal_actions(state)) if to_act == seat else None,
+        state.street._value_,
+        state.folded,
+        state.all_in,
+        _shown(state.shown_cards),
+        state.call_to,
+        None if len(boards) == 1 else tuple(map(_codes, boards)),
+    )
+    return static, dynamic
+
+
+def observation_parts(observation: Observation) -> Parts:
+    """The same plain values from an :class:`Observation` (a caller that
+    built one itself).
+
+    Args:
+        observation: Any observation.
+
+    Returns:
+        ``(static, dynamic)`` (see the module).
+    """
+    o = observation
+    static = (
+        o.seat,
+        _codes(o.hole_cards),
+        o.button,
+        o.small_blind_seat,
+        o.big_blind_seat,
+        o.big_blind,
+        o.small_blind,
+        o.ante,
+        o.betting._value_,
+        o.seat_count,
+        o.hand_number,
+        o.starting_stacks,
+    )
+    legal = o.legal
+    boards = o.boards
+    dynamic = (
+        _codes(o.board),
+        o.stacks,
+        o.bets,
+        o.contributions,
+        o.pot,
+        o.to_act,
+        None if legal is None else tuple(legal),
+        o.street._value_,
+        o.folded,
+        o.all_in,
+        _shown(o.shown_cards),
+        o.call_to,
+        None if len(boards) <= 1 else tuple(map(_codes, boards)),
+    )
+    return static, dynamic
+
+
+def _cards(codes: bytes) -> tuple[Card, ...]:
+    cards = _CARD_CACHE.get(codes)
+    if cards is None:
+        cards = tuple(map(CARDS.__getitem__, codes))
+        if len(_CARD_CACHE) < _CARD_CACHE_LIMIT:
+            _CARD_CACHE[codes] = cards
+    return cards
+
+
+def decode_static(static: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The static part with its cards and enum decoded (done once a hand)."""
+    values = list(static)
+    values[1] = _cards(values[1])
+    values[8] = _BETTINGS[values[8]]
+    return tuple(values)
+
+
+def rebuild(static: tuple[Any, ...], dynamic: tuple[Any, ...], history: tuple[Any, ...]) -> Observation:
+    """The :class:`Observation` of a decoded static part
+    (:func:`decode_static`), a dynamic part and the whole history.
+
+    Raises:
+        Exception: Malformed parts (a bug on the wire: the child reports it
+            and ends).
+    """
+    seat, hole, button, sb_seat, bb_seat, big_blind, small_blind, ante, betting, n, number, starting = static
+    board, stacks, bets, contribs, pot, to_act, legal, street, folded, all_in, shown, call_to, boards = dynamic
+    board_cards = _cards(board)
+    return Observation(
+        seat,
+        hole,
+        board_cards,
+        history,
+        stacks,
+        bets,
+        contribs,
+        pot,
+        to_act,
+        None if legal is None else LegalActions._make(legal),
+        button,
+        sb_seat,
+        bb_seat,
+        big_blind,
+        small_blind,
+        ante,
+        _STREETS[street],
+        betting,
+        folded,
+        all_in,
+        n,
+        number,
+        tuple(None if codes is None else _cards(codes) for codes in shown),
+        call_to,
+        starting,
+        (board_cards,) if boards is None else tuple(map(_cards, boards)),
+    )

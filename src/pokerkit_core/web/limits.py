@@ -1,0 +1,102 @@
+"""Every limit of the web server, defined once.
+
+Sizes are bytes, times seconds, rates messages per second.  The documentation's
+web page quotes these values; ``GET /api/options`` sends them to the page.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "MESSAGE_BYTES",
+    "SOCKET_FRAME_BYTES",
+    "MESSAGES_PER_SECOND",
+    "MESSAGE_BURST",
+    "REFUSALS_BEFORE_CLOSE",
+    "HELLO_SECONDS",
+    "UPLOAD_BYTES",
+    "REQUEST_BYTES",
+    "DECISION_SECONDS",
+    "MIN_DECISION_SECONDS",
+    "MAX_DECISION_SECONDS",
+    "PAUSE_SECONDS",
+    "MAX_PAUSE_SECONDS",
+    "NAME_CHARS",
+    "ROOM_NAME_CHARS",
+    "MAX_ROOMS",
+    "MAX_REPLAYS",
+    "MAX_MATCHES",
+    "MIN_MATCH_HANDS",
+    "MAX_MATCH_HANDS",
+    "MATCH_BATCH_HANDS",
+    "AI_LEVELS",
+]
+
+PROTOCOL_VERSION = 1
+"""Version of the wire protocol (``welcome`` and ``/api/options`` carry it)."""
+
+MESSAGE_BYTES = 4096
+"""Longest WebSocket message the server reads (longer: error ``too_large``)."""
+
+SOCKET_FRAME_BYTES = 65536
+"""Longest frame uvicorn accepts at all (longer: the socket is closed, 1009)."""
+
+MESSAGES_PER_SECOND = 20.0
+"""Sustained message rate allowed per connection."""
+
+MESSAGE_BURST = 40.0
+"""Messages a connection may send at once before the rate applies."""
+
+REFUSALS_BEFORE_CLOSE = 200
+"""Rate-limited messages after which the connection is closed (code 1008)."""
+
+HELLO_SECONDS = 10.0
+"""Time a new connection has to send ``hello``."""
+
+UPLOAD_BYTES = 2 * 1024 * 1024
+"""Largest hand-history upload to the replayer."""
+
+REQUEST_BYTES = 16384
+"""Largest JSON body of any other HTTP request."""
+
+DECISION_SECONDS = 30.0
+"""A person's default time to act."""
+
+MIN_DECISION_SECONDS = 1.0
+"""Shortest time to act a room may set."""
+
+MAX_DECISION_SECONDS = 600.0
+"""Longest time to act a room may set."""
+
+PAUSE_SECONDS = 3.0
+"""Default pause between the end of a hand and the next deal."""
+
+MAX_PAUSE_SECONDS = 30.0
+"""Longest pause between hands a room may set."""
+
+NAME_CHARS = 24
+"""Longest player name."""
+
+ROOM_NAME_CHARS = 40
+"""Longest room name."""
+
+MAX_ROOMS = 500
+"""Rooms one server holds (creating more: error ``too_many``)."""
+
+MAX_REPLAYS = 32
+"""Uploaded replays kept in memory (the oldest is dropped)."""
+
+MAX_MATCHES = 8
+"""Match views kept in memory (the oldest finished one is dropped)."""
+
+MIN_MATCH_HANDS = 10
+"""Fewest hands of a match view."""
+
+MAX_MATCH_HANDS = 100_000
+"""Most hands of a match view."""
+
+MATCH_BATCH_HANDS = 100
+"""Hands between two points of a match view's graph."""
+
+AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+"""The computer players' levels (docs/rules.rst section 7)."""

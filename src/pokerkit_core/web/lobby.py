@@ -1,0 +1,309 @@
+"""Every room of the server: creation, seats and tokens, timers, saving, sending.
+
+The lobby runs in the server's event loop.  Each change to a room (a deal, an
+action, a time-out, a join) is made by one synchronous call, then the room is
+saved (:mod:`.store`), every connection of the room is sent its own ``state``
+(:meth:`~.rooms.Room.state_message`) and the room's one timer is set again:
+a person's time to act, or the pause before the next deal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from typing import Any, Iterator
+
+from ..errors import PokerError
+from ..history import phh
+from ..serialize import loads as load_value
+from ..state import HandState
+from .connections import Connection
+from .limits import MAX_ROOMS, PROTOCOL_VERSION
+from .protocol import (
+    ActionMessage,
+    Hello,
+    JoinRequest,
+    Message,
+    Ping,
+    ProtocolError,
+    RoomRequest,
+    SeatMessage,
+)
+from .rooms import Room
+from .store import Store
+from .views import masked_history
+
+__all__ = ["Lobby", "MIN_COMPUTER_PAUSE"]
+
+log = logging.getLogger(__name__)
+
+MIN_COMPUTER_PAUSE = 1.0
+"""Seconds between hands at a table without people (so it does not spin)."""
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class Lobby:
+    """The rooms of one server.
+
+    Args:
+        store: Where rooms and hands are kept.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+        self._connections: dict[str, set[Connection]] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._stored: dict[str, int] = {}
+        self._saved: dict[str, tuple[int, bool]] = {}  # (hands, hand over) at the last full save
+
+    # -- start and stop --------------------------------------------------
+
+    def load(self) -> None:
+        """Restore every saved room and start its timers (call in the event loop)."""
+        for room_id, created, data in self.store.rooms():
+            hands = self.store.hands(room_id)
+            try:
+                room = Room.load(room_id, created, data, hands[-1][1] if hands else None,
+                                 self.store.progress(room_id))
+            except (PokerError, KeyError, TypeError, ValueError) as exc:
+                log.error("room %s does not restore: %s", room_id, exc)
+                continue
+            if not room.session.hand_over and room.session.to_act is None:
+                room.session.start_hand()  # an interrupted computer seat acts again
+            self.rooms[room_id] = room
+            self._stored[room_id] = len(hands)
+            self._schedule(room, decision=True)
+
+    def close(self) -> None:
+        """Stop the timers and close every connection."""
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        for conns in self._connections.values():
+            for conn in conns:
+                conn.close()
+
+    # -- lobby requests ----------------------------------------------------
+
+    def connected(self, room_id: str) -> set[int]:
+        """Seats of the room held by at least one connection now."""
+        return {c.seat for c in self._connections.get(room_id, ()) if c.seat is not None}
+
+    def room(self, room_id: str) -> Room:
+        """The room; ``ProtocolError`` ``no_room`` (404) if there is none."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            raise ProtocolError("no_room", f"no room {room_id[:40]!r}", 404)
+        return room
+
+    def summary(self, room: Room) -> dict[str, Any]:
+        """The room's ``RoomSummary``."""
+        return room.summary(self.connected(room.id))
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """Every room's summary, newest first."""
+        rooms = sorted(self.rooms.values(), key=lambda r: r.created, reverse=True)
+        return [self.summary(r) for r in rooms]
+
+    def create(self, request: RoomRequest) -> dict[str, Any]:
+        """Create a room (and take a seat if asked); the ``POST /api/rooms`` reply.
+
+        Raises:
+            ProtocolError: ``too_many`` (429) the server holds
+                :data:`~.limits.MAX_ROOMS`; the errors of
+                :meth:`.rooms.Room.create` and :meth:`.rooms.Room.join`.
+        """
+        if len(self.rooms) >= MAX_ROOMS:
+            raise ProtocolError("too_many", f"this server holds {MAX_ROOMS} rooms already", 429)
+        room_id = secrets.token_hex(4)
+        while room_id in self.rooms:
+            room_id = secrets.token_hex(4)
+        room = Room.create(room_id, request)
+        reply: dict[str, Any] = {}
+        if request.sit is not None:
+            seat, token = room.join(request.sit)
+            reply = {"seat": seat, "token": token}
+        self.rooms[room_id] = room
+        self._stored[room_id] = 0
+        self._changed(room, decision=True)
+        return {"room": self.summary(room), **reply}
+
+    def join(self, room_id: str, request: JoinRequest) -> dict[str, Any]:
+        """Take an open seat; the ``POST /api/rooms/{id}/join`` reply.
+
+        Raises:
+            ProtocolError: ``no_room``, and the errors of :meth:`.rooms.Room.join`.
+        """
+        room = self.room(room_id)
+        seat, token = room.join(request)
+        self._changed(room, decision=False)
+        return {"room": self.summary(room), "seat": seat, "token": token}
+
+    def ledger(self, room_id: str) -> list[dict[str, Any]]:
+        """The room's ledger."""
+        return self.room(room_id).ledger()
+
+    def hands(self, room_id: str) -> Iterator[HandState]:
+        """The room's finished hands' final states, first first."""
+        for _number, text in self.store.hands(self.room(room_id).id):
+            state = load_value(text)
+            if isinstance(state, HandState):
+                yield state
+
+    def phhs(self, room_id: str, token: str | None = None) -> str:
+        """The room's finished hands as PHHS, unshown hole cards unknown.
+
+        Args:
+            room_id: The room.
+            token: A seat's token: that seat's own cards are written too.
+        """
+        room = self.room(room_id)
+        reveal = () if token is None else tuple(s for s in (room.seat_of(token),) if s is not None)
+        names = room.names()
+        hands = [
+            masked_history(state, names, number, reveal)
+            for number, state in enumerate(self.hands(room_id), start=1)
+        ]
+        return phh.dumps_all(hands)
+
+    # -- connections --------------------------------------------------------
+
+    def attach(self, conn: Connection) -> None:
+        """Register a new connection of ``conn.room_id``.
+
+        Raises:
+            ProtocolError: ``no_room``.
+        """
+        self.room(conn.room_id)
+        self._connections.setdefault(conn.room_id, set()).add(conn)
+
+    def detach(self, conn: Connection) -> None:
+        """Forget a closed connection (its seat plays on, with time-outs)."""
+        conns = self._connections.get(conn.room_id)
+        if conns is not None:
+            was = self.connected(conn.room_id)
+            conns.discard(conn)
+            if self.connected(conn.room_id) != was and conn.room_id in self.rooms:
+                self._broadcast(self.rooms[conn.room_id])  # a seat went offline
+
+    def handle(self, conn: Connection, message: Message) -> None:
+        """Act on one checked message of a connection.
+
+        Raises:
+            ProtocolError: The message is refused (nothing changed): see
+                ``docs/web.rst`` for the codes.
+        """
+        room = self.room(conn.room_id)
+        if isinstance(message, Ping):
+            conn.send(_dumps({"type": "pong"}))
+            return
+        if isinstance(message, Hello):
+            seat = None
+            if message.token is not None:
+                seat = room.seat_of(message.token)
+                if seat is None:
+                    conn.seat, conn.greeted = None, True
+                    raise ProtocolError("bad_token", "that token is not a seat's token of this room; you are watching")
+            was = self.connected(room.id)
+            conn.seat, conn.greeted = seat, True
+            conn.send(_dumps({"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat,
+                              "room": self.summary(room)}))
+            if self.connected(room.id) != was:  # a seat came online: everyone sees it
+                self._broadcast(room)
+            else:
+                conn.send(room.state_texts([seat], self.connected(room.id))[seat])
+            return
+        if not conn.greeted:
+            raise ProtocolError("hello_first", 'send {"type": "hello"} first')
+        if conn.seat is None:
+            raise ProtocolError("not_seated", "spectators do not act: join a seat to play")
+        if isinstance(message, ActionMessage):
+            room.act(conn.seat, message.hand, message.action)
+            conn.limiter.refund()
+            self._changed(room, decision=True, action=True)
+        elif isinstance(message, SeatMessage):
+            room.ask_sit_out(conn.seat, message.sit_out)
+            self._changed(room, decision=False)
+
+    # -- changes, timers ------------------------------------------------------
+
+    def _changed(self, room: Room, *, decision: bool, action: bool = False) -> None:
+        room.seq += 1
+        self._save(room, action)
+        self._schedule(room, decision=decision)
+        self._broadcast(room)
+
+    def _save(self, room: Room, action: bool) -> None:
+        """Save the room: after an action in a hand already saved, only the
+        hand's actions (a small row); else the whole room (and a finished hand)."""
+        key = (room.session.hand_count, room.session.hand_over)
+        if action and not room.session.hand_over and self._saved.get(room.id) == key:
+            number = room.hand_number or 0
+            self.store.save_progress(room.id, number, room.seq, room.actions())
+            return
+        hand = None
+        if room.session.hand_count > self._stored.get(room.id, 0):
+            hand = room.finished_hand_json()
+            self._stored[room.id] = room.session.hand_count
+        self.store.save_room(room.id, room.created, room.save(), hand)
+        self._saved[room.id] = key
+
+    def _broadcast(self, room: Room) -> None:
+        conns = [c for c in self._connections.get(room.id, ()) if c.greeted]
+        if not conns:
+            return
+        texts = room.state_texts({c.seat for c in conns}, self.connected(room.id))
+        for conn in conns:
+            conn.send(texts[conn.seat])
+
+    def _schedule(self, room: Room, *, decision: bool) -> None:
+        loop = asyncio.get_running_loop()
+        timer = self._timers.pop(room.id, None)
+        if room.session.to_act is not None:
+            if decision or room.deadline is None:
+                room.deadline = time.monotonic() + room.settings["decision_seconds"]
+            if timer is not None and not decision:
+                self._timers[room.id] = timer  # the same decision: keep its timer
+                return
+        else:
+            room.deadline = None
+        if timer is not None:
+            timer.cancel()
+        if room.deadline is not None:
+            delay = max(0.0, room.deadline - time.monotonic())
+            self._timers[room.id] = loop.call_later(delay, self._on_time_out, room.id)
+        elif room.ready_to_deal():
+            pause = float(room.settings["pause_seconds"]) if room.session.hand_count else 0.0
+            if all(meta.player != "human" for meta in room.seats):
+                pause = max(pause, MIN_COMPUTER_PAUSE)
+            self._timers[room.id] = loop.call_later(pause, self._on_deal, room.id)
+
+    def _on_time_out(self, room_id: str) -> None:
+        room = self.rooms.get(room_id)
+        self._timers.pop(room_id, None)
+        if room is None:
+            return
+        try:
+            room.time_out()
+        except PokerError as exc:  # not expected: log, keep serving
+            log.error("room %s: time-out failed: %s", room_id, exc)
+        self._changed(room, decision=True, action=True)
+
+    def _on_deal(self, room_id: str) -> None:
+        room = self.rooms.get(room_id)
+        self._timers.pop(room_id, None)
+        if room is None or not room.ready_to_deal():
+            return
+        try:
+            room.deal()
+        except PokerError as exc:
+            log.error("room %s: dealing failed: %s", room_id, exc)
+            return
+        self._changed(room, decision=True)

@@ -1,0 +1,174 @@
+"""The replayer: step through the hands of an uploaded PHH / PHHS file or ACPC log.
+
+Each hand is played through the rules engine with
+:func:`~pokerkit_core.history.replay.replay` (the same replay as
+``pokerkit-core replay``), one recorded entry at a time; every step is sent
+as a spectator's observation plus the hole cards the file itself shows.  A
+room's own hands come here through :meth:`~.lobby.Lobby.phhs`, which writes
+every unshown card as unknown, so a replay of a running room reveals nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import secrets
+from collections import OrderedDict
+from typing import Any
+
+from ..errors import CardError, HistoryParseError, InvalidConfigError
+from ..history import acpc, phh
+from ..history.model import DealBoard, DealHole, HandHistory
+from ..history.replay import replay
+from ..observation import observe
+from ..state import HandState
+from .limits import MAX_REPLAYS
+from .protocol import ProtocolError
+from .views import spectator_data
+
+__all__ = ["Replays", "read_histories", "hand_steps", "REPLAY_FORMATS"]
+
+REPLAY_FORMATS: tuple[str, ...] = ("phh", "phhs", "acpc")
+"""Formats ``POST /api/replays`` reads."""
+
+
+def _bad(exc: Exception) -> ProtocolError:
+    return ProtocolError("bad_history", str(exc))
+
+
+def read_histories(text: str, fmt: str) -> list[HandHistory]:
+    """The hands of an uploaded file.
+
+    Args:
+        text: The file's text.  An ACPC log is preceded by its game
+            definition (``GAMEDEF`` ... ``END GAMEDEF``, the ``.game``
+            file's text).
+        fmt: ``"phh"``, ``"phhs"`` (also reads a single PHH hand) or ``"acpc"``.
+
+    Returns:
+        The hands, in file order.
+
+    Raises:
+        ProtocolError: ``bad_message`` an unknown format, ``bad_history``
+            a file that does not read (the parser's message, with its line).
+    """
+    if fmt not in REPLAY_FORMATS:
+        raise ProtocolError("bad_message", f"format must be one of {', '.join(REPLAY_FORMATS)}")
+    try:
+        if fmt == "phh":
+            return [phh.loads(text)]
+        if fmt == "phhs":
+            return list(phh.iter_hands(io.StringIO(text)))
+        end = text.find("END GAMEDEF")
+        if end < 0:
+            raise ProtocolError(
+                "bad_history",
+                "an ACPC log needs its game: send the .game file's text (GAMEDEF ... "
+                "END GAMEDEF) followed by the log",
+            )
+        cut = end + len("END GAMEDEF")
+        game = acpc.parse_game(text[:cut])
+        log = acpc.read_log(io.StringIO(text[cut:]))
+        return [line.to_history(game) for line in log.states]
+    except (HistoryParseError, InvalidConfigError, CardError) as exc:
+        raise _bad(exc) from None
+
+
+def _holes(state: HandState, hand: HandHistory) -> list[list[str] | None]:
+    known = {tuple(e.cards) for e in hand.entries if isinstance(e, DealHole) and e.cards is not None}
+    out: list[list[str] | None] = []
+    for cards in state.hole_cards:
+        out.append([str(c) for c in cards] if cards is not None and tuple(cards) in known else None)
+    return out
+
+
+def hand_steps(hand: HandHistory) -> list[dict[str, Any]]:
+    """Every step of one hand: after the deal, then after each later entry.
+
+    Args:
+        hand: The recorded hand.
+
+    Returns:
+        One ``{"text", "observation", "holes"}`` per step (``docs/web.rst``),
+        the last one ``{"text": "end", ..., "results": [chips per seat]}``
+        (or ``"error"`` with the replay's message when a move is refused).
+
+    Raises:
+        ProtocolError: ``bad_history``: the hand cannot be dealt.
+    """
+    entries = hand.entries
+    first = 0
+    while first < len(entries) and isinstance(entries[first], (DealHole, DealBoard)) and not (
+        isinstance(entries[first], DealBoard)
+    ):
+        first += 1
+    steps: list[dict[str, Any]] = []
+    last: HandState | None = None
+    for stop in range(first, len(entries) + 1):
+        partial = dataclasses.replace(hand, entries=entries[:stop], finishing_stacks=None)
+        try:
+            result = replay(partial)
+        except (HistoryParseError, CardError) as exc:
+            raise _bad(exc) from None
+        state = result.state
+        if state is None or result.error is not None:
+            steps.append({"text": "error", "error": result.error, "observation": None, "holes": None})
+            return steps
+        if last is not None and state.history == last.history and stop < len(entries):
+            continue  # an entry with nothing to show (e.g. a board already dealt)
+        text = "deal" if last is None else str(state.history[-1])
+        steps.append({"text": text, "observation": spectator_data(observe(state, 0)),
+                      "holes": _holes(state, hand)})
+        last = state
+    if last is not None:
+        results = [int(s) - int(b) if isinstance(s, int) else str(s - b)
+                   for s, b in zip(last.stacks, last.config.stacks)]
+        steps.append({"text": "end", "observation": spectator_data(observe(last, 0)),
+                      "holes": _holes(last, hand), "results": results})
+    return steps
+
+
+class Replays:
+    """Uploaded replays, the newest :data:`~.limits.MAX_REPLAYS` kept in memory."""
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[str, list[HandHistory]] = OrderedDict()
+        self._steps: dict[tuple[str, int], list[dict[str, Any]]] = {}
+
+    def add(self, text: str, fmt: str) -> dict[str, Any]:
+        """Read an upload; the ``POST /api/replays`` reply.
+
+        Raises:
+            ProtocolError: As :func:`read_histories`; ``bad_history`` for a
+                file without hands.
+        """
+        hands = read_histories(text, fmt)
+        if not hands:
+            raise ProtocolError("bad_history", "the file holds no hand")
+        replay_id = secrets.token_hex(4)
+        self._items[replay_id] = hands
+        while len(self._items) > MAX_REPLAYS:
+            old, _ = self._items.popitem(last=False)
+            self._steps = {k: v for k, v in self._steps.items() if k[0] != old}
+        return {"replay": replay_id, "hands": [
+            {"index": i, "label": str(h.hand_id) if h.hand_id is not None else str(i + 1),
+             "seats": len(h.starting_stacks), "names": list(h.players)}
+            for i, h in enumerate(hands)
+        ]}
+
+    def hand(self, replay_id: str, index: int) -> dict[str, Any]:
+        """One hand's steps; the ``GET /api/replays/{id}/hands/{index}`` reply.
+
+        Raises:
+            ProtocolError: ``no_replay`` (404) unknown replay or hand index.
+        """
+        hands = self._items.get(replay_id)
+        if hands is None or not 0 <= index < len(hands):
+            raise ProtocolError("no_replay", f"no hand {index} in replay {replay_id[:40]!r}", 404)
+        key = (replay_id, index)
+        steps = self._steps.get(key)
+        if steps is None:
+            steps = self._steps[key] = hand_steps(hands[index])
+        hand = hands[index]
+        return {"index": index, "label": str(hand.hand_id) if hand.hand_id is not None else str(index + 1),
+                "names": list(hand.players), "steps": steps}

@@ -1,0 +1,611 @@
+"""A room: one table of the web server over a :class:`~pokerkit_core.table.TableSession`.
+
+A room is built only from the library's public API: a
+:class:`~pokerkit_core.table.TableConfig` (a cash table), a
+:class:`~pokerkit_core.tournament.TournamentConfig` preset (a sit-and-go) or
+the ACPC heads-up format; people are ``None`` seats the room drives with
+:meth:`~pokerkit_core.table.TableSession.apply` and
+:meth:`~pokerkit_core.table.TableSession.time_out`, computer players are
+policies loaded by level.  Every method is synchronous and leaves the room
+consistent, so the server calls them one at a time in its event loop.
+
+References:
+    docs/rules.rst section 3 (rooms limited by hands or time, no cash-out),
+    section 4 (ACPC heads-up: 20,000 chips reset every hand), section 5
+    (sit-and-go modes), section 7 (computer players' levels).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import hmac
+import json
+import random
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from ..actions import Action
+from ..cards import Card
+from ..events import ActionTaken
+from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, NotYourTurnError, PokerError
+from ..observation import Observation, observe
+from ..policy import Policy, load_policy
+from ..rules import AnteRule, BettingStructure, GameConfig
+from ..serialize import dumps as dump_value
+from ..serialize import loads as load_value
+from ..state import HandState
+from ..table import Blinds, SeatState, StackMode, TableConfig, TableSession
+from ..tournament import TournamentConfig, eliminations, rank_players
+from .protocol import JoinRequest, ProtocolError, RoomRequest
+from .views import EventTexts, hand_result_data, pots_data, public_text, seat_text
+
+__all__ = ["Room", "SeatMeta", "SAVE_VERSION", "hash_token"]
+
+SAVE_VERSION = 1
+"""Version of a room's saved form (``store.rooms.data``)."""
+
+_DEFAULT_STACK = 10_000
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 of a seat token, hex (only the hash is kept)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class SeatMeta:
+    """What the room knows of a seat besides the session.
+
+    Attributes:
+        player: ``"human"``, ``"ai"`` or ``"empty"``.
+        level: The computer player's level (``"ai"`` seats).
+        name: Display name ("" while open).
+        token_hash: SHA-256 of the seat's token once someone joined.
+        brought: Chips the seat brought to the table.
+        fill: A person joined this empty seat; dealt in from the next hand.
+        sit_out: What the person asked for the next hand (``None``: nothing).
+    """
+
+    player: str
+    level: str | None = None
+    name: str = ""
+    token_hash: str | None = None
+    brought: int = 0
+    fill: bool = False
+    sit_out: bool | None = None
+
+
+class Room:
+    """One room of the server.
+
+    Built with :meth:`create` (from a checked request) or :meth:`load` (from
+    its saved form); see ``docs/web.rst`` for what each field means on the
+    wire.
+    """
+
+    def __init__(
+        self,
+        room_id: str,
+        *,
+        name: str,
+        kind: str,
+        mode: str | None,
+        seats: list[SeatMeta],
+        session: TableSession,
+        settings: dict[str, Any],
+        created: float,
+        seed: int,
+    ) -> None:
+        self.id = room_id
+        self.name = name
+        self.kind = kind
+        self.mode = mode
+        self.seats = seats
+        self.session = session
+        self.settings = settings
+        self.created = created
+        self.seed = seed
+        self.seq = 0
+        self.deadline: float | None = None  # time.monotonic() when the person to act times out
+        self.last_state: HandState | None = None  # the last finished hand
+        self.last_hand: dict[str, Any] | None = None
+        self.nets = [0] * len(seats)
+        self.dealt = [0] * len(seats)
+        self.counted = 0  # records counted into nets
+        self._eliminated: tuple[int, dict[int, tuple[int, int]]] = (-1, {})
+        self._events = EventTexts()
+        self._holes: tuple[int | None, dict[int, tuple[Card, ...]]] = (-1, {})
+
+    # -- building ------------------------------------------------------
+
+    @classmethod
+    def create(cls, room_id: str, request: RoomRequest) -> Room:
+        """A new room from a checked request.
+
+        Raises:
+            ProtocolError: ``bad_config`` when the engine refuses the table
+                (the message is the engine's: e.g. a small blind above the
+                big blind, straddles with fixed-limit betting), a sit-and-go
+                or ACPC room with the wrong number of seats, an empty seat
+                outside a cash room.
+        """
+        seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**62)
+        seats = [SeatMeta(s.player, s.level) for s in request.seats]
+        n = len(seats)
+        mode: str | None = None
+        if request.kind == "sitngo":
+            tournament = _tournament(request.mode)
+            if n != tournament.players:
+                raise ProtocolError(
+                    "bad_config", f"a {request.mode} sit-and-go has {tournament.players} seats, got {n}"
+                )
+            config = tournament.table_config()
+            mode = request.mode
+        elif request.kind == "acpc":
+            if n != 2:
+                raise ProtocolError("bad_config", f"an ACPC room is heads-up (2 seats), got {n}")
+            acpc = GameConfig.acpc_heads_up()
+            config = TableConfig(
+                stacks=acpc.stacks,
+                blinds=Blinds(acpc.small_blind, acpc.big_blind),
+                stack_mode=StackMode.RESET,
+            )
+        else:
+            config = _cash_config(request, seats)
+        if request.kind != "cash" and any(s.player == "empty" for s in seats):
+            raise ProtocolError("bad_config", "only cash rooms have empty seats")
+        for seat, meta in enumerate(seats):
+            meta.brought = config.stacks[seat]
+            if meta.player == "ai":
+                meta.name = f"{meta.level}-{seat}"
+        settings = {
+            "decision_seconds": request.decision_seconds,
+            "pause_seconds": request.pause_seconds,
+            "max_minutes": request.max_minutes,
+            "join_stack": max(config.stacks),
+        }
+        session = TableSession(config, _players(seats, seed), seed=seed)
+        room = cls(
+            room_id, name=request.name, kind=request.kind, mode=mode, seats=seats,
+            session=session, settings=settings, created=time.time(), seed=seed,
+        )
+        return room
+
+    def save(self) -> dict[str, Any]:
+        """The room's saved form (JSON-ready): settings, seats, session snapshot."""
+        return {
+            "version": SAVE_VERSION,
+            "name": self.name,
+            "kind": self.kind,
+            "mode": self.mode,
+            "seed": self.seed,
+            "seq": self.seq,
+            "settings": self.settings,
+            "seats": [dataclasses.asdict(meta) for meta in self.seats],
+            "session": self.session.snapshot(),
+        }
+
+    @classmethod
+    def load(
+        cls,
+        room_id: str,
+        created: float,
+        data: dict[str, Any],
+        last_state: str | None,
+        progress: tuple[int, int, list[str]] | None = None,
+    ) -> Room:
+        """A room rebuilt from :meth:`save`, going on where it was.
+
+        Args:
+            room_id: The room.
+            created: Creation time, seconds since the epoch.
+            data: What :meth:`save` returned (after a JSON round trip).
+            last_state: JSON of the last finished hand's final state, if any.
+            progress: ``(hand, seq, actions)`` of the hand in progress
+                played since :meth:`save` (:meth:`actions`), if any.
+
+        Raises:
+            InvalidConfigError: The saved form does not restore (the message
+                names the field).
+        """
+        if data.get("version") != SAVE_VERSION:
+            raise InvalidConfigError(f"room {room_id}: saved form version {data.get('version')!r}")
+        seats = [SeatMeta(**meta) for meta in data["seats"]]
+        pending = data["session"].get("hand")
+        if progress is not None and pending is not None and pending["hand_number"] == progress[0]:
+            pending["actions"] = progress[2]
+            data["seq"] = progress[1]
+        blinds = _tournament(data["mode"]).schedule if data["kind"] == "sitngo" else None
+        session = TableSession.restore(data["session"], _players(seats, data["seed"]), blinds=blinds)
+        room = cls(
+            room_id, name=data["name"], kind=data["kind"], mode=data["mode"], seats=seats,
+            session=session, settings=data["settings"], created=created, seed=data["seed"],
+        )
+        room.seq = data["seq"]
+        if last_state is not None:
+            state = load_value(last_state)
+            if isinstance(state, HandState):
+                room._finished(state)
+        room.count_records()
+        return room
+
+    # -- queries -------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        """A hand has been dealt (or is being dealt)."""
+        return self.session.hand_count > 0 or not self.session.hand_over
+
+    @property
+    def status(self) -> str:
+        """``"waiting"`` (a person's seat still open), ``"playing"`` or ``"over"``."""
+        if self.session.hand_over and self.session.is_over:
+            return "over"
+        if not self.started and any(s.player == "human" and s.token_hash is None for s in self.seats):
+            return "waiting"
+        return "playing"
+
+    @property
+    def hand_number(self) -> int | None:
+        """The hand in progress, else the last one (``None`` before the first)."""
+        if not self.session.hand_over:
+            return self.session.hand_count + 1
+        return self.session.hand_count or None
+
+    @property
+    def person_to_act(self) -> int | None:
+        """The seat of the person to act now (``None`` if nobody)."""
+        return self.session.to_act
+
+    def is_open(self, seat: int) -> bool:
+        """A person may join ``seat``."""
+        meta = self.seats[seat]
+        if meta.token_hash is not None:
+            return False
+        if meta.player == "human":
+            return True
+        return meta.player == "empty" and self.kind == "cash" and self.status != "over"
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, else ``None`` (constant-time compare)."""
+        digest = hash_token(token)
+        found = None
+        for seat, meta in enumerate(self.seats):
+            if meta.token_hash is not None and hmac.compare_digest(meta.token_hash, digest):
+                found = seat
+        return found
+
+    def observation(self, seat: int) -> Observation | None:
+        """What ``seat`` sees now: the hand in progress or the last one."""
+        if not self.session.hand_over:
+            return self.session.observation(seat)
+        if self.last_state is None:
+            return None
+        return observe(self.last_state, seat, hand_number=self.session.hand_count)
+
+    def seat_info(self, connected: set[int]) -> list[dict[str, Any]]:
+        """The ``SeatInfo`` list of ``docs/web.rst``."""
+        states = self.session.seat_states
+        stacks = self.session.stacks
+        out = []
+        for seat, meta in enumerate(self.seats):
+            out.append({
+                "seat": seat,
+                "name": meta.name or None,
+                "player": meta.player,
+                "open": self.is_open(seat),
+                "level": meta.level,
+                "connected": seat in connected,
+                "state": states[seat].value,
+                "stack": stacks[seat],
+            })
+        return out
+
+    def ledger(self) -> list[dict[str, Any]]:
+        """The ``LedgerLine`` list: each seat's chips brought, stack and net result."""
+        self.count_records()
+        stacks = self.session.stacks
+        return [
+            {"seat": seat, "name": meta.name or None, "brought": meta.brought,
+             "stack": stacks[seat], "net": self.nets[seat], "hands": self.dealt[seat]}
+            for seat, meta in enumerate(self.seats)
+        ]
+
+    def count_records(self) -> None:
+        """Add the hands recorded since the last call to the ledger."""
+        records = self.session.records if self.counted < self.session.hand_count else ()
+        for rec in records[self.counted:]:
+            for seat, result in enumerate(rec.results):
+                self.nets[seat] += result
+                if rec.starting_stacks[seat] > 0:
+                    self.dealt[seat] += 1
+            self.counted += 1
+
+    def blinds(self) -> dict[str, int]:
+        """The blinds of the hand in progress, else of the next hand."""
+        obs = self.observation(0) if not self.session.hand_over else None
+        if obs is not None:
+            return {"small_blind": obs.small_blind, "big_blind": obs.big_blind, "ante": obs.ante}
+        config = self.session.config.blinds.blinds_at(self.session.hand_count + 1)
+        return {"small_blind": config.small_blind, "big_blind": config.big_blind, "ante": config.ante}
+
+    def summary(self, connected: set[int]) -> dict[str, Any]:
+        """The ``RoomSummary`` of ``docs/web.rst``."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "kind": self.kind,
+            "mode": self.mode,
+            "status": self.status,
+            "hands_played": self.session.hand_count,
+            "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.created)),
+            "blinds": self.blinds(),
+            "limits": {"max_hands": self.session.config.max_hands,
+                       "max_minutes": self.settings["max_minutes"]},
+            "seats": self.seat_info(connected),
+            "url": f"/room/{self.id}",
+        }
+
+    def tournament(self) -> dict[str, Any] | None:
+        """Blind level and standings of a sit-and-go (``None`` otherwise)."""
+        if self.kind != "sitngo":
+            return None
+        if self._eliminated[0] != self.session.hand_count:
+            self._eliminated = (self.session.hand_count, eliminations(self.session.records))
+        names = [meta.name or f"seat {seat}" for seat, meta in enumerate(self.seats)]
+        ranking = rank_players(names, self.session.stacks, self._eliminated[1])
+        return {
+            "mode": self.mode,
+            "blinds": self.blinds(),
+            "standings": [dataclasses.asdict(p) for p in ranking],
+        }
+
+    def state_message(self, seat: int | None, connected: set[int]) -> dict[str, Any]:
+        """The ``state`` message for a seat (``None``: a spectator), as a dict."""
+        return dict(json.loads(self.state_texts([seat], connected)[seat]))
+
+    def state_texts(
+        self, seats: Iterable[int | None], connected: set[int]
+    ) -> dict[int | None, str]:
+        """The ``state`` message for each of ``seats`` (``None``: a spectator), JSON text.
+
+        The public part of the observation is encoded once; each seat's text
+        adds only its own hole cards and legal actions
+        (:func:`~.views.seat_text`).
+        """
+        public_obs = self.observation(0)
+        number = self.hand_number
+        public = None if public_obs is None else public_text(public_obs, self._events, number)
+        to_act = None if self.session.hand_over or public_obs is None else public_obs.to_act
+        deadline_ms = None
+        if self.deadline is not None and to_act is not None:
+            deadline_ms = max(0, int((self.deadline - time.monotonic()) * 1000))
+        config = self.session.config
+        common = {
+            "type": "state",
+            "room": self.id,
+            "seq": self.seq,
+            "status": self.status,
+            "hand_number": self.hand_number,
+            "to_act": to_act,
+            "deadline_ms": deadline_ms,
+            "decision_seconds": self.settings["decision_seconds"],
+            "pots": [] if public_obs is None else pots_data(public_obs),
+            "seats": self.seat_info(connected),
+            "last_hand": self.last_hand,
+            "tournament": self.tournament(),
+            "limits": {
+                "max_hands": config.max_hands,
+                "hands_played": self.session.hand_count,
+                "max_minutes": self.settings["max_minutes"],
+                "minutes_played": round(self.session.elapsed_seconds / 60, 2),
+            },
+            "ledger": self.ledger(),
+        }
+        head = json.dumps(common, separators=(",", ":"))[:-1]
+        out: dict[int | None, str] = {}
+        for seat in seats:
+            if public is None:
+                observation = "null"
+            elif seat is None:
+                observation = public
+            else:
+                legal = self.session.observation(seat).legal if seat == to_act else None
+                observation = seat_text(public, seat, self._hole_cards(seat), legal)
+            you = "null" if seat is None else str(int(seat))
+            out[seat] = f'{head},"you":{you},"observation":{observation}}}'
+        return out
+
+    def _hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """The seat's own hole cards in the hand on (or the last one), kept per hand."""
+        number = self.hand_number
+        if self._holes[0] != number:
+            self._holes = (number, {})
+        cards = self._holes[1].get(seat)
+        if cards is None:
+            own = self.observation(seat)
+            cards = self._holes[1][seat] = () if own is None else own.hole_cards
+        return cards
+
+    def actions(self) -> list[str]:
+        """Every action of the hand in progress so far, text form (``[]`` between hands)."""
+        state = self.session.state
+        if self.session.hand_over or state is None:
+            return []
+        return [str(e.action) for e in state.history if isinstance(e, ActionTaken)]
+
+    def names(self) -> list[str]:
+        """One distinct player name per seat (for hand histories)."""
+        return [meta.name or f"seat {seat}" for seat, meta in enumerate(self.seats)]
+
+    # -- changes -------------------------------------------------------
+
+    def join(self, request: JoinRequest) -> tuple[int, str]:
+        """A person takes an open seat.
+
+        Returns:
+            ``(seat, token)``: the token is given only once.
+
+        Raises:
+            ProtocolError: ``seat_taken`` (409) the seat is not open,
+                ``no_seat`` (409) no seat is open, ``bad_message`` a seat
+                that is not a seat of the room, ``name_taken`` (409) another
+                seat has that name.
+        """
+        seat = request.seat
+        if seat is None:
+            seat = next((s for s in range(len(self.seats)) if self.is_open(s)), None)
+            if seat is None:
+                raise ProtocolError("no_seat", "no seat of this room is open", 409)
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError("bad_message", f"seat {seat}: the room has seats 0 to {len(self.seats) - 1}")
+        if not self.is_open(seat):
+            raise ProtocolError("seat_taken", f"seat {seat} is not open", 409)
+        if any(m.name == request.name for m in self.seats) or request.name.startswith("seat "):
+            raise ProtocolError("name_taken", f"the name {request.name!r} is taken at this table", 409)
+        meta = self.seats[seat]
+        token = secrets.token_urlsafe(32)
+        meta.token_hash = hash_token(token)
+        meta.name = request.name
+        if meta.player == "empty":
+            meta.player = "human"
+            meta.fill = True
+        return seat, token
+
+    def ready_to_deal(self) -> bool:
+        """No hand on, the room not over and no person's seat still open."""
+        return self.session.hand_over and self.status == "playing" and not self.session.is_over
+
+    def deal(self) -> None:
+        """Seat the people who joined or asked to sit out or in, then deal the next hand.
+
+        The computer seats act until a person must act or the hand ends.
+        """
+        for seat, meta in enumerate(self.seats):
+            if meta.fill:
+                self.session.fill(seat, None, chips=self.settings["join_stack"])
+                meta.brought += self.settings["join_stack"]
+                meta.fill = False
+            if meta.sit_out is not None:
+                state = self.session.seat_states[seat]
+                if meta.sit_out and state is SeatState.PLAYING:
+                    self.session.sit_out(seat)
+                elif not meta.sit_out and state is SeatState.SITTING_OUT:
+                    self.session.sit_in(seat)
+                meta.sit_out = None
+        if self.session.is_over:  # someone sat out and fewer than two remain
+            return
+        self.session.start_hand()
+        self._after_step()
+
+    def act(self, seat: int, hand: int, text: str) -> None:
+        """The person at ``seat`` plays ``text`` in hand ``hand``.
+
+        Raises:
+            ProtocolError: ``room_over``, ``stale_hand`` (no hand on, or
+                another hand), ``not_your_turn``, ``bad_action`` (the text
+                is not an action), ``illegal_action`` (the message lists
+                the legal ones).  Nothing changes.
+        """
+        if self.status == "over":
+            raise ProtocolError("room_over", "the room has ended")
+        if self.session.hand_over or hand != self.hand_number:
+            current = "no hand is on" if self.session.hand_over else f"hand {self.hand_number} is on"
+            raise ProtocolError("stale_hand", f"hand {hand} is not being played: {current}")
+        to_act = self.session.to_act
+        if to_act != seat:
+            whose = "no one" if to_act is None else f"seat {to_act}"
+            raise ProtocolError("not_your_turn", f"seat {seat} may not act now: it is {whose}'s turn")
+        legal = self.session.observation(seat).legal
+        try:
+            action = Action.parse(text, legal)
+        except ActionParseError as exc:
+            raise ProtocolError("bad_action", str(exc)) from None
+        try:
+            self.session.apply(seat, action)
+        except NotYourTurnError as exc:
+            raise ProtocolError("not_your_turn", str(exc)) from None
+        except IllegalActionError as exc:
+            raise ProtocolError("illegal_action", str(exc)) from None
+        self._after_step()
+
+    def time_out(self) -> int | None:
+        """The person to act ran out of time: play their default action.
+
+        Returns:
+            The seat timed out, or ``None`` when no person was to act.
+        """
+        seat = self.session.to_act
+        if seat is None:
+            return None
+        self.session.time_out(seat)
+        self._after_step()
+        return seat
+
+    def ask_sit_out(self, seat: int, out: bool) -> None:
+        """The person at ``seat`` sits out from the next hand (or comes back).
+
+        Raises:
+            ProtocolError: ``not_now`` outside a cash room or once it ended.
+        """
+        if self.kind != "cash" or self.status == "over":
+            raise ProtocolError("not_now", "only a running cash room lets a seat sit out or in")
+        self.seats[seat].sit_out = out
+
+    def _after_step(self) -> None:
+        if self.session.hand_over:
+            state = self.session.state
+            if state is not None:
+                self._finished(state)
+
+    def _finished(self, state: HandState) -> None:
+        self.last_state = state
+        rec = self.session.records[-1] if self.session.hand_count else None
+        if rec is not None:
+            self.last_hand = hand_result_data(rec, observe(state, 0))
+
+    def finished_hand_json(self) -> tuple[int, str] | None:
+        """``(number, final state JSON)`` of the last finished hand, if any."""
+        if self.last_state is None or not self.session.hand_count:
+            return None
+        return self.session.hand_count, dump_value(self.last_state)
+
+
+def _tournament(mode: str | None) -> TournamentConfig:
+    return TournamentConfig.preset(mode or "nolimit")
+
+
+def _players(seats: list[SeatMeta], seed: int) -> list[Policy | None]:
+    players: list[Policy | None] = []
+    for seat, meta in enumerate(seats):
+        if meta.player == "ai" and meta.level is not None:
+            players.append(load_policy(meta.level, seed=(seed * 31 + seat) % 2**62))
+        else:
+            players.append(None)
+    return players
+
+
+def _cash_config(request: RoomRequest, seats: list[SeatMeta]) -> TableConfig:
+    n = len(seats)
+    stacks = list(request.stacks or (_DEFAULT_STACK,) * n)
+    for seat, meta in enumerate(seats):
+        if meta.player == "empty":
+            stacks[seat] = 0
+        elif stacks[seat] == 0:
+            raise ProtocolError("bad_config", f"seat {seat} has a player and no chips")
+    try:
+        return TableConfig(
+            stacks=tuple(stacks),
+            blinds=Blinds(request.small_blind, request.big_blind, request.ante),
+            betting=BettingStructure(request.betting),
+            max_hands=request.max_hands,
+            max_seconds=None if request.max_minutes is None else request.max_minutes * 60,
+            straddles=request.straddles,
+            ante_rule=AnteRule(request.ante_rule),
+            boards=2 if request.run_it_twice else 1,
+        )
+    except PokerError as exc:
+        raise ProtocolError("bad_config", str(exc)) from None

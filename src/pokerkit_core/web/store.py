@@ -1,0 +1,153 @@
+"""SQLite storage of the rooms and their hand histories (stdlib :mod:`sqlite3`).
+
+One database file, ``rooms.sqlite3`` in the server's ``--data`` directory.
+Table ``rooms`` holds each room's whole saved form (its settings, seats and
+the :meth:`~pokerkit_core.table.TableSession.snapshot` of its session, hand
+in progress included) as JSON; table ``hands`` each finished hand's final
+state in the JSON form of :mod:`pokerkit_core.serialize`; table ``progress``
+the actions of the hand in progress played since the room was last saved
+(each action writes only this small row, so a save does not grow with the
+room's history).  A room and the hand
+that just ended are written in one transaction, so after a crash (even
+``kill -9``) the saved room and its stored hands always agree.  The database
+runs in WAL mode: a committed write survives the process being killed.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any, Iterator
+
+__all__ = ["Store", "DATABASE_NAME"]
+
+DATABASE_NAME = "rooms.sqlite3"
+"""File name of the database inside the data directory."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS progress (
+    room TEXT PRIMARY KEY,
+    hand INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    actions TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS hands (
+    room TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    PRIMARY KEY (room, number)
+);
+"""
+
+
+class Store:
+    """The server's database.
+
+    Args:
+        directory: The data directory (created if missing); ``":memory:"``
+            keeps everything in memory (tests).
+
+    Raises:
+        OSError: The directory cannot be created.
+        sqlite3.Error: The database cannot be opened.
+    """
+
+    def __init__(self, directory: str | Path) -> None:
+        if str(directory) == ":memory:":
+            target = ":memory:"
+        else:
+            path = Path(directory)
+            path.mkdir(parents=True, exist_ok=True)
+            target = str(path / DATABASE_NAME)
+        self._db = sqlite3.connect(target, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+
+    def save_room(self, room_id: str, created: float, data: dict[str, Any],
+                  hand: tuple[int, str] | None = None) -> None:
+        """Write a room's saved form, and a finished hand with it.
+
+        Args:
+            room_id: The room.
+            created: Its creation time, seconds since the epoch.
+            data: Its saved form (JSON-ready).
+            hand: ``(number, state JSON)`` of a hand that just ended, written
+                in the same transaction.
+        """
+        text = json.dumps(data, separators=(",", ":"))
+        with self._transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO rooms (id, created, data) VALUES (?, ?, ?)",
+                (room_id, created, text),
+            )
+            self._db.execute("DELETE FROM progress WHERE room = ?", (room_id,))
+            if hand is not None:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO hands (room, number, state) VALUES (?, ?, ?)",
+                    (room_id, hand[0], hand[1]),
+                )
+
+    def save_progress(self, room_id: str, hand: int, seq: int, actions: list[str]) -> None:
+        """Write the actions of the hand in progress (since the last :meth:`save_room`).
+
+        Args:
+            room_id: The room.
+            hand: The hand's number.
+            seq: The room's state number after the last action.
+            actions: Every action of the hand so far, text form (``"r 300"``).
+        """
+        self._db.execute(
+            "INSERT OR REPLACE INTO progress (room, hand, seq, actions) VALUES (?, ?, ?, ?)",
+            (room_id, hand, seq, json.dumps(actions)),
+        )
+
+    def progress(self, room_id: str) -> tuple[int, int, list[str]] | None:
+        """``(hand, seq, actions)`` saved by :meth:`save_progress`, if any."""
+        row = self._db.execute(
+            "SELECT hand, seq, actions FROM progress WHERE room = ?", (room_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        return int(row[0]), int(row[1]), list(json.loads(row[2]))
+
+    def _transaction(self) -> "_Transaction":
+        return _Transaction(self._db)
+
+    def rooms(self) -> Iterator[tuple[str, float, dict[str, Any]]]:
+        """Every saved room, oldest first: ``(id, created, saved form)``."""
+        rows = self._db.execute("SELECT id, created, data FROM rooms ORDER BY created").fetchall()
+        for room_id, created, text in rows:
+            yield room_id, created, json.loads(text)
+
+    def hands(self, room_id: str) -> list[tuple[int, str]]:
+        """A room's finished hands, first first: ``(number, state JSON)``."""
+        return self._db.execute(
+            "SELECT number, state FROM hands WHERE room = ? ORDER BY number", (room_id,)
+        ).fetchall()
+
+    def hand_count(self, room_id: str) -> int:
+        """Number of stored hands of a room."""
+        row = self._db.execute("SELECT COUNT(*) FROM hands WHERE room = ?", (room_id,)).fetchone()
+        return int(row[0])
+
+    def close(self) -> None:
+        """Close the database."""
+        self._db.close()
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
