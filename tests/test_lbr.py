@@ -193,6 +193,12 @@ def test_lbr_bets_into_a_bot_that_folds_weak_hands() -> None:
     scored = dict(lbr.utilities(view))
     assert max(scored, key=scored.__getitem__).kind.name in ("BET", "ALL_IN")
     assert lbr.decide(view).kind.name in ("BET", "ALL_IN")
+    # valued against the pairs that call (aces only), a called bet is worth less
+    strict = LbrPolicy(Probe(bot_policy), shared, config, calling_range=True)
+    valued = dict(strict.utilities(view))
+    assert valued[Check] == scored[Check]
+    bets = [a for a in scored if a is not Check]
+    assert bets and all(valued[a] < scored[a] for a in bets)
 
 
 def test_rebuild_state_matches_the_public_history() -> None:

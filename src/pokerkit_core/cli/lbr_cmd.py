@@ -40,6 +40,12 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         default="call",
         help="pre-flop rule: call (the paper's LBR-C, default) or lbr (the LBR rule pre-flop too)",
     )
+    parser.add_argument(
+        "--calling-range",
+        action="store_true",
+        help="value a called bet against the part of the range that calls (stronger than "
+        "the paper's win probability against the whole range)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=run)
 
@@ -53,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         workers=args.workers,
         preflop=args.preflop,
+        calling_range=args.calling_range,
     )
     elapsed = time.perf_counter() - started
     if args.json:
@@ -61,8 +68,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(doc))
         return 0
     lo, hi = result.ci95
+    variant = ", calling range" if result.calling_range else ""
     print(
-        f"LBR ({result.preflop} pre-flop) vs {result.policy}: {result.mbb_per_hand:+.1f} mbb/hand"
+        f"LBR ({result.preflop} pre-flop{variant}) vs {result.policy}: {result.mbb_per_hand:+.1f} mbb/hand"
         f"   95% CI [{lo:+.1f}, {hi:+.1f}]"
     )
     print(

@@ -127,6 +127,7 @@ class _Pair:
     preflop: str
     mode: str | None
     sample_pairs: int = 0
+    calling_range: bool = False
 
     def factory(self) -> Callable[..., Policy]:
         if not isinstance(self.spec, str):
@@ -154,7 +155,10 @@ class _Pair:
         probe = Probe(bot, factory=self.factory(), seed=seed1, mode=self.mode)
         pairs = self.sample_pairs if probe.mode == "sample" else None
         shared = _Shared([1.0] * len(COMBOS), pairs=pairs, seed=seed1)
-        lbr = LbrPolicy(probe, shared, self.config, preflop=self.preflop, seed=seed0)
+        lbr = LbrPolicy(
+            probe, shared, self.config, preflop=self.preflop, seed=seed0,
+            calling_range=self.calling_range,
+        )
         return lbr, ProbedPolicy(bot, probe, shared)
 
 
@@ -170,6 +174,8 @@ class LbrResult:
         preflop: The pre-flop rule (:data:`PREFLOP_RULES`).
         probe: How the bot was probed: ``"range"``, ``"single"`` or
             ``"sample"``.
+        calling_range: Whether called bets were valued against the calling
+            part of the range (the variant of :class:`LbrPolicy`).
         mbb_per_hand: The LBR's mean win, mbb/hand (positive: the bot is
             exploitable by at least that much).
         ci95: 95% confidence interval of ``mbb_per_hand`` (over deals).
@@ -183,6 +189,7 @@ class LbrResult:
     seed: int
     preflop: str
     probe: str
+    calling_range: bool
     mbb_per_hand: float
     ci95: tuple[float, float]
     chips: int
@@ -227,6 +234,7 @@ def run_lbr(
     preflop: str = "call",
     probe: str | None = None,
     sample_pairs: int = SAMPLE_PAIRS,
+    calling_range: bool = False,
     chunk_deals: int = DEFAULT_CHUNK_DEALS,
     progress: bool | None = None,
 ) -> LbrResult:
@@ -252,6 +260,9 @@ def run_lbr(
             subset of this many of its pairs, drawn at its first decision of
             each hand (a particle approximation: each bot decision then costs
             this many fresh instances instead of about 1,300).
+        calling_range: Value called bets by the win probability against the
+            pairs that call, not the whole range (a variant stronger than
+            the paper's; see :class:`LbrPolicy`).
         chunk_deals: Deals per chunk; part of what the seed determines.
         progress: A tqdm progress bar on standard error; ``None``: when it is
             a terminal.
@@ -285,7 +296,9 @@ def run_lbr(
         raise InvalidConfigError("the LBR plays heads-up no-limit: give a two-seat no-limit config")
     if not isinstance(sample_pairs, int) or isinstance(sample_pairs, bool) or sample_pairs < 1:
         raise InvalidConfigError(f"sample_pairs must be a positive int, got {shown(sample_pairs)}")
-    pair = _Pair(policy, game, preflop, probe, sample_pairs)
+    if calling_range.__class__ is not bool:
+        raise InvalidConfigError(f"calling_range must be a bool, got {shown(calling_range)}")
+    pair = _Pair(policy, game, preflop, probe, sample_pairs, calling_range)
     mode = _precheck(pair, seed)
     name = policy if isinstance(policy, str) else str(getattr(policy, "name", getattr(policy, "__name__", "policy")))
     try:
@@ -311,6 +324,7 @@ def run_lbr(
         seed=seed,
         preflop=preflop,
         probe=mode,
+        calling_range=calling_range,
         mbb_per_hand=lbr.mbb_per_hand,
         ci95=lbr.ci95,
         chips=lbr.chips,
