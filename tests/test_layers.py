@@ -45,7 +45,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("serialize_fields",),
     ("serialize",),
     ("tournament", "match", "history"),
-    ("policies", "play", "acpc_net", "stats"),
+    ("policies", "play", "acpc_net", "stats", "lbr"),
     ("plots", "envs"),
     ("cli",),
     ("__main__", "__init__"),

@@ -64,6 +64,7 @@ __all__ = [
     "MAX_RECORDED_ERRORS",
     "MatchFault",
     "MatchResult",
+    "PairFactory",
     "PlayerResult",
     "PlayerSpec",
     "run_match",
@@ -73,6 +74,13 @@ __all__ = [
 PlayerSpec = Union[str, Callable[..., Policy]]
 """A registered policy name, or a factory called as ``factory(seed=seed)``
 (it must be picklable, e.g. a module-level class, to run in worker processes)."""
+
+PairFactory = Callable[[int, int], "tuple[Policy, Policy]"]
+"""Makes both players of a pass at once, called as ``pair(seed0, seed1)``
+with each player's seed: for policies that must share something, such as an
+analysis and the policy it probes (:mod:`pokerkit_core.lbr`).  It must be
+picklable (e.g. an instance of a module-level class) to run in worker
+processes."""
 
 DEFAULT_CHUNK_DEALS = 500
 """Deals per chunk of work (part of what a seed determines)."""
@@ -192,6 +200,7 @@ class _Chunk:
     keep_hands: bool
     isolate: bool = False
     decision_timeout: float | None = None
+    pair: PairFactory | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,6 +326,8 @@ def _policy_sets(chunk: _Chunk, seeds: tuple[int, int]) -> list[tuple[Policy, Po
                     IsolatedPolicy(spec, seed=s, decision_timeout=chunk.decision_timeout, name=n)
                     for spec, s, n in zip(chunk.players, seeds, chunk.names)
                 ))
+            elif chunk.pair is not None:
+                sets.append(chunk.pair(seeds[0], seeds[1]))
             else:
                 sets.append((_make_policy(chunk.players[0], seeds[0]),
                              _make_policy(chunk.players[1], seeds[1])))
@@ -451,6 +462,7 @@ def _chunks(
     keep_hands: bool,
     isolate: bool = False,
     decision_timeout: float | None = None,
+    pair: PairFactory | None = None,
 ) -> list[_Chunk]:
     return [
         _Chunk(
@@ -465,6 +477,7 @@ def _chunks(
             keep_hands=keep_hands,
             isolate=isolate,
             decision_timeout=decision_timeout,
+            pair=pair,
         )
         for i, first in enumerate(range(0, deals, chunk_deals))
     ]
@@ -543,6 +556,7 @@ def run_match(
     progress: bool | None = None,
     isolate: bool = False,
     decision_timeout: float | None = None,
+    pair: PairFactory | None = None,
 ) -> MatchResult:
     """Play a heads-up match between two policies.
 
@@ -577,6 +591,10 @@ def run_match(
             action (check if legal, else fold) is played; a policy that
             dies is replaced by the default action for the rest of its
             chunk of the match.  ``None``: no limit.
+        pair: Make both players of each pass together, as
+            ``pair(seed0, seed1)`` (a :data:`PairFactory`), instead of
+            one by one from ``players`` (which then only name them and
+            are checked as usual).  Not with ``isolate``.
 
     Returns:
         A :class:`MatchResult`; results in mbb/hand use ``config.big_blind``.
@@ -590,7 +608,8 @@ def run_match(
             interrupted).
         PolicyError: A policy name is not registered or its factory fails, a
             factory cannot be pickled for ``workers`` > 1, ``scheduler`` or
-            ``isolate``, an isolated policy cannot be started, or
+            ``isolate``, ``pair`` cannot be pickled for ``workers`` > 1 or
+            ``scheduler``, an isolated policy cannot be started, or
             ``scheduler`` is given without ``dask.distributed`` installed.
         OSError: The Dask scheduler at ``scheduler`` cannot be reached (a
             connection refused or timed out; :class:`TimeoutError` is an
@@ -614,6 +633,15 @@ def run_match(
     if config is not None and len(config.stacks) != 2:
         raise InvalidConfigError(f"a match is heads-up; config has {len(config.stacks)} seats")
     decision_timeout = isolation_args(isolate, decision_timeout)
+    if pair is not None and isolate:
+        raise InvalidConfigError("pair makes the policies in this process: not with isolate")
+    if pair is not None and (workers > 1 or scheduler is not None):
+        try:
+            pickle.dumps(pair)
+        except Exception as exc:
+            raise PolicyError(
+                f"pair {shown(pair)} cannot be sent to worker processes: {exc}"
+            ) from exc
     specs = (players[0], players[1])
     for spec in specs:  # fail early, in this process, on unknown names
         if isinstance(spec, str) and isolate:  # never import an isolated bot's code here
@@ -641,7 +669,7 @@ def run_match(
     deals = hands // 2 if duplicate else hands
     chunks = _chunks(
         specs, base, deals, seed, duplicate, config, chunk_deals, keep_hands,
-        isolate, decision_timeout,
+        isolate, decision_timeout, pair,
     )
     show = sys.stderr.isatty() if progress is None else progress
     bar: Any = None

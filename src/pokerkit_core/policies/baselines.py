@@ -7,12 +7,15 @@ them (docs/rules.rst section 7).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
-from ..actions import Action, AllIn, Bet, Call, Check, Fold, Raise
+from ..actions import Action, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
 
 if TYPE_CHECKING:
+    from ..cards import Card
     from ..observation import Observation
+
+Strategy = Sequence[tuple[Action, float]]
 
 __all__ = ["RandomPolicy", "AlwaysCall", "AlwaysRaise"]
 
@@ -32,6 +35,67 @@ class RandomPolicy:
     def __init__(self, *, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
+    @staticmethod
+    def _kinds(legal: LegalActions) -> list[str]:
+        kinds: list[str] = []
+        if legal.can_fold and not legal.can_check:
+            kinds.append("fold")
+        if legal.can_check or legal.can_call:
+            kinds.append("passive")
+        if legal.can_bet or legal.can_raise:
+            kinds.append("raise")
+        return kinds
+
+    @staticmethod
+    def _raise(legal: LegalActions, to: int) -> Action:
+        if to >= legal.max_raise_to and legal.max_is_all_in:
+            return AllIn
+        return Bet(to) if legal.can_bet else Raise(to)
+
+    def action_probabilities(self, observation: Observation) -> Strategy:
+        """The strategy of :meth:`decide`: each kind with probability 1/k,
+        a raise spread evenly over every raise-to total from the minimum to
+        the maximum (up to one entry per chip).
+
+        Args:
+            observation: The acting seat's view (``legal`` set).
+
+        Returns:
+            ``(action, probability)`` pairs; a pure read.
+        """
+        legal = observation.legal
+        if legal is None:  # pragma: no cover - the runner always sets it
+            return [(Check, 1.0)]
+        kinds = self._kinds(legal)
+        share = 1.0 / len(kinds)
+        out: list[tuple[Action, float]] = []
+        for kind in kinds:
+            if kind == "fold":
+                out.append((Fold, share))
+            elif kind == "passive":
+                out.append((Check if legal.can_check else Call, share))
+            else:
+                low, high = legal.min_raise_to, legal.max_raise_to
+                each = share / (high - low + 1)
+                out.extend((self._raise(legal, to), each) for to in range(low, high + 1))
+        return out
+
+    def range_action_probabilities(
+        self, observation: Observation, hole_cards: Sequence[tuple[Card, Card]]
+    ) -> list[Strategy]:
+        """The same strategy for every pair (the cards are ignored): one
+        shared list.
+
+        Args:
+            observation: The acting seat's view (``legal`` set).
+            hole_cards: Hole-card pairs.
+
+        Returns:
+            One entry per pair, all the same list.
+        """
+        strategy = self.action_probabilities(observation)
+        return [strategy] * len(hole_cards)
+
     def decide(self, observation: Observation) -> Action:
         """Choose a random legal action.
 
@@ -44,22 +108,12 @@ class RandomPolicy:
         legal = observation.legal
         if legal is None:  # pragma: no cover - the runner always sets it
             return Check
-        kinds: list[str] = []
-        if legal.can_fold and not legal.can_check:
-            kinds.append("fold")
-        if legal.can_check or legal.can_call:
-            kinds.append("passive")
-        if legal.can_bet or legal.can_raise:
-            kinds.append("raise")
-        choice = self._rng.choice(kinds)
+        choice = self._rng.choice(self._kinds(legal))
         if choice == "fold":
             return Fold
         if choice == "passive":
             return Check if legal.can_check else Call
-        to = self._rng.randint(legal.min_raise_to, legal.max_raise_to)
-        if to >= legal.max_raise_to and legal.max_is_all_in:
-            return AllIn
-        return Bet(to) if legal.can_bet else Raise(to)
+        return self._raise(legal, self._rng.randint(legal.min_raise_to, legal.max_raise_to))
 
 
 class AlwaysCall:
@@ -73,6 +127,16 @@ class AlwaysCall:
 
     def __init__(self, *, seed: int | None = None) -> None:
         del seed
+
+    def action_probabilities(self, observation: Observation) -> Strategy:
+        """:meth:`decide`'s action with probability 1 (a pure read)."""
+        return [(self.decide(observation), 1.0)]
+
+    def range_action_probabilities(
+        self, observation: Observation, hole_cards: Sequence[tuple[Card, Card]]
+    ) -> list[Strategy]:
+        """The same strategy for every pair (the cards are ignored)."""
+        return [self.action_probabilities(observation)] * len(hole_cards)
 
     def decide(self, observation: Observation) -> Action:
         """Check if free, else call.
@@ -101,6 +165,16 @@ class AlwaysRaise:
 
     def __init__(self, *, seed: int | None = None) -> None:
         del seed
+
+    def action_probabilities(self, observation: Observation) -> Strategy:
+        """:meth:`decide`'s action with probability 1 (a pure read)."""
+        return [(self.decide(observation), 1.0)]
+
+    def range_action_probabilities(
+        self, observation: Observation, hole_cards: Sequence[tuple[Card, Card]]
+    ) -> list[Strategy]:
+        """The same strategy for every pair (the cards are ignored)."""
+        return [self.action_probabilities(observation)] * len(hole_cards)
 
     def decide(self, observation: Observation) -> Action:
         """Bet or raise the minimum if allowed, else call (or check).

@@ -12,12 +12,15 @@ References:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Sequence
 
 from ..actions import Action, Check
 from ..evaluator import HandCategory
 from .features import (
+    Coin,
     aggressive,
+    choice_probabilities,
     made_category,
     passive,
     preflop_equity,
@@ -27,6 +30,7 @@ from .features import (
 )
 
 if TYPE_CHECKING:
+    from ..cards import Card
     from ..observation import Observation
 
 __all__ = ["EasyPolicy"]
@@ -55,6 +59,40 @@ class EasyPolicy:
         Returns:
             A legal action.
         """
+        rng = self._rng
+        return self._play(observation, lambda p: rng.random() < p)
+
+    def action_probabilities(self, observation: Observation) -> Sequence[tuple[Action, float]]:
+        """The strategy :meth:`decide` plays at ``observation`` (the same rule,
+        every outcome of its coin flips weighed; a pure read).
+
+        Args:
+            observation: The acting seat's view (``legal`` set).
+
+        Returns:
+            ``(action, probability)`` pairs summing to 1.
+        """
+        return choice_probabilities(lambda coin: self._play(observation, coin))
+
+    def range_action_probabilities(
+        self, observation: Observation, hole_cards: Sequence[tuple[Card, Card]]
+    ) -> list[Sequence[tuple[Action, float]]]:
+        """:meth:`action_probabilities` for each hole-card pair in turn.
+
+        Args:
+            observation: The acting seat's view (``legal`` set).
+            hole_cards: Pairs substituted for the seat's own.
+
+        Returns:
+            One strategy per pair, in order.
+        """
+        out: list[Sequence[tuple[Action, float]]] = []
+        for pair in hole_cards:
+            view = replace(observation, hole_cards=pair)
+            out.append(choice_probabilities(lambda coin: self._play(view, coin)))
+        return out
+
+    def _play(self, observation: Observation, coin: Coin) -> Action:
         legal = observation.legal
         hole = observation.hole_cards
         if legal is None or hole is None or len(hole) != 2:  # pragma: no cover
@@ -81,9 +119,9 @@ class EasyPolicy:
         if to_call == 0:
             if strong:
                 return aggressive(legal, raise_to_for_fraction(observation, 0.66))
-            if medium and self._rng.random() < 0.5:
+            if medium and coin(0.5):
                 return aggressive(legal, raise_to_for_fraction(observation, 0.5))
-            if self._rng.random() < self._bluff:
+            if coin(self._bluff):
                 return aggressive(legal, raise_to_for_fraction(observation, 0.5))
             return passive(legal, call=False)
         if strong:

@@ -14,7 +14,7 @@ References:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
 from ..cards import RANK_CHARS, Card
@@ -32,6 +32,7 @@ __all__ = [
     "StreetActions",
     "aggressive",
     "board_texture",
+    "choice_probabilities",
     "draws",
     "hand_class",
     "hand_strength",
@@ -552,3 +553,54 @@ def walk(history: Sequence[object], seat_count: int) -> list[Step]:
         bets[seat] += event.amount_added
         pot += event.amount_added
     return steps
+
+
+Coin = Callable[[float], bool]
+"""A biased coin: ``coin(p)`` is true with probability ``p``."""
+
+
+def choice_probabilities(play: Callable[[Coin], Action]) -> list[tuple[Action, float]]:
+    """Every action a decision rule can return, with its probability.
+
+    The rule is written once, as ``play(coin)``, drawing its random choices
+    only through ``coin(p)``; a policy's ``decide`` passes a coin backed by its
+    own generator (``lambda p: rng.random() < p``), and its
+    ``action_probabilities`` passes the rule here, which runs it once for
+    each sequence of coin outcomes (depth first) and adds up each path's
+    probability.  So the strategy stated and the one played cannot drift
+    apart.
+
+    Args:
+        play: The decision rule; it must flip a finite number of coins.
+
+    Returns:
+        ``(action, probability)`` pairs, each action once, in the order first
+        reached; probabilities sum to 1.
+
+    References:
+        The probe protocol (:class:`pokerkit_core.policy.ProbeablePolicy`).
+    """
+    found: dict[Action, float] = {}
+    pending: list[tuple[bool, ...]] = [()]
+    while pending:
+        script = pending.pop()
+        taken: list[bool] = []
+        weight = [1.0]
+
+        def coin(p: float, script: tuple[bool, ...] = script) -> bool:
+            if p <= 0.0:
+                return False
+            if p >= 1.0:
+                return True
+            if len(taken) < len(script):
+                outcome = script[len(taken)]
+            else:
+                outcome = True
+                pending.append((*taken, False))
+            taken.append(outcome)
+            weight[0] *= p if outcome else 1.0 - p
+            return outcome
+
+        action = play(coin)
+        found[action] = found.get(action, 0.0) + weight[0]
+    return list(found.items())

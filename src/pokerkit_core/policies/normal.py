@@ -17,12 +17,18 @@ References:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Sequence
+from bisect import bisect_left, bisect_right
+from dataclasses import replace
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..actions import Action, Check, LegalActions
-from ..cards import Card
+from ..cards import CARDS, Card
+from ..evaluator import evaluate_combos
 from .features import (
+    Coin,
     aggressive,
+    choice_probabilities,
     board_texture,
     draws,
     hand_strength,
@@ -36,7 +42,58 @@ from .features import (
 if TYPE_CHECKING:
     from ..observation import Observation
 
-__all__ = ["NormalPolicy", "seats_behind", "opponents_in_hand"]
+__all__ = ["NormalPolicy", "seats_behind", "opponents_in_hand", "strength_table"]
+
+Strength = Callable[[Sequence[Card], Sequence[Card]], float]
+
+_PAIRS = tuple((a, b) for a in range(52) for b in range(a + 1, 52))
+_PAIR_CODES = bytes(c for pair in _PAIRS for c in pair)
+
+
+@lru_cache(maxsize=16)
+def strength_table(board_codes: tuple[int, ...]) -> dict[tuple[int, int], float]:
+    """:func:`~pokerkit_core.policies.features.hand_strength` of every
+    hole-card pair on one board at once, equal to it to the last bit.
+
+    One C call values every pair on the board; then, for each pair, the pairs
+    it beats and ties are counted by bisection among all unblocked pairs and
+    among those sharing one of its cards (which it cannot face), and the
+    latter are taken off.
+
+    Args:
+        board_codes: Three to five board card codes.
+
+    Returns:
+        A dict from ``(lower code, higher code)`` to hand strength (0-1), for
+        every pair that shares no card with the board.
+
+    References:
+        Billings et al. (2002), "hand strength" (HS).
+    """
+    board = tuple(CARDS[c] for c in board_codes)
+    values = evaluate_combos(_PAIR_CODES, board)
+    valid = [(pair, v) for pair, v in zip(_PAIRS, values) if v]
+    ordered = sorted(v for _, v in valid)
+    per_card: dict[int, list[int]] = {}
+    for (a, b), v in valid:
+        per_card.setdefault(a, []).append(v)
+        per_card.setdefault(b, []).append(v)
+    for vs in per_card.values():
+        vs.sort()
+    total = len(valid)
+    table: dict[tuple[int, int], float] = {}
+    for (a, b), v in valid:
+        va, vb = per_card[a], per_card[b]
+        n = total - len(va) - len(vb) + 1  # the pair itself is in both lists
+        below = bisect_left(ordered, v) - bisect_left(va, v) - bisect_left(vb, v)
+        ties = (
+            bisect_right(ordered, v) - bisect_left(ordered, v)
+            - (bisect_right(va, v) - bisect_left(va, v))
+            - (bisect_right(vb, v) - bisect_left(vb, v))
+            + 1  # the pair itself, taken off twice
+        )
+        table[(a, b)] = (below + 0.5 * ties) / n
+    return table
 
 
 def opponents_in_hand(observation: Observation) -> int:
@@ -104,6 +161,50 @@ class NormalPolicy:
         Returns:
             A legal action.
         """
+        rng = self._rng
+        return self._play(observation, lambda p: rng.random() < p, hand_strength)
+
+    def action_probabilities(self, observation: Observation) -> Sequence[tuple[Action, float]]:
+        """The strategy :meth:`decide` plays at ``observation`` (the same rule,
+        every outcome of its coin flips weighed; a pure read).
+
+        Args:
+            observation: The acting seat's view (``legal`` set).
+
+        Returns:
+            ``(action, probability)`` pairs summing to 1.
+        """
+        return choice_probabilities(lambda coin: self._play(observation, coin, hand_strength))
+
+    def range_action_probabilities(
+        self, observation: Observation, hole_cards: Sequence[tuple[Card, Card]]
+    ) -> list[Sequence[tuple[Action, float]]]:
+        """:meth:`action_probabilities` for many pairs, the hand strengths of
+        all of them computed at once (:func:`strength_table`).
+
+        Args:
+            observation: The acting seat's view (``legal`` set).
+            hole_cards: Pairs substituted for the seat's own, none holding a
+                board card.
+
+        Returns:
+            One strategy per pair, in order.
+        """
+        strength: Strength = hand_strength
+        if observation.board:
+            table = strength_table(tuple(c.code for c in observation.board))
+
+            def strength(hole: Sequence[Card], board: Sequence[Card]) -> float:
+                a, b = hole[0].code, hole[1].code
+                return table[(a, b) if a < b else (b, a)]
+
+        out: list[Sequence[tuple[Action, float]]] = []
+        for pair in hole_cards:
+            view = replace(observation, hole_cards=pair)
+            out.append(choice_probabilities(lambda coin: self._play(view, coin, strength)))
+        return out
+
+    def _play(self, observation: Observation, coin: Coin, strength: Strength) -> Action:
         legal = observation.legal
         hole = observation.hole_cards
         if legal is None:  # pragma: no cover - the runner always sets it
@@ -112,7 +213,7 @@ class NormalPolicy:
             return passive(legal, call=False)
         if street_number(observation) == 0:
             return self._preflop(observation, legal, hole)
-        return self._postflop(observation, legal, hole)
+        return self._postflop(observation, legal, hole, coin, strength)
 
     def _preflop(
         self, observation: Observation, legal: LegalActions, hole: Sequence[Card]
@@ -155,12 +256,17 @@ class NormalPolicy:
         return passive(legal, call=score >= pot_odds + premium)
 
     def _postflop(
-        self, observation: Observation, legal: LegalActions, hole: Sequence[Card]
+        self,
+        observation: Observation,
+        legal: LegalActions,
+        hole: Sequence[Card],
+        coin: Coin,
+        strength_of: Strength,
     ) -> Action:
         board = observation.board
         street = street_number(observation)
         opponents = opponents_in_hand(observation)
-        hs = hand_strength(hole, board) ** opponents
+        hs = strength_of(hole, board) ** opponents
         draw = draws(hole, board)
         texture = board_texture(board)
         to_come = 5 - len(board)
@@ -179,9 +285,9 @@ class NormalPolicy:
                 return aggressive(legal, raise_to_for_fraction(observation, bet_size))
             if strength >= 0.66 and in_position and opponents == 1:
                 return aggressive(legal, raise_to_for_fraction(observation, 0.45))
-            if potential >= 0.25 and self._rng.random() < 0.6:
+            if potential >= 0.25 and coin(0.6):
                 return aggressive(legal, raise_to_for_fraction(observation, 0.6))
-            if in_position and opponents == 1 and street < 3 and self._rng.random() < 0.45:
+            if in_position and opponents == 1 and street < 3 and coin(0.45):
                 return aggressive(legal, raise_to_for_fraction(observation, 0.35))  # stab
             preflop = street_actions(observation, 0)
             if (
@@ -189,7 +295,7 @@ class NormalPolicy:
                 and preflop.last_aggressor == observation.seat
                 and texture.wetness <= 1
                 and opponents == 1
-                and self._rng.random() < 0.55
+                and coin(0.55)
             ):
                 return aggressive(legal, raise_to_for_fraction(observation, 0.5))
             return Check
