@@ -166,11 +166,15 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
 /* Equity of each of n_hands hands (2 codes each in hands) against each of
  * n_ranges (1..PKC_RANGE_MAX_RANGES) opponent ranges (PKC_COMBOS weights
  * each, one after another in `weights`), on a board of n_board (0, 3, 4 or
- * 5) codes.  River: exact.  Otherwise `trials` (1..PKC_RANGE_MAX_TRIALS)
- * sampled deals per hand and range, from a generator seeded by `seed`, the
- * range's position and the hand's combo index (a hand's result does not
- * depend on the other hands).  Combos sharing a card with the board or the
- * hand are removed.  out[i * n_ranges + r] is hand i's pot share against
+ * 5) codes.  River: exact.  Otherwise Monte Carlo over `trials`
+ * (1..PKC_RANGE_MAX_TRIALS) deals drawn once from `seed` and shared by all
+ * hands: a runout, and per range an opponent combo clear of it; a hand counts
+ * the deals that share no card with it (which leaves the deal distribution
+ * exact given its cards) and, for a range where fewer than a quarter are
+ * left, draws `trials` deals of its own from `seed`, the range's position
+ * and its combo index.  So a hand's result depends only on `seed`, the
+ * board, the ranges and its own cards, never on the other hands.  Combos
+ * sharing a card with the board or the hand are removed.  out[i * n_ranges + r] is hand i's pot share against
  * range r, or -1 when no combo is left (or nearly every draw was blocked).
  * PKC_E_CARD / PKC_E_DUPLICATE for bad codes (board, or a hand with a card
  * twice or on the board), PKC_E_ARG for a bad n_board, n_ranges, trials or
