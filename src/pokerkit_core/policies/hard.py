@@ -57,7 +57,6 @@ from ..cards import Card
 from ..evaluator import RANGE_COMBOS, range_equity
 from .features import Step, aggressive, passive, street_number, walk
 from .hard_model import (
-    BET_FLOOR,
     CALL_FLOOR,
     SIZE_FRACTIONS,
     OpponentModel,
@@ -327,7 +326,9 @@ class HardPolicy:
             chips = min(int(SIZE_FRACTIONS[cls] * pot), stack)
             if rate > 0.05 and chips > 0:
                 ctx.trap = (rate, chips)
-                ctx.trap_range = narrowed(ctx.opp, board, rate, BET_FLOOR, share)
+                ctx.trap_range = narrowed(
+                    ctx.opp, board, rate, model.bluff_floor(SIZE_FRACTIONS[cls], rate), share
+                )
         if street >= 1 and to_call > 0 and board:
             fraction = to_call / max(pot - to_call, 1)
             mdf = (pot - to_call) / max(pot, 1)

@@ -34,12 +34,9 @@ __all__ = [
     "top_range",
 ]
 
-BET_FLOOR = 0.2
-"""Weight kept by the hands outside the share of a range that bets or raises
-(they stand for bluffs and draws the made-hand ranking does not see)."""
-
 CALL_FLOOR = 0.2
-"""The same for calls."""
+"""Weight kept by the hands outside the share of a range that calls (they
+stand for draws and hands the made-hand ranking does not see)."""
 
 SIZE_FRACTIONS = (0.5, 1.0, 2.5)
 """A typical bet of each size class, as a fraction of the pot after calling."""
@@ -241,6 +238,21 @@ class OpponentModel:
         ratio = self.bluffs[cls].value / balanced_bluff_share(SIZE_FRACTIONS[cls])
         return min(max(ratio, 0.25), 1.0)
 
+    def bluff_floor(self, fraction: float, keep: float) -> float:
+        """Weight of the hands outside the strongest ``keep`` share of a
+        range that bets or raises ``fraction`` of the pot: the one that makes
+        them the observed bluff share of the bets (:attr:`bluffs`) of that
+        size, in [0.02, 1].
+
+        Args:
+            fraction: The bet's size as a fraction of the pot after calling.
+            keep: The share of the range kept at full weight, 0-1.
+        """
+        bluff = min(self.bluffs[size_class(fraction)].value, 0.95)
+        if keep >= 0.999:
+            return 1.0
+        return min(max(bluff * keep / ((1.0 - bluff) * (1.0 - keep)), 0.02), 1.0)
+
     def continue_share(self, steps: Sequence[Step], index: int) -> float:
         """Share of its range an opponent keeps when it takes an action.
 
@@ -330,7 +342,10 @@ def range_of(
     Pre-flop each bet, raise or call keeps the strongest share of the range
     that matches how often the model says the seat takes that action; after
     the flop each bet, raise or call keeps that share of the range by made
-    value on the board of its street (the rest kept at a floor weight).
+    value on the board of its street, the rest kept at a floor weight: for a
+    call :data:`CALL_FLOOR`, for a bet or raise the weight that makes the
+    rest the share of bluffs this opponent's showdowns revealed
+    (:meth:`OpponentModel.bluff_floor`).
 
     Args:
         model: The frequencies to read the actions with.
@@ -353,8 +368,8 @@ def range_of(
             continue
         if weights is None:
             weights = top_range(share)
-        aggressive_act = step.kind is not ActionKind.CALL
-        narrow_range(weights, board[: 2 + step.street], keep, BET_FLOOR if aggressive_act else CALL_FLOOR)
+        floor = model.bluff_floor(step.size, keep) if step.kind is not ActionKind.CALL else CALL_FLOOR
+        narrow_range(weights, board[: 2 + step.street], keep, floor)
     if weights is None:
         weights = top_range(share)
     for code in board:
