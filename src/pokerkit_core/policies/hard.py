@@ -27,6 +27,11 @@ At every decision it
    for (its range ranked by equity against the bettor's narrowed range),
    scaled down by how value-heavy this bettor's showdowns have been.
 
+The read adapts as the match goes on (:class:`OpponentModel`): the shares
+kept for each action follow the opponent's observed frequencies, the weight
+left to the hands outside them follows the share of bluffs its bets showed
+down, and so do the minimum defence and the extra bluffs against overfolds.
+
 Its strategy at an observation is the distribution
 :meth:`HardPolicy.action_probabilities` returns; :meth:`HardPolicy.decide`
 samples from it.  The equity estimates are seeded from the policy's seed and
@@ -108,7 +113,7 @@ class _Context:
 
     __slots__ = (
         "legal", "street", "pot", "to_call", "many", "board", "opp", "realize", "seed",
-        "targets", "ranges", "trap", "trap_range", "defend_share", "my_range", "cut",
+        "targets", "ranges", "trap", "trap_range", "defend_share", "steps", "me", "cut",
     )
 
     legal: LegalActions
@@ -127,7 +132,8 @@ class _Context:
         self.trap: tuple[float, int] | None = None
         self.trap_range: array[float] | None = None
         self.defend_share = 0.0
-        self.my_range: array[float] | None = None
+        self.steps: Sequence[Step] = ()
+        self.me = 0
         self.cut: float | None = None
 
 
@@ -333,7 +339,7 @@ class HardPolicy:
             fraction = to_call / max(pot - to_call, 1)
             mdf = (pot - to_call) / max(pot, 1)
             ctx.defend_share = mdf * model.trust(fraction)
-            ctx.my_range = range_of(self._self_model, steps, me, board)[0]
+            ctx.steps, ctx.me = steps, me  # its own range: read when first needed
         return ctx
 
     def _defend_cut(self, ctx: _Context) -> float:
@@ -342,8 +348,7 @@ class HardPolicy:
         the bettor's range."""
         if ctx.cut is not None:
             return ctx.cut
-        weights = ctx.my_range
-        assert weights is not None
+        weights = range_of(self._self_model, ctx.steps, ctx.me, ctx.board)[0]
         live = [k for k in range(RANGE_COMBOS) if weights[k] > 0]  # board combos weigh 0
         if not live:
             ctx.cut = 1.0
