@@ -96,6 +96,7 @@ __all__ = [
     "PREFLOP_RULES",
     "PREFLOP_TRIALS",
     "PROBE_TOLERANCE",
+    "SAMPLE_PAIRS",
     "LbrPolicy",
     "LbrResult",
     "Probe",
@@ -127,6 +128,10 @@ PREFLOP_TRIALS = 4_000
 PREFLOP_RULES = ("call", "lbr")
 """``"call"``: the paper's LBR-C, which checks or calls every pre-flop
 decision; ``"lbr"``: the LBR rule pre-flop too."""
+
+SAMPLE_PAIRS = 48
+"""Default number of pairs of the bot's range that the sampling probe keeps
+(see :func:`run_lbr`)."""
 
 PROBE_TOLERANCE = 1e-6
 """How far from 1 a probed distribution's probabilities may sum (the
@@ -322,6 +327,13 @@ class _Shared:
     weights: list[float]
     lbr_hole: tuple[Card, ...] = ()
     inconsistent: int = 0  # bot actions no pair of its range could take
+    pairs: int | None = None  # keep at most this many pairs of the range
+    seed: int = 0  # of the pairs kept
+    thinned: bool = False  # the pairs are chosen for this hand
+
+    def reset(self) -> None:
+        self.weights = [1.0] * len(COMBOS)
+        self.thinned = False
 
 
 def _live(shared: _Shared, observation: Observation) -> list[int]:
@@ -330,7 +342,17 @@ def _live(shared: _Shared, observation: Observation) -> list[int]:
     blocked: set[int] = set()
     for card in (*observation.board, *shared.lbr_hole):
         blocked |= _WITH_CARD[card.code]
-    return [i for i, w in enumerate(shared.weights) if w > 0.0 and i not in blocked]
+    live = [i for i, w in enumerate(shared.weights) if w > 0.0 and i not in blocked]
+    if shared.pairs is not None and not shared.thinned:
+        shared.thinned = True
+        if len(live) > shared.pairs:  # a random subset stands for the range
+            rng = random.Random(_seed("pokerkit_core.lbr.pairs", shared.seed, observation.hand_number))
+            kept = set(rng.sample(live, shared.pairs))
+            for i in live:
+                if i not in kept:
+                    shared.weights[i] = 0.0
+            live = sorted(kept)
+    return live
 
 
 class ProbedPolicy:
@@ -352,7 +374,7 @@ class ProbedPolicy:
 
     def hand_started(self, observation: Observation) -> None:
         """Reset the range (every pair equally likely) and pass the hook on."""
-        self._shared.weights = [1.0] * len(COMBOS)
+        self._shared.reset()
         hook = method_of(self.inner, "hand_started")
         if hook is not None:
             hook(observation)
@@ -587,25 +609,34 @@ class _Pair:
     config: GameConfig
     preflop: str
     mode: str | None
+    sample_pairs: int = 0
 
-    def factory(self) -> Callable[..., Policy] | None:
-        if isinstance(self.spec, str):
+    def factory(self) -> Callable[..., Policy]:
+        if not isinstance(self.spec, str):
+            return self.spec
+        try:
             return policy_factory(self.spec)
-        return self.spec
+        except PolicyError as exc:
+            raise ProbeError(f"{exc}: it cannot be probed") from exc
 
     def bot(self, seed: int) -> Policy:
-        if isinstance(self.spec, str):
-            return load_policy(self.spec, seed=seed)
+        factory = self.factory()
         try:
-            policy = self.spec(seed=seed)
+            policy = factory(seed=seed)
         except Exception as exc:
-            raise PolicyError(f"policy factory {shown(self.spec)} failed: {exc}") from exc
+            raise ProbeError(
+                f"policy {shown(self.spec)} cannot be made as factory(seed=...) to be "
+                f"probed: {exc}"
+            ) from exc
+        if method_of(policy, "decide") is None:
+            raise ProbeError(f"policy {shown(self.spec)}'s factory made {shown(policy)}, which has no decide()")
         return policy
 
     def __call__(self, seed0: int, seed1: int) -> tuple[Policy, Policy]:
         bot = self.bot(seed1)
-        shared = _Shared([1.0] * len(COMBOS))
         probe = Probe(bot, factory=self.factory(), seed=seed1, mode=self.mode)
+        pairs = self.sample_pairs if probe.mode == "sample" else None
+        shared = _Shared([1.0] * len(COMBOS), pairs=pairs, seed=seed1)
         lbr = LbrPolicy(probe, shared, self.config, preflop=self.preflop, seed=seed0)
         return lbr, ProbedPolicy(bot, probe, shared)
 
@@ -651,11 +682,7 @@ def _precheck(pair: _Pair, seed: int) -> str:
     """Make one bot and probe it before the run: refuse early, in this
     process; returns the probe mode."""
     bot = pair.bot(_seed("pokerkit_core.lbr.precheck", seed))
-    try:
-        factory = pair.factory()
-    except PolicyError:
-        factory = None
-    probe = Probe(bot, factory=factory, seed=seed, mode=pair.mode)
+    probe = Probe(bot, factory=pair.factory(), seed=seed, mode=pair.mode)
     if probe.mode == "sample":
         rng = random.Random(_seed("pokerkit_core.lbr.precheck.deals", seed))
         for k in range(8):
@@ -682,6 +709,7 @@ def run_lbr(
     config: GameConfig | None = None,
     preflop: str = "call",
     probe: str | None = None,
+    sample_pairs: int = SAMPLE_PAIRS,
     chunk_deals: int = DEFAULT_CHUNK_DEALS,
     progress: bool | None = None,
 ) -> LbrResult:
@@ -703,6 +731,10 @@ def run_lbr(
         preflop: ``"call"`` (LBR-C) or ``"lbr"`` (:data:`PREFLOP_RULES`).
         probe: Force a probe mode (``"range"``, ``"single"``,
             ``"sample"``); ``None``: the best the policy allows.
+        sample_pairs: With the sampling probe: the bot's range is a random
+            subset of this many of its pairs, drawn at its first decision of
+            each hand (a particle approximation: each bot decision then costs
+            this many fresh instances instead of about 1,300).
         chunk_deals: Deals per chunk; part of what the seed determines.
         progress: A tqdm progress bar on standard error; ``None``: when it is
             a terminal.
@@ -712,13 +744,14 @@ def run_lbr(
 
     Raises:
         InvalidConfigError: ``hands`` not a positive even int, ``preflop``
-            unknown, a config that is not heads-up no-limit, ``workers`` or
+            unknown, ``sample_pairs`` not a positive int, a config that is not heads-up no-limit, ``workers`` or
             ``chunk_deals`` < 1.
         ProbeError: The policy cannot be probed (see the module
-            documentation): no probe method and no usable factory, or fresh
-            instances with one seed disagree; or a probe answered something
-            that is not a distribution.
-        PolicyError: The policy is not registered or its factory fails.
+            documentation): not a registered name, a factory that cannot be
+            called as ``factory(seed=seed)`` or makes no policy, or (no probe
+            method) fresh instances with one seed disagree; or a probe
+            answered something that is not a distribution.
+        PolicyError: ``workers`` > 1 with a factory that cannot be pickled.
 
     References:
         Lisý and Bowling (2017), arXiv:1612.07547.
@@ -730,7 +763,9 @@ def run_lbr(
     game = config if config is not None else GameConfig.acpc_heads_up()
     if len(game.stacks) != 2 or game.betting is not BettingStructure.NO_LIMIT:
         raise InvalidConfigError("the LBR plays heads-up no-limit: give a two-seat no-limit config")
-    pair = _Pair(policy, game, preflop, probe)
+    if not isinstance(sample_pairs, int) or isinstance(sample_pairs, bool) or sample_pairs < 1:
+        raise InvalidConfigError(f"sample_pairs must be a positive int, got {shown(sample_pairs)}")
+    pair = _Pair(policy, game, preflop, probe, sample_pairs)
     mode = _precheck(pair, seed)
     name = policy if isinstance(policy, str) else str(getattr(policy, "name", getattr(policy, "__name__", "policy")))
     result = run_match(

@@ -23,6 +23,7 @@ COMMANDS: tuple[str, ...] = (
     "eval",
     "equity",
     "match",
+    "lbr",
     "policies",
     "tournament",
     "play",

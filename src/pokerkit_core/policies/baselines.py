@@ -7,6 +7,7 @@ them (docs/rules.rst section 7).
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from ..actions import Action, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
@@ -18,6 +19,15 @@ if TYPE_CHECKING:
 Strategy = Sequence[tuple[Action, float]]
 
 __all__ = ["RandomPolicy", "AlwaysCall", "AlwaysRaise"]
+
+
+@lru_cache(maxsize=256)
+def _spread(legal: LegalActions, share: float) -> tuple[tuple[Action, float], ...]:
+    """``share`` spread evenly over every raise-to total, minimum to maximum
+    (kept: the LBR asks about the same spot for many hole-card pairs)."""
+    low, high = legal.min_raise_to, legal.max_raise_to
+    each = share / (high - low + 1)
+    return tuple((RandomPolicy._raise(legal, to), each) for to in range(low, high + 1))
 
 
 class RandomPolicy:
@@ -75,9 +85,7 @@ class RandomPolicy:
             elif kind == "passive":
                 out.append((Check if legal.can_check else Call, share))
             else:
-                low, high = legal.min_raise_to, legal.max_raise_to
-                each = share / (high - low + 1)
-                out.extend((self._raise(legal, to), each) for to in range(low, high + 1))
+                out.extend(_spread(legal, share))
         return out
 
     def range_action_probabilities(

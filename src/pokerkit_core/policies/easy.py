@@ -12,7 +12,6 @@ References:
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
 from ..actions import Action, Check
@@ -87,14 +86,16 @@ class EasyPolicy:
             One strategy per pair, in order.
         """
         out: list[Sequence[tuple[Action, float]]] = []
-        for pair in hole_cards:
-            view = replace(observation, hole_cards=pair)
-            out.append(choice_probabilities(lambda coin: self._play(view, coin)))
+        for pair in hole_cards:  # as if dataclasses.replace(observation, hole_cards=pair)
+            out.append(choice_probabilities(lambda coin: self._play(observation, coin, pair)))
         return out
 
-    def _play(self, observation: Observation, coin: Coin) -> Action:
+    def _play(self, observation: Observation, coin: Coin, hole: Sequence[Card] | None = None) -> Action:
+        """The decision rule; ``hole`` stands for the observation's own cards
+        when given (the batch probe, without copying the observation)."""
         legal = observation.legal
-        hole = observation.hole_cards
+        if hole is None:
+            hole = observation.hole_cards
         if legal is None or hole is None or len(hole) != 2:  # pragma: no cover
             return Check if legal is None else passive(legal, call=False)
         bb = observation.big_blind

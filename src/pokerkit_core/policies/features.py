@@ -301,6 +301,9 @@ class Draws:
 def draws(hole: Sequence[Card], board: Sequence[Card]) -> Draws:
     """Find flush and straight draws of two hole cards on a 3- or 4-card board.
 
+    Ranks are kept as bit masks (bit ``r + 1`` for rank ``r``, bit 0 for the
+    ace played low), so a window of ranks is a run of bits.
+
     Args:
         hole: Two cards.
         board: Three or four cards (on a five-card board nothing is a draw).
@@ -311,31 +314,33 @@ def draws(hole: Sequence[Card], board: Sequence[Card]) -> Draws:
     """
     if len(board) >= 5 or len(board) < 3:
         return Draws(False, False, False, 0)
-    cards = (*hole, *board)
-    flush = False
-    for s in range(4):
-        if sum(1 for c in cards if c.suit == s) == 4 and any(c.suit == s for c in hole):
-            flush = True
-    all_ranks = {int(c.rank) for c in cards}
-    board_ranks = {int(c.rank) for c in board}
-    if 12 in all_ranks:
-        all_ranks.add(-1)
-    if 12 in board_ranks:
-        board_ranks.add(-1)
+    suits = [0, 0, 0, 0]
+    all_mask = board_mask = 0
+    for c in board:
+        suits[c.suit] += 1
+        board_mask |= 2 << c.rank
+    all_mask = board_mask
+    for c in hole:
+        suits[c.suit] += 1
+        all_mask |= 2 << c.rank
+    flush = any(suits[c.suit] == 4 for c in hole)
+    if all_mask & (2 << 12):  # an ace plays low too
+        all_mask |= 1
+    if board_mask & (2 << 12):
+        board_mask |= 1
     open_ended = gutshot = False
-    if _windows(all_ranks) < 5:  # no straight made yet
-        for low in range(-1, 10):
-            window = range(low, low + 4)
-            if all(r in all_ranks for r in window) and not all(r in board_ranks for r in window):
-                if low > -1 and low + 4 <= 12:
+    if not any(all_mask & (0b11111 << b) == 0b11111 << b for b in range(10)):  # no straight yet
+        for b in range(11):  # four ranks in a row: bits b .. b+3 (rank b-1 .. b+2)
+            window = 0b1111 << b
+            if all_mask & window == window and board_mask & window != window:
+                if 1 <= b <= 9:
                     open_ended = True
                 else:
                     gutshot = True
         if not open_ended:
-            for low in range(-1, 9):
-                window5 = range(low, low + 5)
-                have = [r for r in window5 if r in all_ranks]
-                if len(have) == 4 and not all(r in board_ranks for r in have):
+            for b in range(10):  # four of five ranks of a window
+                have = all_mask & (0b11111 << b)
+                if have.bit_count() == 4 and have & ~board_mask:
                     gutshot = True
     outs = (9 if flush else 0) + (8 if open_ended else (4 if gutshot else 0))
     if flush and (open_ended or gutshot):

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Sequence
 
@@ -45,6 +44,8 @@ if TYPE_CHECKING:
 __all__ = ["NormalPolicy", "seats_behind", "opponents_in_hand", "strength_table"]
 
 Strength = Callable[[Sequence[Card], Sequence[Card]], float]
+
+_texture = lru_cache(maxsize=64)(board_texture)  # a pure function of the board
 
 _PAIRS = tuple((a, b) for a in range(52) for b in range(a + 1, 52))
 _PAIR_CODES = bytes(c for pair in _PAIRS for c in pair)
@@ -199,14 +200,22 @@ class NormalPolicy:
                 return table[(a, b) if a < b else (b, a)]
 
         out: list[Sequence[tuple[Action, float]]] = []
-        for pair in hole_cards:
-            view = replace(observation, hole_cards=pair)
-            out.append(choice_probabilities(lambda coin: self._play(view, coin, strength)))
+        for pair in hole_cards:  # as if dataclasses.replace(observation, hole_cards=pair)
+            out.append(choice_probabilities(lambda coin: self._play(observation, coin, strength, pair)))
         return out
 
-    def _play(self, observation: Observation, coin: Coin, strength: Strength) -> Action:
+    def _play(
+        self,
+        observation: Observation,
+        coin: Coin,
+        strength: Strength,
+        hole: Sequence[Card] | None = None,
+    ) -> Action:
+        """The decision rule; ``hole`` stands for the observation's own cards
+        when given (the batch probe, without copying the observation)."""
         legal = observation.legal
-        hole = observation.hole_cards
+        if hole is None:
+            hole = observation.hole_cards
         if legal is None:  # pragma: no cover - the runner always sets it
             return Check
         if hole is None or len(hole) != 2:  # pragma: no cover
@@ -268,7 +277,7 @@ class NormalPolicy:
         opponents = opponents_in_hand(observation)
         hs = strength_of(hole, board) ** opponents
         draw = draws(hole, board)
-        texture = board_texture(board)
+        texture = _texture(tuple(board))
         to_come = 5 - len(board)
         potential = min(draw.outs * 0.02 * to_come, 0.45) if to_come else 0.0
         strength = hs + (1 - hs) * potential
