@@ -153,4 +153,44 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
                uint64_t seed, double max_exact, double *out, uint64_t *deals,
                int *exact, int *bad_player, int (*keep_going)(void));
 
+/* ---- ranges (pkc_range.c) ------------------------------------------------ */
+
+/* Two-card combos; a range is PKC_COMBOS weights (finite, >= 0) in canonical
+ * order (a < b: index a * (103 - a) / 2 + b - a - 1). */
+#define PKC_COMBOS 1326
+/* Most deals pkc_range_equity samples per hand and range. */
+#define PKC_RANGE_MAX_TRIALS 65536
+/* Most ranges one pkc_range_equity call takes. */
+#define PKC_RANGE_MAX_RANGES 16
+
+/* Equity of each of n_hands hands (2 codes each in hands) against each of
+ * n_ranges (1..PKC_RANGE_MAX_RANGES) opponent ranges (PKC_COMBOS weights
+ * each, one after another in `weights`), on a board of n_board (0, 3, 4 or
+ * 5) codes.  River: exact.  Otherwise Monte Carlo over `trials`
+ * (1..PKC_RANGE_MAX_TRIALS) deals drawn once from `seed` and shared by all
+ * hands: a runout, and per range an opponent combo clear of it; a hand counts
+ * the deals that share no card with it (which leaves the deal distribution
+ * exact given its cards) and, for a range where fewer than a quarter are
+ * left, draws `trials` deals of its own from `seed`, the range's position
+ * and its combo index.  So a hand's result depends only on `seed`, the
+ * board, the ranges and its own cards, never on the other hands.  Combos
+ * sharing a card with the board or the hand are removed.  out[i * n_ranges + r] is hand i's pot share against
+ * range r, or -1 when no combo is left (or nearly every draw was blocked).
+ * PKC_E_CARD / PKC_E_DUPLICATE for bad codes (board, or a hand with a card
+ * twice or on the board), PKC_E_ARG for a bad n_board, n_ranges, trials or
+ * weight. */
+int pkc_range_equity(const uint8_t *hands, size_t n_hands, const double *weights,
+                     int n_ranges, const uint8_t *board, int n_board, uint32_t trials,
+                     uint64_t seed, double *out);
+
+/* Narrow a range in place on a board of n_board (3..5) codes: combos sharing
+ * a card with the board get weight 0; the others are ranked by their value
+ * on the board (in buckets of 8 values) and the strongest buckets holding
+ * the share `keep` (0..1) of the weight keep their weight (the last one
+ * whole), the rest is multiplied by floor_weight (0..1).
+ * PKC_E_COUNT, PKC_E_CARD, PKC_E_DUPLICATE, PKC_E_ARG (keep, floor, weights);
+ * nothing is written on an error. */
+int pkc_range_narrow(double *weights, const uint8_t *board, int n_board, double keep,
+                     double floor_weight);
+
 #endif

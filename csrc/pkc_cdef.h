@@ -21,6 +21,9 @@
 #define PKC_EQUITY_EXACT ...
 #define PKC_EQUITY_SAMPLE ...
 #define PKC_CHECK_EVALUATIONS ...
+#define PKC_COMBOS ...
+#define PKC_RANGE_MAX_TRIALS ...
+#define PKC_RANGE_MAX_RANGES ...
 
 int pkc_init(void);
 size_t pkc_table_bytes(void);
@@ -43,6 +46,11 @@ int pkc_equity(int n_players, const uint8_t *combos, const double *weights,
                const uint8_t *dead, int n_dead, int mode, uint64_t trials,
                uint64_t seed, double max_exact, double *out, uint64_t *deals,
                int *exact, int *bad_player, int (*keep_going)(void));
+int pkc_range_equity(const uint8_t *hands, size_t n_hands, const double *weights,
+                     int n_ranges, const uint8_t *board, int n_board, uint32_t trials,
+                     uint64_t seed, double *out);
+int pkc_range_narrow(double *weights, const uint8_t *board, int n_board, double keep,
+                     double floor_weight);
 
 /* keep_going for pkc_equity: defined in evaluator.py (@ffi.def_extern) */
 extern "Python" int pkc_py_keep_going(void);

@@ -28,3 +28,32 @@ class ShoveBot:
         if AllIn in legal:
             return AllIn
         return Check if legal.can_check else Call
+
+
+class RiverShover:
+    """Plays as ``normal`` but goes all-in on every river when checked to
+    (issue 16: a bot that farms a player who folds too often to big bets)."""
+
+    name = "river-shover"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        from pokerkit_core.policies.normal import NormalPolicy
+
+        self._normal = NormalPolicy(seed=seed)
+
+    def decide(self, observation: Observation) -> Action:
+        from pokerkit_core.actions import ActionKind
+        from pokerkit_core.events import ActionTaken
+        from pokerkit_core.rules import Street
+
+        legal = observation.legal
+        assert legal is not None
+        if observation.street is Street.RIVER and legal.can_check and AllIn in legal:
+            last = observation.history[-1] if observation.history else None
+            if (
+                isinstance(last, ActionTaken)
+                and last.street is Street.RIVER
+                and last.action.kind is ActionKind.CHECK
+            ):
+                return AllIn
+        return self._normal.decide(observation)

@@ -37,7 +37,7 @@ def portable(tmp_path_factory: pytest.TempPathFactory) -> Any:
     ffibuilder.set_source(
         "_pkc_portable",
         '#include "pkc.h"',
-        sources=[str(CSRC / "pkc_eval.c"), str(CSRC / "pkc_equity.c")],
+        sources=[str(CSRC / name) for name in ("pkc_eval.c", "pkc_equity.c", "pkc_range.c")],
         include_dirs=[str(CSRC)],
         define_macros=[("PKC_NO_SIMD", "1")],
         extra_compile_args=flags,

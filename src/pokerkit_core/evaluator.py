@@ -856,3 +856,132 @@ def _equity_native(
         (out[4 * p], out[4 * p + 1], out[4 * p + 2], out[4 * p + 3]) for p in range(n_players)
     )
     return bool(exact[0]), int(deals[0]), per_player
+
+
+# ---- range work for the AIs (csrc/pkc_range.c) --------------------------------
+
+RANGE_COMBOS: int = _lib.PKC_COMBOS
+"""Two-card combos (1,326); a range is one weight per combo, in the order of
+:func:`combo_index`."""
+
+RANGE_MAX_TRIALS: int = _lib.PKC_RANGE_MAX_TRIALS
+"""Most deals :func:`range_equity` samples per hand."""
+
+
+def combo_index(a: int, b: int) -> int:
+    """Index of the combo of card codes ``a`` and ``b`` (either order) among
+    the :data:`RANGE_COMBOS` combos: (0,1), (0,2), ..., (50,51)."""
+    if a > b:
+        a, b = b, a
+    return a * (103 - a) // 2 + (b - a - 1)
+
+
+def _range_args(weights: Any, board: bytes) -> None:
+    if not isinstance(weights, array) or weights.typecode != "d" or len(weights) != RANGE_COMBOS:
+        raise InvalidConfigError(f"a range needs an array('d') of {RANGE_COMBOS} weights")
+    if not isinstance(board, (bytes, bytearray)) or len(board) > 5:
+        raise CardError(shown(board), "board must be bytes of at most 5 card codes")
+
+
+def _range_status(status: int, what: str) -> None:
+    if status == 0:
+        return
+    if status in (_E_CARD, _E_DUPLICATE):
+        raise CardError(what, "card codes must be 0-51 and distinct (board and each hand)")
+    if status == _lib.PKC_E_ARG or status == _lib.PKC_E_COUNT:
+        raise InvalidConfigError(f"bad {what}: weights must be finite and >= 0, the board 0, 3, 4 or 5 cards")
+    raise EvaluatorError(f"{what} failed with status {status}")  # pragma: no cover - memory
+
+
+RANGE_MAX_RANGES: int = _lib.PKC_RANGE_MAX_RANGES
+"""Most ranges one :func:`range_equity` call takes."""
+
+
+def range_equity(
+    hands: bytes, ranges: Sequence["array[float]"], board: bytes, *, trials: int, seed: int
+) -> "array[float]":
+    """Equity of many hands against several weighted opponent ranges, in one C call.
+
+    Args:
+        hands: Two card codes per hand.
+        ranges: 1 to :data:`RANGE_MAX_RANGES` ranges, each an ``array('d')``
+            of :data:`RANGE_COMBOS` weights (finite, >= 0), index
+            :func:`combo_index`.
+        board: 0, 3, 4 or 5 board card codes.
+        trials: Deals sampled per hand and range before the river (1 to
+            :data:`RANGE_MAX_TRIALS`); the river is exact.
+        seed: Any int (used modulo 2**64); each hand's deals come from
+            ``seed``, the range's position and the hand's own combo, so a
+            hand's result does not depend on the other hands.
+
+    Returns:
+        ``array('d')`` of ``len(hands) // 2 * len(ranges)`` values, hand by
+        hand (entry ``i * len(ranges) + r``: hand ``i`` against range ``r``):
+        the pot share (wins plus half the ties) in [0, 1], or -1 when every
+        combo of the range shares a card with the hand or the board.
+
+    Raises:
+        CardError: A code outside 0-51, a hand of one card twice or holding a
+            board card, a board card twice.
+        InvalidConfigError: A range not an ``array('d')`` of 1,326 finite
+            weights >= 0, no range or too many, a board of 1, 2 or more than
+            5 cards, bad ``trials`` or ``seed``.
+    """
+    if not 1 <= len(ranges) <= RANGE_MAX_RANGES:
+        raise InvalidConfigError(f"range_equity takes 1 to {RANGE_MAX_RANGES} ranges, got {len(ranges)}")
+    for weights in ranges:
+        _range_args(weights, board)
+    if not isinstance(hands, (bytes, bytearray)) or len(hands) % 2:
+        raise CardError(shown(hands), "hands must be bytes of two card codes each")
+    if trials.__class__ is not int or not 1 <= trials <= RANGE_MAX_TRIALS:
+        raise InvalidConfigError(f"trials must be an int from 1 to {RANGE_MAX_TRIALS}, got {shown(trials)}")
+    if seed.__class__ is not int:
+        raise InvalidConfigError(f"seed must be an int, got {shown(seed)}")
+    n = len(hands) // 2
+    joined = ranges[0] if len(ranges) == 1 else _join(ranges)
+    out = array("d", bytes(8 * n * len(ranges)))
+    if n == 0:
+        return out
+    status = _lib.pkc_range_equity(
+        _ffi.from_buffer("uint8_t[]", hands), n, _ffi.from_buffer("double[]", joined), len(ranges),
+        _ffi.from_buffer("uint8_t[]", board) if board else _ffi.NULL, len(board), trials,
+        seed & _SEED_MASK, _ffi.from_buffer("double[]", out, require_writable=True),
+    )
+    _range_status(status, "range equity input")
+    return out
+
+
+def _join(ranges: Sequence["array[float]"]) -> "array[float]":
+    joined = array("d", ranges[0])
+    for weights in ranges[1:]:
+        joined.extend(weights)
+    return joined
+
+
+def narrow_range(weights: "array[float]", board: bytes, keep: float, floor: float) -> None:
+    """Narrow a range in place to its strongest share on a board (one C call).
+
+    Combos holding a board card get weight 0; the rest are ranked by their
+    value on the board, and the strongest ``keep`` share of the weight keeps
+    its weight while the others are multiplied by ``floor``.
+
+    Args:
+        weights: ``array('d')`` of :data:`RANGE_COMBOS` weights; changed in place.
+        board: 3 to 5 board card codes.
+        keep: Share of the weight kept, 0-1.
+        floor: Factor for the rest, 0-1.
+
+    Raises:
+        CardError: Bad or repeated board codes.
+        InvalidConfigError: Bad weights, board size, ``keep`` or ``floor``
+            (nothing is changed then).
+    """
+    _range_args(weights, board)
+    if not (isinstance(keep, (int, float)) and isinstance(floor, (int, float))):
+        raise InvalidConfigError("keep and floor must be numbers from 0 to 1")
+    status = _lib.pkc_range_narrow(
+        _ffi.from_buffer("double[]", weights, require_writable=True),
+        _ffi.from_buffer("uint8_t[]", board) if board else _ffi.NULL, len(board),
+        float(keep), float(floor),
+    )
+    _range_status(status, "range narrowing input")

@@ -1,316 +1,165 @@
-"""The ``hard`` AI: Monte Carlo equity against a read of the opponent's range.
+"""The ``hard`` AI: Monte Carlo equity against a read of the opponent's range,
+a mixed strategy it can report exactly, and a minimum-defence floor.
 
 At every decision it
 
-1. narrows the opponent's range from the public actions of the hand: each
-   bet, raise or call keeps the strongest share of the range that matches how
-   often this opponent was seen to take that action in that spot (pre-flop
-   hands ranked by their heads-up strength, later hands by their made value
-   on the board);
-2. estimates its equity against that range with the C Monte Carlo routine
-   (:func:`pokerkit_core.equity.calculate_equity`);
-3. compares the expected value of checking or folding, of calling (pot
-   odds), and of several bet sizes, where a bet's value counts the chance that
-   the opponent folds to a bet of that size (observed per size class) and the
-   equity against the range that continues; bets over 1.2 pots (and
-   all-ins) need 60% equity against that range;
-4. keeps its bluffs (bets chosen while behind the calling range) to a
-   frequency tied to the bet size: ``f / (1 + 2f)`` for a bet of ``f`` times
-   the pot, the share of bluffs that makes a bettor's range unexploitable,
-   and makes them only while the opponent folds often enough for a bluff to
-   gain.
+1. reads the opponent's range from the public actions of the hand
+   (:mod:`~pokerkit_core.policies.hard_model`): each bet, raise or call keeps
+   the strongest share of the range that matches how often this opponent was
+   seen to take that action in that spot (per street, per bet size, after a
+   check or not);
+2. estimates its equity against that range and against the part of it that
+   would continue against each of its own bet sizes (half pot, pot, all-in),
+   with one C call per range (:func:`pokerkit_core.evaluator.range_equity`:
+   Monte Carlo before the river, exact on it);
+3. compares the expected value of checking (counting, out of position, what
+   it gains when the opponent bets into it as often as it was seen to), of
+   calling (pot odds) or folding, and of each bet size, where a bet's value
+   counts the chance that the opponent folds to that size (observed per size
+   class) and the equity against the range that continues; bets over 1.2 pots
+   need 60% equity against that range;
+4. mixes its bluffs (bets chosen while behind the calling range): a bluff of
+   ``f`` pots is made with probability ``f / (1 + 2f)`` (the balanced share
+   for that size), scaled up when this opponent folds more than the bluff
+   needs;
+5. against a bet after the flop, continues at least with the strongest share
+   of its own range that the minimum-defence frequency ``P / (P + B)`` asks
+   for (its range ranked by equity against the bettor's narrowed range),
+   scaled down by how value-heavy this bettor's showdowns have been.
 
-Opponent frequencies are learnt across hands from the public history handed
-to the ``hand_ended`` hook, starting from priors.
+The read adapts as the match goes on (:class:`OpponentModel`): the shares
+kept for each action follow the opponent's observed frequencies, the weight
+left to the hands outside them follows the share of bluffs its bets showed
+down, and so do the minimum defence and the extra bluffs against overfolds.
+
+Its strategy at an observation is the distribution
+:meth:`HardPolicy.action_probabilities` returns; :meth:`HardPolicy.decide`
+samples from it.  The equity estimates are seeded from the policy's seed and
+the public state of the hand (and each hand's own cards), so the distribution
+is a pure function of the observation and what the policy learnt in earlier
+hands (``hand_ended``), and a probe of other hole cards
+(:meth:`HardPolicy.range_action_probabilities`) sees exactly what the policy
+would do with them.
 
 References:
     docs/rules.rst section 7 (hard level); Billings et al., "The challenge of
     poker", Artificial Intelligence 134 (2002) (opponent modelling, weighted
     ranges); Chen and Ankenman, *The Mathematics of Poker* (2006) (bluffing
-    ratio ``f / (1 + 2f)``, minimum defence).
+    ratio ``f / (1 + 2f)``, minimum defence); Lisy and Bowling, "Equilibrium
+    Approximation Quality of Current No-Limit Poker Bots" (2017) (the local
+    best response this strategy is measured with).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from functools import lru_cache
+from array import array
 from itertools import chain
 from typing import TYPE_CHECKING, Sequence
 
-from ..actions import Action, ActionKind, Check, LegalActions
+from ..actions import Action, Check, LegalActions
 from ..cards import Card
-from ..equity import Range, calculate_equity
-from ..errors import RangeError
-from ..evaluator import evaluate_combos
-from .features import aggressive, passive, preflop_order, street_number, walk
+from ..evaluator import RANGE_COMBOS, range_equity
+from .features import Step, aggressive, passive, street_number, walk
+from .hard_model import (
+    CALL_FLOOR,
+    SIZE_FRACTIONS,
+    OpponentModel,
+    balanced_bluff_share,
+    narrowed,
+    range_of,
+    size_class,
+)
 
 if TYPE_CHECKING:
     from ..observation import Observation
 
 __all__ = ["HardPolicy", "OpponentModel", "size_class"]
 
-_SIZES = (0.33, 0.6, 1.0)
+_SIZES = (0.5, 1.0)
 """Bet sizes considered, as fractions of the pot after calling (and all-in)."""
 
-Combo = tuple[int, int]
+RANK_TRIALS = 32
+"""Deals per combo when ranking its own range for the minimum defence."""
+
+RANK_COMBOS = 200
+"""At most this many combos of its own range (an even sample) are ranked."""
+
+_MASK = (1 << 64) - 1
+_UNIFORM = array("d", [1.0]) * RANGE_COMBOS
+
+Distribution = list[tuple[Action, float]]
 
 
-def size_class(fraction: float | None) -> int:
-    """Bucket of a bet size: 0 small (< 0.7 pot), 1 large (< 1.4), 2 huge.
+class _Target:
+    """One bet or raise the policy considers at a decision."""
 
-    Args:
-        fraction: The bet's size as a fraction of the pot after calling, or
-            ``None`` (counted as small).
+    __slots__ = ("action", "fraction", "fold", "added", "final_pot", "real", "cls", "bluff_share")
 
-    Returns:
-        0, 1 or 2.
-    """
-    if fraction is None or fraction < 0.7:
-        return 0
-    return 1 if fraction < 1.4 else 2
-
-
-def _bucket(street: int, fraction: float | None, raises_before: int) -> int:
-    """Pre-flop: ``3 * depth + size class`` (depth 0 facing an open, 1 a
-    3-bet, 2 a 4-bet or more); later streets: the size class of the bet faced."""
-    if street == 0:
-        return 3 * min(max(raises_before - 1, 0), 2) + size_class(fraction)
-    return size_class(fraction)
+    def __init__(
+        self, action: Action, fraction: float, fold: float, added: int, final_pot: int,
+        real: float, cls: int, pot: int,
+    ) -> None:
+        self.action, self.fraction, self.fold = action, fraction, fold
+        self.added, self.final_pot, self.real, self.cls = added, final_pot, real, cls
+        breakeven = added / max(pot + added, 1)  # folds a pure bluff needs
+        share = balanced_bluff_share(fraction)
+        # more bluffs against an opponent who folds more than the bluff needs
+        self.bluff_share = min(1.0, share * max(1.0, fold / max(breakeven, 1e-9)))
 
 
-@dataclass(slots=True)
-class _Rate:
-    """A frequency with a prior worth ``weight`` pseudo-observations."""
+class _Context:
+    """What a decision needs that does not depend on the hole cards."""
 
-    prior: float
-    weight: float = 12.0
-    hits: float = 0.0
-    count: float = 0.0
-
-    def add(self, hit: bool) -> None:
-        self.count += 1.0
-        if hit:
-            self.hits += 1.0
-
-    @property
-    def value(self) -> float:
-        return (self.hits + self.prior * self.weight) / (self.count + self.weight)
-
-
-def _rates(*priors: float) -> list[_Rate]:
-    return [_Rate(p) for p in priors]
-
-
-@dataclass(slots=True)
-class OpponentModel:
-    """Frequencies of the opponents' actions, pooled over seats.
-
-    Attributes:
-        open_raise: Pre-flop, not facing a raise: how often it bets or raises.
-        post_bet: After the flop, not facing a bet: how often it bets.
-        fold: ``fold[street_kind][bucket]``: how often it folds facing a bet or
-            raise; ``street_kind`` 0 pre-flop (bucket: facing an open, a
-            3-bet, a 4-bet or more), 1 later (bucket: the bet's size class,
-            see :func:`size_class`).
-        raise_: Same, how often it raises.
-        hands: Hands observed.
-    """
-
-    open_raise: _Rate = field(default_factory=lambda: _Rate(0.45))
-    post_bet: _Rate = field(default_factory=lambda: _Rate(0.35))
-    fold: list[list[_Rate]] = field(
-        default_factory=lambda: [
-            _rates(0.35, 0.45, 0.7, 0.3, 0.4, 0.65, 0.25, 0.35, 0.5),
-            _rates(0.3, 0.35, 0.45),
-        ]
+    __slots__ = (
+        "legal", "street", "pot", "to_call", "many", "board", "opp", "realize", "seed",
+        "targets", "ranges", "trap", "trap_range", "defend_share", "steps", "me", "cut",
     )
-    raise_: list[list[_Rate]] = field(
-        default_factory=lambda: [
-            _rates(0.15, 0.12, 0.02, 0.12, 0.1, 0.02, 0.1, 0.08, 0.01),
-            _rates(0.1, 0.07, 0.02),
-        ]
-    )
-    hands: int = 0
 
-    def learn(self, history: Sequence[object], me: int, seat_count: int) -> None:
-        """Update the frequencies from one finished hand's public history.
+    legal: LegalActions
+    street: int
+    pot: int
+    to_call: int
+    many: int
+    board: bytes
+    opp: array[float]
+    realize: float
+    seed: int
 
-        Args:
-            history: The hand's public events.
-            me: The observing seat (its own actions are not counted).
-            seat_count: Seats at the table.
-        """
-        self.hands += 1
-        for step in walk(history, seat_count):
-            if step.seat == me:
-                continue
-            aggressive_act = step.kind is ActionKind.BET or step.kind is ActionKind.RAISE
-            if step.facing is None:
-                if step.street == 0:
-                    self.open_raise.add(aggressive_act)
-                else:
-                    self.post_bet.add(aggressive_act)
-                continue
-            kind = 0 if step.street == 0 else 1
-            bucket = _bucket(step.street, step.facing, step.raises_before)
-            self.fold[kind][bucket].add(step.kind is ActionKind.FOLD)
-            self.raise_[kind][bucket].add(aggressive_act)
-
-    def fold_rate(self, street: int, fraction: float, raises_before: int) -> float:
-        """Expected folding frequency against a bet or raise.
-
-        Args:
-            street: 0 pre-flop .. 3 river.
-            fraction: The bet's size as a fraction of the pot after calling.
-            raises_before: Bets and raises already made on the street
-                (pre-flop the big blind does not count).
-
-        Returns:
-            The estimated probability of a fold, in [0, 1].
-        """
-        return self.fold[0 if street == 0 else 1][_bucket(street, fraction, raises_before)].value
-
-    def continue_share(
-        self, step_street: int, facing: float | None, aggressive_act: bool, raises_before: int
-    ) -> float:
-        """Share of its range an opponent keeps when it takes an action.
-
-        Args:
-            step_street: Street of the action, 0 pre-flop .. 3 river.
-            facing: Size of the bet it faced as a fraction of the pot after
-                calling, or ``None`` when it faced no bet.
-            aggressive_act: The action was a bet or raise (else a check or
-                call).
-            raises_before: Bets and raises already made on the street.
-
-        Returns:
-            The estimated fraction of its range kept, in [0, 1].
-        """
-        if facing is None:
-            rate = self.open_raise.value if step_street == 0 else self.post_bet.value
-            return rate if aggressive_act else 1.0
-        kind = 0 if step_street == 0 else 1
-        bucket = _bucket(step_street, facing, raises_before)
-        raise_rate = self.raise_[kind][bucket].value
-        if aggressive_act:
-            return raise_rate
-        return 1.0 - self.fold[kind][bucket].value
-
-
-@lru_cache(maxsize=128)
-def _top_range(fraction: float) -> tuple[Combo, ...]:
-    """Combos of the strongest starting hands covering ``fraction`` of all
-    (``fraction`` rounded by the caller to keep the cache small)."""
-    wanted = fraction * 1326
-    ranks = "23456789TJQKA"
-    out: list[Combo] = []
-    for name, combos, _ in preflop_order():
-        if out and len(out) >= wanted:
-            break
-        hi, lo = ranks.index(name[0]), ranks.index(name[1])
-        for s1 in range(4):
-            for s2 in range(4):
-                if hi == lo:
-                    if s2 <= s1:
-                        continue
-                elif (name[2] == "s") != (s1 == s2):
-                    continue
-                out.append((4 * hi + s1, 4 * lo + s2))
-    return tuple(out)
-
-
-def _top(fraction: float) -> tuple[Combo, ...]:
-    return _top_range(round(min(max(fraction, 0.015), 1.0), 3))
-
-
-WeightedRange = tuple[tuple[Combo, ...], tuple[float, ...]]
-"""Combos (pairs of card codes) and one relative weight per combo."""
-
-
-def _uniform(combos: tuple[Combo, ...]) -> WeightedRange:
-    return combos, (1.0,) * len(combos)
-
-
-def _narrow(rng: WeightedRange, board: Sequence[Card], keep: float, floor: float) -> WeightedRange:
-    """Keep the strongest ``keep`` share (by weight) of a range at full weight
-    and scale the rest by ``floor``; hands are ranked by their made value on
-    ``board`` and combos holding a board card are dropped.
-
-    Args:
-        rng: The range.
-        board: Three to five board cards.
-        keep: Share of the range's weight that the action keeps, 0-1.
-        floor: Weight factor of the other combos (0: removed; > 0 allows for
-            bluffs and draws the ranking does not see).
-
-    Returns:
-        The narrowed range (never empty while ``rng`` has a live combo).
-    """
-    combos, weights = rng
-    # one C call: each combo's value on the board, 0 for a combo holding a board card
-    values = evaluate_combos(bytes(chain.from_iterable(combos)), board)
-    live = [i for i, v in enumerate(values) if v]
-    if not live:
-        return rng
-    if keep >= 0.999 or len(live) <= 3:
-        return tuple(combos[i] for i in live), tuple(weights[i] for i in live)
-    order = sorted(live, key=values.__getitem__, reverse=True)
-    total = sum(weights[i] for i in live)
-    wanted = keep * total
-    mass = 0.0
-    out_combos: list[Combo] = []
-    out_weights: list[float] = []
-    for i in order:
-        weight = weights[i]
-        if mass < wanted:
-            mass += weight
-        else:
-            weight *= floor
-        if weight > 0:
-            out_combos.append(combos[i])
-            out_weights.append(weight)
-    return tuple(out_combos), tuple(out_weights)
-
-
-_RANGES: dict[WeightedRange, Range] = {}
-
-
-def _as_range(rng: WeightedRange) -> Range:
-    found = _RANGES.get(rng)
-    if found is None:
-        combos, weights = rng
-        # A short text: calculate_equity() labels players with it (the default lists every combo).
-        text = f"read of the opponent ({len(combos)} combos)"
-        found = Range.from_codes(bytes(chain.from_iterable(combos)), weights, text=text)
-        if len(_RANGES) > 512:
-            _RANGES.clear()
-        _RANGES[rng] = found
-    return found
+    def __init__(self) -> None:
+        self.targets: list[_Target] = []
+        self.ranges: dict[int, array[float]] = {}
+        self.trap: tuple[float, int] | None = None
+        self.trap_range: array[float] | None = None
+        self.defend_share = 0.0
+        self.steps: Sequence[Step] = ()
+        self.me = 0
+        self.cut: float | None = None
 
 
 class HardPolicy:
     """The hard computer player (docs/rules.rst section 7).
 
     Args:
-        seed: Seed of the policy's own generator (None: from the system).
-        trials: Monte Carlo deals per equity estimate (default 800).
+        seed: Seed of the policy's own generator (None: from the system);
+            its decisions are a function of the seed, the observation and
+            the hands it has seen end.
+        trials: Monte Carlo deals per equity estimate before the river
+            (default 200; the river is exact).
 
     Attributes:
         model: The :class:`OpponentModel` learnt so far.
-        bet_floor: Weight kept by the hands outside the share of a range
-            that bets or raises (they stand for bluffs and draws).
-        call_floor: The same for calls.
     """
 
     name = "hard"
 
-    def __init__(self, *, seed: int | None = None, trials: int = 800) -> None:
+    def __init__(self, *, seed: int | None = None, trials: int = 200) -> None:
         self._rng = random.Random(seed)
+        self._seed = self._rng.getrandbits(62)
         self._trials = trials
         self.model = OpponentModel()
-        self.bet_floor = 0.2
-        self.call_floor = 0.2
+        self._self_model = OpponentModel()  # how an observer reads this seat: the priors
+        self._cache: dict[object, _Context] = {}
 
     # ------------------------------------------------------------------ hooks
     def hand_ended(self, observation: Observation, results: Sequence[object]) -> None:
@@ -321,10 +170,11 @@ class HardPolicy:
             results: Net chips per seat (unused).
         """
         self.model.learn(observation.history, observation.seat, observation.seat_count)
+        self._cache.clear()
 
     # --------------------------------------------------------------- deciding
     def decide(self, observation: Observation) -> Action:
-        """Choose the action of highest estimated value.
+        """Sample an action from :meth:`action_probabilities`.
 
         Args:
             observation: The acting seat's view (``legal`` set).
@@ -333,136 +183,245 @@ class HardPolicy:
             A legal action.
         """
         legal = observation.legal
-        hole = observation.hole_cards
         if legal is None:  # pragma: no cover - the runner always sets it
             return Check
-        if len(hole) != 2:  # pragma: no cover - not dealt in
+        if len(observation.hole_cards) != 2:  # pragma: no cover - not dealt in
             return passive(legal, call=False)
-        return self._decide(observation, legal, tuple(hole))
+        choices = self.action_probabilities(observation)
+        if len(choices) == 1:
+            return choices[0][0]
+        draw = self._rng.random()
+        for action, probability in choices:
+            draw -= probability
+            if draw < 0:
+                return action
+        return choices[-1][0]
 
-    def opponent_range(self, observation: Observation, opponent: int) -> WeightedRange:
-        """The opponent's weighted combos (card codes) given this hand's actions.
+    def action_probabilities(self, observation: Observation) -> Sequence[tuple[Action, float]]:
+        """The mixed strategy :meth:`decide` samples from (a pure read: the
+        policy's state does not change).
+
+        Args:
+            observation: The acting seat's view (``legal`` set, two hole cards).
+
+        Returns:
+            Legal actions with probabilities that sum to 1, most likely first.
+        """
+        hole = observation.hole_cards
+        return self.range_action_probabilities(observation, [(hole[0], hole[1])])[0]
+
+    def range_action_probabilities(
+        self, observation: Observation, hole_cards: Sequence[tuple[Card, Card]]
+    ) -> list[Sequence[tuple[Action, float]]]:
+        """:meth:`action_probabilities` for many hole cards at once: entry
+        ``i`` equals ``action_probabilities(replace(observation,
+        hole_cards=hole_cards[i]))``, computed with one equity call per range
+        for all of them.
+
+        Args:
+            observation: The acting seat's view (``legal`` set).
+            hole_cards: Hole-card pairs, none holding a board card.
+
+        Returns:
+            One distribution per pair, in order.
+
+        Raises:
+            CardError: A pair holds the same card twice or a board card.
+        """
+        legal = observation.legal
+        if legal is None:
+            return [[(Check, 1.0)] for _ in hole_cards]
+        ctx = self._context(observation, legal)
+        hands = bytes(chain.from_iterable((a.code, b.code) for a, b in hole_cards))
+        ranges = [ctx.opp, *(ctx.ranges[t.cls] for t in ctx.targets)]
+        if ctx.trap_range is not None:
+            ranges.append(ctx.trap_range)
+        eqs = self._equity(hands, ranges, ctx)
+        width = len(ranges)
+        targets = len(ctx.targets)
+        out: list[Sequence[tuple[Action, float]]] = []
+        for i in range(len(hole_cards)):
+            row = eqs[i * width : (i + 1) * width]
+            out.append(self._mix(ctx, row[0], row[1 : 1 + targets], row[-1] if ctx.trap_range is not None else 0.0))
+        return out
+
+    # ---------------------------------------------------------------- helpers
+    def _equity(self, hands: bytes, ranges: list[array[float]], ctx: _Context) -> array[float]:
+        out = range_equity(hands, ranges, ctx.board, trials=self._trials, seed=ctx.seed)
+        if min(out, default=0.0) < 0:  # every combo blocked: against a random hand
+            fallback = range_equity(hands, [_UNIFORM], ctx.board, trials=self._trials, seed=ctx.seed)
+            width = len(ranges)
+            out = array("d", (fallback[i // width] if e < 0 else e for i, e in enumerate(out)))
+        return out
+
+    def opponent_range(self, observation: Observation, opponent: int) -> array[float]:
+        """The opponent's range given this hand's actions.
 
         Args:
             observation: The acting seat's view.
             opponent: The opponent's seat.
 
         Returns:
-            Combos as pairs of card codes (strongest first pre-flop) and
-            their relative weights.
+            1,326 weights (index :func:`pokerkit_core.evaluator.combo_index`).
         """
-        model = self.model
-        board = observation.board
-        share = 1.0
-        combos: WeightedRange | None = None
-        for step in walk(observation.history, observation.seat_count):
-            if step.seat != opponent:
-                continue
-            aggressive_act = step.kind is ActionKind.BET or step.kind is ActionKind.RAISE
-            if step.kind is ActionKind.CHECK:
-                continue
-            keep = model.continue_share(
-                step.street, step.facing, aggressive_act, step.raises_before
-            )
-            keep = min(max(keep, 0.08), 1.0)
-            if step.street == 0:
-                share *= keep
-            else:
-                if combos is None:
-                    combos = _uniform(_top(share))
-                floor = self.bet_floor if aggressive_act else self.call_floor
-                combos = _narrow(combos, board[: 2 + step.street], keep, floor)
-        if combos is None:
-            combos = _uniform(_top(share))
-        return combos
+        steps = walk(observation.history, observation.seat_count)
+        board = bytes(c.code for c in observation.board)
+        return range_of(self.model, steps, opponent, board)[0]
 
-    def _equity(
-        self, hole: tuple[Card, ...], combos: WeightedRange, board: Sequence[Card]
-    ) -> float:
-        seed = self._rng.getrandbits(32)
-        try:
-            result = calculate_equity([hole, _as_range(combos)], board=board, trials=self._trials, seed=seed)
-        except RangeError:  # every combo blocked by known cards
-            result = calculate_equity([hole, Range.random()], board=board, trials=self._trials, seed=seed)
-        return float(result.players[0].equity)
+    def _context(self, observation: Observation, legal: LegalActions) -> _Context:
+        key = (observation.seat, observation.hand_number, observation.history, observation.board)
+        found = self._cache.get(key)
+        if found is not None:
+            return found
+        if len(self._cache) > 64:
+            self._cache.clear()
+        ctx = self._build(observation, legal)
+        self._cache[key] = ctx
+        return ctx
 
-    def _decide(
-        self, observation: Observation, legal: LegalActions, hole: tuple[Card, ...]
-    ) -> Action:
+    def _build(self, observation: Observation, legal: LegalActions) -> _Context:
+        ctx = _Context()
         me = observation.seat
-        opponents = [
-            s for s in range(observation.seat_count) if s != me and not observation.folded[s]
-        ]
-        if not opponents:  # pragma: no cover - the hand would be over
-            return passive(legal, call=True)
+        n = observation.seat_count
+        opponents = [s for s in range(n) if s != me and not observation.folded[s]]
+        steps = walk(observation.history, n)
+        board = bytes(c.code for c in observation.board)
         street = street_number(observation)
-        board = observation.board
         pot = observation.pot
         to_call = legal.call_amount
         model = self.model
-        many = len(opponents)
-        combos = self.opponent_range(observation, opponents[0])
-        eq = self._equity(hole, combos, board) ** many
+        ctx.legal, ctx.street, ctx.pot, ctx.to_call, ctx.board = legal, street, pot, to_call, board
+        ctx.many = max(len(opponents), 1)
+        ctx.seed = hash((self._seed, observation.hand_number or 0, len(observation.history),
+                         tuple(board), observation.contributions, me)) & _MASK
+        villain = _last_aggressor(steps, street, opponents)
+        if opponents:
+            ctx.opp, share = range_of(model, steps, villain, board)
+        else:  # pragma: no cover - the hand would be over
+            ctx.opp, share = array("d", _UNIFORM), 1.0
         in_position = _acts_last(observation, me)
-        if street == 3:
-            realize = 1.0
+        if street >= 3:
+            ctx.realize = 1.0
         elif street == 0:
-            realize = 0.92 if in_position else 0.8
+            ctx.realize = 0.92 if in_position else 0.8
         else:
-            realize = 0.97 if in_position else 0.88
-        # Value (chips got back from now on minus chips added) of not betting.
-        if to_call == 0:
-            best_value = realize * eq * pot
-            fallback: Action = Check
-        else:
-            call_value = realize * eq * (pot + to_call) - to_call
-            if call_value > 0:
-                best_value, fallback = call_value, passive(legal, call=True)
-            else:
-                best_value, fallback = 0.0, passive(legal, call=False)
-        best_action = fallback
-        best_called_eq = 1.0
-        best_fraction = 0.0
+            ctx.realize = 0.97 if in_position else 0.88
         if legal.can_bet or legal.can_raise:
-            base = legal.call_to + 0.0
             pot_after_call = pot + to_call
-            targets = {_to_for(legal, pot_after_call, f) for f in _SIZES} | {legal.max_raise_to}
-            called_eq: dict[int, float] = {}
-            raises_now = sum(
-                1
-                for st in walk(observation.history, observation.seat_count)
-                if st.street == street and st.size > 0
-            )
-            for to in sorted(targets):
+            raises_now = sum(1 for st in steps if st.street == street and st.size > 0)
+            targets = sorted({_to_for(legal, pot_after_call, f) for f in _SIZES} | {legal.max_raise_to})
+            for to in targets:
                 if not legal.min_raise_to <= to <= legal.max_raise_to:
                     continue
-                fraction = (to - base) / max(pot_after_call, 1)
-                fold_now = model.fold_rate(street, fraction, raises_now + 1) ** many
-                bucket = size_class(fraction)
-                if bucket not in called_eq:
-                    keep = max(1.0 - fold_now, 0.05)
-                    if board:
-                        continuing = _narrow(combos, board, keep, self.call_floor / 2)
-                    else:
-                        continuing = _uniform(_top(keep * len(combos[0]) / 1326))
-                    called_eq[bucket] = self._equity(hole, continuing, board) ** many
-                eq_called = called_eq[bucket]
-                if fraction > 1.2 and eq_called < 0.6:
-                    continue  # overbets and shoves are for strong hands only
+                fraction = (to - legal.call_to) / max(pot_after_call, 1)
+                fold = model.fold_rate(street, fraction, raises_now + 1) ** ctx.many
+                cls = size_class(fraction)
+                if cls not in ctx.ranges:
+                    keep = max(1.0 - fold, 0.05)
+                    ctx.ranges[cls] = narrowed(ctx.opp, board, keep, CALL_FLOOR / 2, share)
                 added = to - legal.bet
-                final_pot = pot + added + (to - legal.call_to) * many
-                real = 1.0 if to >= legal.all_in_to else realize
-                value = fold_now * pot + (1 - fold_now) * (real * eq_called * final_pot - added)
-                if value > best_value + 0.005 * pot:
-                    best_value, best_called_eq = value, eq_called
-                    best_action = aggressive(legal, to)
-                    best_fraction = fraction
-            if best_action is not fallback and best_called_eq < 0.5:
-                # A bluff: keep it to the frequency its size allows.
-                share = best_fraction / (1 + 2 * best_fraction)
-                if self._rng.random() >= share:
-                    best_action = fallback
-        return best_action
+                final_pot = pot + added + (to - legal.call_to) * ctx.many
+                real = 1.0 if to >= legal.all_in_to else ctx.realize
+                ctx.targets.append(
+                    _Target(aggressive(legal, to), fraction, fold, added, final_pot, real, cls, pot)
+                )
+        if street >= 1 and to_call == 0 and ctx.many == 1 and not in_position and board:
+            rate = min(model.bet_rate(street, True), 0.95)
+            cls = max(range(3), key=lambda c: model.bet[min(street, 3) - 1][1][c].value)
+            stack = min(observation.stacks[s] for s in (me, opponents[0]))
+            chips = min(int(SIZE_FRACTIONS[cls] * pot), stack)
+            if rate > 0.05 and chips > 0:
+                ctx.trap = (rate, chips)
+                ctx.trap_range = narrowed(
+                    ctx.opp, board, rate, model.bluff_floor(SIZE_FRACTIONS[cls], rate), share
+                )
+        if street >= 1 and to_call > 0 and board:
+            fraction = to_call / max(pot - to_call, 1)
+            mdf = (pot - to_call) / max(pot, 1)
+            ctx.defend_share = mdf * model.trust(fraction)
+            ctx.steps, ctx.me = steps, me  # its own range: read when first needed
+        return ctx
+
+    def _defend_cut(self, ctx: _Context) -> float:
+        """The lowest equity the minimum defence continues with: the strongest
+        ``defend_share`` of this seat's own range, ranked by equity against
+        the bettor's range."""
+        if ctx.cut is not None:
+            return ctx.cut
+        weights = range_of(self._self_model, ctx.steps, ctx.me, ctx.board)[0]
+        live = [k for k in range(RANGE_COMBOS) if weights[k] > 0]  # board combos weigh 0
+        if not live:
+            ctx.cut = 1.0
+            return 1.0
+        live = live[:: -(-len(live) // RANK_COMBOS)]  # an even sample of the range
+        kept = [weights[k] for k in live]
+        hands = b"".join([_COMBO_BYTES[k] for k in live])
+        trials = min(self._trials, RANK_TRIALS)
+        eqs = range_equity(hands, [ctx.opp], ctx.board, trials=trials, seed=ctx.seed ^ 0x5BD1E995)
+        ranked = sorted(zip(eqs, kept), reverse=True)
+        total = sum(w for _, w in ranked)
+        wanted = ctx.defend_share * total
+        mass = 0.0
+        cut = 1.0
+        for e, w in ranked:
+            if mass >= wanted:
+                break
+            mass += w
+            cut = e
+        ctx.cut = cut
+        return cut
+
+    def _mix(self, ctx: _Context, eq: float, called: Sequence[float], trap_eq: float) -> Distribution:
+        legal = ctx.legal
+        pot = ctx.pot
+        to_call = ctx.to_call
+        many = ctx.many
+        e = eq**many
+        realize = ctx.realize
+        fallback: Action
+        if to_call == 0:
+            best_value = realize * e * pot
+            if ctx.trap is not None:
+                rate, chips = ctx.trap
+                faced = max(0.0, realize * trap_eq * (pot + 2 * chips) - chips)
+                best_value = (1 - rate) * best_value + rate * faced
+            fallback = Check
+        else:
+            call_value = realize * e * (pot + to_call) - to_call
+            if call_value > 0:
+                best_value, fallback = call_value, passive(legal, call=True)
+            elif ctx.defend_share > 0 and eq >= self._defend_cut(ctx):
+                best_value, fallback = 0.0, passive(legal, call=True)
+            else:
+                best_value, fallback = 0.0, passive(legal, call=False)
+        best: _Target | None = None
+        best_called = 1.0
+        for target, eq_called in zip(ctx.targets, called):
+            ec = eq_called**many
+            if target.fraction > 1.2 and ec < 0.6:
+                continue  # overbets and shoves are for strong hands only
+            value = target.fold * pot + (1 - target.fold) * (target.real * ec * target.final_pot - target.added)
+            if value > best_value + 0.005 * pot:
+                best_value, best, best_called = value, target, ec
+        if best is None:
+            return [(fallback, 1.0)]
+        if best_called < 0.5:  # a bluff: mixed at the share its size allows
+            share = best.bluff_share
+            if share < 1.0:
+                return sorted(((best.action, share), (fallback, 1.0 - share)), key=lambda x: -x[1])
+        return [(best.action, 1.0)]
+
+
+_COMBO_BYTES = tuple(bytes((a, b)) for a in range(52) for b in range(a + 1, 52))
+"""Each combo's two card codes, in combo-index order."""
+
+
+def _last_aggressor(steps: Sequence[Step], street: int, opponents: Sequence[int]) -> int:
+    """The opponent who bet or raised last (this street first), else the first opponent."""
+    for step in reversed(steps):
+        if step.size > 0 and step.seat in opponents:
+            return step.seat
+    return opponents[0] if opponents else 0
 
 
 def _to_for(legal: LegalActions, pot_after_call: int, fraction: float) -> int:
