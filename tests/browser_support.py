@@ -42,6 +42,14 @@ def chromium_path() -> str | None:
     return None
 
 
+def visit(page: Any, url: str) -> None:
+    """Open ``url`` and wait until its view is mounted: the router loads a
+    view's module with a dynamic ``import()`` after the page's load event, so
+    a control used before ``body[data-ready]`` may have no handler yet."""
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+
+
 def free_port() -> int:
     with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as s:
         s.bind(("127.0.0.1", 0))

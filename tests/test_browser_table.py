@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_support import Server, browser, page, request, server  # noqa: F401 - fixtures
+from browser_support import Server, browser, page, request, server, visit  # noqa: F401 - fixtures
 
 MY_TURN = "document.body.dataset.myTurn === '1'"
 
@@ -29,7 +29,7 @@ CHECK_OR_CALL = "#action-buttons button.check, #action-buttons button.call"
 
 def _create_room_in_lobby(page: Any, server: Server, seats: list[str], *, name: str = "Ann", pause: int = 1) -> str:
     """Fill the lobby form (a cash table) and create the room; returns the room id."""
-    page.goto(server.base + "/")
+    visit(page, server.base + "/")
     page.fill("#your-name", name)
     page.fill("#seats", str(len(seats)))
     page.dispatch_event("#seats", "input")
@@ -110,7 +110,7 @@ def test_two_people_in_two_browser_contexts(browser: Any, server: Server) -> Non
         ann = ann_context.new_page()
         room = _create_room_in_lobby(ann, server, ["you", "human"], pause=1)
         bob = bob_context.new_page()
-        bob.goto(f"{server.base}/room/{room}")
+        visit(bob, f"{server.base}/room/{room}")
         bob.wait_for_selector("#seat-controls button.join-seat")
         assert bob.evaluate("document.body.dataset.seat") == "spectator"
         bob.fill("#join-name", "Bob")
@@ -128,7 +128,7 @@ def test_two_people_in_two_browser_contexts(browser: Any, server: Server) -> Non
         # (a third browser context with the link) sees two backs per seat and no card.
         hand = ann.evaluate("document.body.dataset.hand")
         spectator = bob_context.browser.new_context().new_page()
-        spectator.goto(f"{server.base}/room/{room}")
+        visit(spectator, f"{server.base}/room/{room}")
         spectator.wait_for_function("document.querySelectorAll('#table .seat .hole .card.back').length === 4")
         for viewer, other in ((ann, bob_cards), (bob, ann_cards), (spectator, ann_cards + bob_cards)):
             html = viewer.content()

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from browser_support import ROOT, Server, browser, page, request, server  # noqa: F401 - fixtures
+from browser_support import ROOT, Server, browser, page, request, server, visit  # noqa: F401 - fixtures
 
 # A heads-up hand: Alice raises, Bob calls, both check to the river, Bob bets, Alice calls;
 # Alice's kings beat Bob's queens.
@@ -50,7 +50,7 @@ def _board(page: Any) -> list[str]:
 
 
 def test_replayer_steps_through_a_phh_hand(page: Any, server: Server) -> None:
-    page.goto(server.base + "/replay")
+    visit(page, server.base + "/replay")
     page.set_input_files("#replay-file", files=[{"name": "hand.phh", "mimeType": "text/plain", "buffer": HAND_PHH.encode()}])
     page.wait_for_function("document.body.dataset.step === '0'")
     assert "1 hand" in page.inner_text("#replay-status")
@@ -85,7 +85,7 @@ def test_replayer_steps_through_a_phh_hand(page: Any, server: Server) -> None:
 
 def test_replayer_reads_an_acpc_log(page: Any, server: Server) -> None:
     log = ROOT / "examples" / "data" / "nolimit2p.log"
-    page.goto(server.base + "/replay")
+    visit(page, server.base + "/replay")
     game = ROOT / "examples" / "data" / "holdem.nolimit.2p.reverse_blinds.game"
     page.set_input_files("#replay-file", str(log))  # alone: the page asks for the game too
     page.wait_for_selector("#replay-status.error")
@@ -102,7 +102,7 @@ def test_replayer_reads_an_acpc_log(page: Any, server: Server) -> None:
 
 
 def test_replayer_refuses_a_broken_file_with_the_parser_message(page: Any, server: Server) -> None:
-    page.goto(server.base + "/replay")
+    visit(page, server.base + "/replay")
     page.set_input_files("#replay-file", files=[{"name": "bad.phh", "mimeType": "text/plain", "buffer": b"variant = \"NT\"\nactions = [\"p1 zz\"]\n"}])
     page.wait_for_selector("#replay-status.error")
     assert page.inner_text("#replay-status").strip()
@@ -130,7 +130,7 @@ def _create(page: Any, server: Server) -> dict[str, Any]:
 def test_lobby_creates_each_kind_of_room(page: Any, server: Server) -> None:
     # A cash table with the hand model's options: ante from the big blind, a straddle,
     # run it twice, limited by time.
-    page.goto(server.base + "/")
+    visit(page, server.base + "/")
     page.fill("#your-name", "Ann")
     page.fill("#seats", "4")
     page.fill("#ante", "5")
@@ -147,7 +147,7 @@ def test_lobby_creates_each_kind_of_room(page: Any, server: Server) -> None:
     page.wait_for_function("document.getElementById('hand-log').textContent.includes('posts straddle 40')")
     assert "posts ante 5" in page.inner_text("#hand-log")
     # A heads-up sit-and-go: the tournament panel shows the blinds and the standings.
-    page.goto(server.base + "/")
+    visit(page, server.base + "/")
     page.click("#kind-tabs button[data-kind='sng']")
     page.select_option("#sng-mode", "headsup")
     assert page.locator("#seat-config select").count() == 2
@@ -157,7 +157,7 @@ def test_lobby_creates_each_kind_of_room(page: Any, server: Server) -> None:
     page.wait_for_selector("#tournament-panel:not([hidden]) #standings tbody tr")
     assert page.locator("#standings tbody tr").count() == 2 and "Blinds" in page.inner_text("#tournament-blinds")
     # ACPC heads-up: blinds 50/100, 20,000 chips.
-    page.goto(server.base + "/")
+    visit(page, server.base + "/")
     page.click("#kind-tabs button[data-kind='acpc']")
     page.select_option("#seat-config select[data-seat='1']", "ai:normal")
     acpc = _create(page, server)
@@ -165,7 +165,7 @@ def test_lobby_creates_each_kind_of_room(page: Any, server: Server) -> None:
     page.wait_for_function("document.querySelector('#table .seat.me .seat-stack')")
     assert page.inner_text("#table").count("20,000") + page.inner_text("#table").count("19,9") >= 1
     # The room list shows the three rooms and who sits where.
-    page.goto(server.base + "/")
+    visit(page, server.base + "/")
     page.wait_for_selector("#room-list tbody tr")
     listed = page.inner_text("#room-list")
     for room in (cash, sng, acpc):

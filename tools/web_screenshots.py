@@ -22,7 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser_support import Server, chromium_path, request  # noqa: E402
+from browser_support import Server, chromium_path, request, visit  # noqa: E402
 
 NAMES = ("lobby", "table", "match")
 """The screenshots, saved as ``web_<name>.png``."""
@@ -48,12 +48,12 @@ def _table_mid_hand(page: Any, base: str, room: dict[str, Any], live_players: in
     """Open the room as its seat 0 and call until a flop is out, ``live_players`` or
     more players are still in, and it is our turn."""
     room_id = room["room"]["id"]
-    page.goto(base + "/")
+    visit(page, base + "/")
     page.evaluate(
         "([key, value]) => sessionStorage.setItem(key, value)",
         [f"pkc-room-{room_id}", json.dumps({"seat": room["seat"], "token": room["token"]})],
     )
-    page.goto(f"{base}/room/{room_id}")
+    visit(page, f"{base}/room/{room_id}")
     live = "document.querySelectorAll('#table .seat:not(.folded):not(.empty)').length"
     for decision in range(60):
         page.wait_for_function("document.body.dataset.myTurn === '1'", timeout=20_000)
@@ -66,7 +66,7 @@ def _table_mid_hand(page: Any, base: str, room: dict[str, Any], live_players: in
 
 
 def _match(page: Any, base: str, hands: int) -> None:
-    page.goto(base + "/match/new")
+    visit(page, base + "/match/new")
     page.select_option("#match-a", "normal")
     page.select_option("#match-b", "call")
     page.fill("#match-hands", str(hands))
@@ -106,7 +106,7 @@ def _shoot(browser: Any, base: str, out: Path, match_hands: int, live_players: i
     context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
     try:
         page = context.new_page()
-        page.goto(base + "/")
+        visit(page, base + "/")
         page.wait_for_selector("#room-list tbody tr")
         page.wait_for_selector("#ledger table")
         page.screenshot(path=str(paths["lobby"]))
