@@ -892,39 +892,6 @@ static PyMethodDef step_def = {"_act", (PyCFunction)(void (*)(void))engine_step,
                                "_act(state, action, t)\n--\n\nstate._act in C (see act)."};
 static PyMethodDef legal_def = {"legal_actions", engine_legal, METH_O, NULL};
 
-/* Give `def` the doc of `fallback` after a signature line (first bind only). */
-static int take_doc(PyMethodDef *def, const char *head, PyObject *fallback)
-{
-    PyObject *doc_object;
-    const char *text = NULL;
-    char *doc;
-    if (def->ml_doc != NULL) {
-        return 0;
-    }
-    doc_object = PyObject_GetAttrString(fallback, "__doc__");
-    if (doc_object == NULL) {
-        return -1;
-    }
-    if (PyUnicode_Check(doc_object)) {
-        text = PyUnicode_AsUTF8AndSize(doc_object, NULL);
-    }
-    if (text == NULL) {
-        PyErr_Clear();
-        text = "";
-    }
-    doc = (char *)PyMem_Malloc(strlen(head) + strlen(text) + 1); /* kept for good */
-    if (doc == NULL) {
-        Py_DECREF(doc_object);
-        PyErr_NoMemory();
-        return -1;
-    }
-    strcpy(doc, head);
-    strcat(doc, text);
-    def->ml_doc = doc;
-    Py_DECREF(doc_object);
-    return 0;
-}
-
 /* bind_engine(state_cls, config_cls, streets, action_cls, kinds, constants, events,
  *             legal_cls, actions, rules, fallbacks, max_chips, /) -> (act, _act, legal_actions)
  *
@@ -1013,8 +980,8 @@ static PyObject *bind_engine(PyObject *self, PyObject *args)
         Py_DECREF(holder);
         return NULL;
     }
-    if (take_doc(&act_def, "act(state, action)\n--\n\n", e->act_py) < 0 ||
-        take_doc(&legal_def, "legal_actions(state)\n--\n\n", e->legal_py) < 0) {
+    if (pkc_set_doc(&act_def, "act(state, action)\n--\n\n", e->act_py) < 0 ||
+        pkc_set_doc(&legal_def, "legal_actions(state)\n--\n\n", e->legal_py) < 0) {
         Py_DECREF(module);
         Py_DECREF(holder);
         return NULL;

@@ -250,7 +250,7 @@ static PyMethodDef evaluate_def = {"evaluate", (PyCFunction)(void (*)(void))eval
 
 /* The doc of a built-in: the fallback's, after the signature line that
  * gives __text_signature__ (set by the first bind; the same for all). */
-static int set_doc(PyMethodDef *def, const char *head, PyObject *fallback)
+int pkc_set_doc(PyMethodDef *def, const char *head, PyObject *fallback)
 {
     const char *text = NULL;
     char *doc;
@@ -339,7 +339,7 @@ static PyObject *bind(PyObject *self, PyObject *args)
     if (holder == NULL) {
         return NULL;
     }
-    if (set_doc(&evaluate_mask_def, "evaluate_mask(mask)\n--\n\n", fallback) < 0) {
+    if (pkc_set_doc(&evaluate_mask_def, "evaluate_mask(mask)\n--\n\n", fallback) < 0) {
         Py_DECREF(holder);
         return NULL;
     }
@@ -403,7 +403,7 @@ static PyObject *bind_evaluate(PyObject *self, PyObject *args)
         b->card_at[slot] = card; /* kept alive by b->cards */
         b->mask_at[slot] = (uint64_t)mask;
     }
-    if (set_doc(&evaluate_def, "evaluate(cards)\n--\n\n", fallback) < 0) {
+    if (pkc_set_doc(&evaluate_def, "evaluate(cards)\n--\n\n", fallback) < 0) {
         Py_DECREF(holder);
         return NULL;
     }
