@@ -149,27 +149,25 @@ static inline uint64_t code_bit(int c)
     return 1ULL << c;
 }
 
-/* Vose's alias method; small/large are scratch of n entries. */
-static void build_alias(player_t *p, uint32_t *small, uint32_t *large, double *scaled)
+/* Vose's alias method: entry j draws weight w[index[j]] (w[j] when index is
+ * NULL) out of total; small, large and scaled are scratch of n entries. */
+void pkc_i_build_alias(const double *w, const int *index, int n, double total, uint32_t *alias,
+                       uint64_t *prob, uint32_t *small, uint32_t *large, double *scaled)
 {
-    int n = p->n, ns = 0, nl = 0, i;
-    double total = 0.0;
-    for (i = 0; i < n; i++) {
-        total += p->w[i];
-    }
-    for (i = 0; i < n; i++) {
-        scaled[i] = p->w[i] * n / total;
-        if (scaled[i] < 1.0) {
-            small[ns++] = (uint32_t)i;
+    int ns = 0, nl = 0, j;
+    for (j = 0; j < n; j++) {
+        scaled[j] = w[index != NULL ? index[j] : j] * n / total;
+        if (scaled[j] < 1.0) {
+            small[ns++] = (uint32_t)j;
         } else {
-            large[nl++] = (uint32_t)i;
+            large[nl++] = (uint32_t)j;
         }
     }
     while (ns > 0 && nl > 0) {
-        uint32_t s = small[--ns], l = large[--nl];
-        p->prob[s] = (uint64_t)(scaled[s] * 4294967296.0);
-        p->alias[s] = l;
-        scaled[l] = (scaled[l] + scaled[s]) - 1.0;
+        uint32_t sm = small[--ns], l = large[--nl];
+        prob[sm] = (uint64_t)(scaled[sm] * 4294967296.0);
+        alias[sm] = l;
+        scaled[l] = (scaled[l] + scaled[sm]) - 1.0;
         if (scaled[l] < 1.0) {
             small[ns++] = l;
         } else {
@@ -178,14 +176,25 @@ static void build_alias(player_t *p, uint32_t *small, uint32_t *large, double *s
     }
     while (nl > 0) {
         uint32_t l = large[--nl];
-        p->prob[l] = 4294967296ULL;
-        p->alias[l] = l;
+        prob[l] = 4294967296ULL;
+        alias[l] = l;
     }
     while (ns > 0) { /* only from rounding */
-        uint32_t s = small[--ns];
-        p->prob[s] = 4294967296ULL;
-        p->alias[s] = s;
+        uint32_t sm = small[--ns];
+        prob[sm] = 4294967296ULL;
+        alias[sm] = sm;
     }
+}
+
+/* The alias table of player p. */
+static void build_alias(player_t *p, uint32_t *small, uint32_t *large, double *scaled)
+{
+    double total = 0.0;
+    int i;
+    for (i = 0; i < p->n; i++) {
+        total += p->w[i];
+    }
+    pkc_i_build_alias(p->w, NULL, p->n, total, p->alias, p->prob, small, large, scaled);
 }
 
 static inline int sample_combo(rng_t *r, const player_t *p)

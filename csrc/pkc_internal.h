@@ -54,4 +54,10 @@ static inline int pkc_i_eval(const pkc_tables_t *t, uint64_t key, uint64_t mask)
     return pkc_i_rank(t, (uint32_t)key);
 }
 
+/* Vose's alias method (pkc_equity.c): entry j of the table draws weight
+ * w[index[j]] (w[j] when index is NULL) out of total; small, large and scaled
+ * are scratch of n entries. */
+void pkc_i_build_alias(const double *w, const int *index, int n, double total, uint32_t *alias,
+                       uint64_t *prob, uint32_t *small, uint32_t *large, double *scaled);
+
 #endif

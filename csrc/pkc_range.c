@@ -127,40 +127,11 @@ static inline int combo_value(const board_t *b, int k)
                       b->bits | t->card_bit[combo_a[k]] | t->card_bit[combo_b[k]]);
 }
 
-/* Vose's alias method over the live combos; small and large are scratch of
- * n_live entries. */
+/* The alias table over the live combos (pkc_i_build_alias); small, large
+ * and scaled are scratch of n_live entries. */
 static void build_alias(range_t *c, uint32_t *small, uint32_t *large, double *scaled)
 {
-    int n = c->n_live, ns = 0, nl = 0, j;
-    for (j = 0; j < n; j++) {
-        scaled[j] = c->w[c->live[j]] * n / c->total;
-        if (scaled[j] < 1.0) {
-            small[ns++] = (uint32_t)j;
-        } else {
-            large[nl++] = (uint32_t)j;
-        }
-    }
-    while (ns > 0 && nl > 0) {
-        uint32_t s = small[--ns], l = large[--nl];
-        c->prob[s] = (uint64_t)(scaled[s] * 4294967296.0);
-        c->alias[s] = l;
-        scaled[l] = (scaled[l] + scaled[s]) - 1.0;
-        if (scaled[l] < 1.0) {
-            small[ns++] = l;
-        } else {
-            large[nl++] = l;
-        }
-    }
-    while (nl > 0) {
-        uint32_t l = large[--nl];
-        c->prob[l] = 4294967296ULL;
-        c->alias[l] = l;
-    }
-    while (ns > 0) { /* only from rounding */
-        uint32_t s = small[--ns];
-        c->prob[s] = 4294967296ULL;
-        c->alias[s] = s;
-    }
+    pkc_i_build_alias(c->w, c->live, c->n_live, c->total, c->alias, c->prob, small, large, scaled);
 }
 
 /* A live combo drawn with probability proportional to its weight: by the
