@@ -27,9 +27,13 @@ from typing import Any
 
 import pytest
 
+import pokerkit_core
+
 ROOT = Path(__file__).resolve().parents[1]
-SRC = Path(os.environ.get("PKC_TEST_SRC") or ROOT / "src")
-"""The source tree the server runs from (``$PKC_TEST_SRC`` to try another)."""
+SRC = Path(os.environ.get("PKC_TEST_SRC") or Path(pokerkit_core.__file__).resolve().parents[1])
+"""Where the server imports pokerkit_core from: the copy these tests import
+(the installed package in CI, ``src/`` in a checkout built in place), or
+``$PKC_TEST_SRC`` to try another."""
 
 
 def chromium_path() -> str | None:

@@ -21,7 +21,11 @@ from typing import Any, Iterator
 
 import pytest
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+import pokerkit_core
+
+SRC = Path(pokerkit_core.__file__).resolve().parents[1]
+"""Where a server subprocess imports pokerkit_core from: the copy the tests
+import (the installed package in CI, ``src/`` in a checkout built in place)."""
 
 
 def free_port() -> int:
