@@ -127,7 +127,8 @@ def test_tokens_and_spectators(server: Server) -> None:
         _refused(ws, json.dumps({"type": "action", "hand": 1, "action": "c"}), "hello_first")
         _refused(ws, json.dumps({"type": "hello", "token": "not-a-token"}), "bad_token")
         _refused(ws, json.dumps({"type": "action", "hand": 1, "action": "c"}), "not_seated")
-        _refused(ws, json.dumps({"type": "hello", "token": tokens[0][:-1] + "A"}), "bad_token")
+        forged = tokens[0][:-1] + ("B" if tokens[0].endswith("A") else "A")  # one character off, never the token
+        _refused(ws, json.dumps({"type": "hello", "token": forged}), "bad_token")
     other_id, other_tokens = _room(server)
     with _socket(server, room_id, hello=False) as ws:  # a token of another room
         _refused(ws, json.dumps({"type": "hello", "token": other_tokens[0]}), "bad_token")
