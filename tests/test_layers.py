@@ -24,6 +24,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("evaluator",),
     ("ranges",),
     ("equity",),
+    ("betting",),
+    ("hand_plan",),
     ("rules",),
     ("actions",),
     ("events",),
