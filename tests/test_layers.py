@@ -46,6 +46,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("table_config",),
     ("table_records",),
     ("table_data",),
+    ("table_snapshot",),
     ("table",),
     ("serialize_fields",),
     ("serialize",),
