@@ -20,6 +20,7 @@ PACKAGE = Path(pokerkit_core.__file__).resolve().parent
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "_version"),
     ("cards",),
+    ("card_codes", "hand_rank"),
     ("_native", "_speedups"),
     ("evaluator",),
     ("ranges",),
