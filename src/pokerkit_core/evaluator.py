@@ -3,7 +3,7 @@
 This module is the only one that imports the compiled cffi module
 ``pokerkit_core._native``.  Every argument is checked here before it reaches
 C: card codes must be 0-51, distinct, and 5 to 7 per hand (the checks of
-batches of card codes are the internal :mod:`pokerkit_core.card_codes`'s;
+batches of card codes are in the internal ``pokerkit_core.card_codes``;
 :class:`HandCategory` and :class:`HandRank` are defined in the internal
 ``pokerkit_core.hand_rank``, below this module, and re-exported here).
 
