@@ -19,6 +19,7 @@ __all__ = [
     "DECISION_SECONDS",
     "MIN_DECISION_SECONDS",
     "MAX_DECISION_SECONDS",
+    "RESUME_SECONDS",
     "PAUSE_SECONDS",
     "MAX_PAUSE_SECONDS",
     "NAME_CHARS",
@@ -67,6 +68,10 @@ MIN_DECISION_SECONDS = 1.0
 
 MAX_DECISION_SECONDS = 600.0
 """Longest time to act a room may set."""
+
+RESUME_SECONDS = 5.0
+"""Least time a person to act has after a server restart (their countdown
+otherwise goes on where it was: the deadline is saved)."""
 
 PAUSE_SECONDS = 3.0
 """Default pause between the end of a hand and the next deal."""

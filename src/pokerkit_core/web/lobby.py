@@ -62,6 +62,7 @@ class Lobby:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._stored: dict[str, int] = {}
         self._saved: dict[str, tuple[int, bool]] = {}  # (hands, hand over) at the last full save
+        self._pending: dict[str, Room] = {}  # rooms whose progress row is not written yet
 
     # -- start and stop --------------------------------------------------
 
@@ -79,10 +80,13 @@ class Lobby:
                 room.session.start_hand()  # an interrupted computer seat acts again
             self.rooms[room_id] = room
             self._stored[room_id] = len(hands)
-            self._schedule(room, decision=True)
+            # the saved countdown goes on (Room.resume_clock); a new decision
+            # (a resumed computer seat) gets its full time
+            self._schedule(room, decision=room.deadline is None)
 
     def close(self) -> None:
-        """Stop the timers and close every connection."""
+        """Write what is pending, stop the timers and close every connection."""
+        self._flush()
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
@@ -236,24 +240,42 @@ class Lobby:
 
     def _changed(self, room: Room, *, decision: bool, action: bool = False) -> None:
         room.seq += 1
+        self._schedule(room, decision=decision)  # first: the save keeps the new deadline
         self._save(room, action)
-        self._schedule(room, decision=decision)
         self._broadcast(room)
 
     def _save(self, room: Room, action: bool) -> None:
         """Save the room: after an action in a hand already saved, only the
-        hand's actions (a small row); else the whole room (and a finished hand)."""
+        hand's actions (a small row, written with the other rooms' rows in
+        one transaction by :meth:`_flush`); else the whole room (and a
+        finished hand) now.
+
+        The flush is queued on the event loop before the new state is put in
+        any connection's queue, so no browser sees a state that is not on
+        disk: a kill before the flush loses only actions nobody was told of.
+        """
         key = (room.session.hand_count, room.session.hand_over)
         if action and not room.session.hand_over and self._saved.get(room.id) == key:
-            number = room.hand_number or 0
-            self.store.save_progress(room.id, number, room.seq, room.actions())
+            if not self._pending:
+                asyncio.get_running_loop().call_soon(self._flush)
+            self._pending[room.id] = room
             return
+        self._pending.pop(room.id, None)  # the whole room is written now
         hand = None
         if room.session.hand_count > self._stored.get(room.id, 0):
             hand = room.finished_hand_json()
             self._stored[room.id] = room.session.hand_count
         self.store.save_room(room.id, room.created, room.save(), hand)
         self._saved[room.id] = key
+
+    def _flush(self) -> None:
+        """Write the progress rows of the rooms changed since the last flush."""
+        rows = [
+            (room.id, room.hand_number or 0, room.seq, room.actions(), room.deadline_at())
+            for room in self._pending.values() if not room.session.hand_over
+        ]
+        self._pending.clear()
+        self.store.save_progress_many(rows)
 
     def _broadcast(self, room: Room) -> None:
         conns = [c for c in self._connections.get(room.id, ()) if c.greeted]

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..actions import Action
+from ..actions import Action, LegalActions
 from ..cards import Card
 from ..events import ActionTaken
 from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, NotYourTurnError, PokerError
@@ -39,8 +39,9 @@ from ..serialize import loads as load_value
 from ..state import HandState
 from ..table import Blinds, SeatState, StackMode, TableConfig, TableSession
 from ..tournament import TournamentConfig, eliminations, rank_players
+from .limits import RESUME_SECONDS
 from .protocol import JoinRequest, ProtocolError, RoomRequest
-from .views import EventTexts, hand_result_data, pots_data, public_text, seat_text
+from .views import EventTexts, hand_result_data, pots_data, public_text, seat_text_of, split_public
 
 __all__ = ["Room", "SeatMeta", "SAVE_VERSION", "hash_token"]
 
@@ -48,6 +49,8 @@ SAVE_VERSION = 1
 """Version of a room's saved form (``store.rooms.data``)."""
 
 _DEFAULT_STACK = 10_000
+_COMPACT = (",", ":")
+_SPECTATOR_SEAT = '"seat":null,"hole_cards":[]'
 
 
 def hash_token(token: str) -> str:
@@ -118,6 +121,10 @@ class Room:
         self._eliminated: tuple[int, dict[int, tuple[int, int]]] = (-1, {})
         self._events = EventTexts()
         self._holes: tuple[int | None, dict[int, tuple[Card, ...]]] = (-1, {})
+        self._public_cache: tuple[
+            object, Observation | None, tuple[str, str, str] | None, LegalActions | None
+        ] = (None, None, None, None)
+        self._between_cache: tuple[object, str] = (None, "")
 
     # -- building ------------------------------------------------------
 
@@ -186,7 +193,34 @@ class Room:
             "settings": self.settings,
             "seats": [dataclasses.asdict(meta) for meta in self.seats],
             "session": self.session.snapshot(),
+            "deadline_at": self.deadline_at(),
         }
+
+    def deadline_at(self) -> float | None:
+        """When the person to act times out, seconds since the epoch (``None``: nobody).
+
+        The room's timer runs on :func:`time.monotonic`; the saved form
+        keeps wall time, so the countdown goes on across a restart.
+        """
+        if self.deadline is None:
+            return None
+        return time.time() + (self.deadline - time.monotonic())
+
+    def resume_clock(self, deadline_at: float | None) -> None:
+        """Set the person to act's deadline from a saved :meth:`deadline_at`.
+
+        The time already used before a restart stays used (the server's
+        down time counts too), but the person gets at least
+        :data:`~.limits.RESUME_SECONDS` after the restart to reconnect and
+        act.  Nothing happens when no person is to act or nothing was saved.
+
+        Args:
+            deadline_at: Seconds since the epoch, or ``None``.
+        """
+        if deadline_at is None or self.session.to_act is None:
+            return
+        left = min(float(deadline_at) - time.time(), float(self.settings["decision_seconds"]))
+        self.deadline = time.monotonic() + max(left, RESUME_SECONDS)
 
     @classmethod
     def load(
@@ -195,7 +229,7 @@ class Room:
         created: float,
         data: dict[str, Any],
         last_state: str | None,
-        progress: tuple[int, int, list[str]] | None = None,
+        progress: tuple[int, int, list[str], float | None] | None = None,
     ) -> Room:
         """A room rebuilt from :meth:`save`, going on where it was.
 
@@ -204,8 +238,9 @@ class Room:
             created: Creation time, seconds since the epoch.
             data: What :meth:`save` returned (after a JSON round trip).
             last_state: JSON of the last finished hand's final state, if any.
-            progress: ``(hand, seq, actions)`` of the hand in progress
-                played since :meth:`save` (:meth:`actions`), if any.
+            progress: ``(hand, seq, actions, deadline)`` of the hand in
+                progress played since :meth:`save` (:meth:`actions`; the
+                deadline as :meth:`deadline_at`), if any.
 
         Raises:
             InvalidConfigError: The saved form does not restore (the message
@@ -215,9 +250,11 @@ class Room:
             raise InvalidConfigError(f"room {room_id}: saved form version {data.get('version')!r}")
         seats = [SeatMeta(**meta) for meta in data["seats"]]
         pending = data["session"].get("hand")
+        deadline_at = data.get("deadline_at")
         if progress is not None and pending is not None and pending["hand_number"] == progress[0]:
             pending["actions"] = progress[2]
             data["seq"] = progress[1]
+            deadline_at = progress[3]
         blinds = _tournament(data["mode"]).schedule if data["kind"] == "sitngo" else None
         session = TableSession.restore(data["session"], _players(seats, data["seed"]), blinds=blinds)
         room = cls(
@@ -225,6 +262,7 @@ class Room:
             session=session, settings=data["settings"], created=created, seed=data["seed"],
         )
         room.seq = data["seq"]
+        room.resume_clock(deadline_at)
         if last_state is not None:
             state = load_value(last_state)
             if isinstance(state, HandState):
@@ -376,15 +414,12 @@ class Room:
         adds only its own hole cards and legal actions
         (:func:`~.views.seat_text`).
         """
-        public_obs = self.observation(0)
-        number = self.hand_number
-        public = None if public_obs is None else public_text(public_obs, self._events, number)
+        public_obs, parts, legal = self._public()
         to_act = None if self.session.hand_over or public_obs is None else public_obs.to_act
         deadline_ms = None
         if self.deadline is not None and to_act is not None:
             deadline_ms = max(0, int((self.deadline - time.monotonic()) * 1000))
-        config = self.session.config
-        common = {
+        moment = {
             "type": "state",
             "room": self.id,
             "seq": self.seq,
@@ -394,30 +429,64 @@ class Room:
             "deadline_ms": deadline_ms,
             "decision_seconds": self.settings["decision_seconds"],
             "pots": [] if public_obs is None else pots_data(public_obs),
-            "seats": self.seat_info(connected),
-            "last_hand": self.last_hand,
-            "tournament": self.tournament(),
             "limits": {
-                "max_hands": config.max_hands,
+                "max_hands": self.session.config.max_hands,
                 "hands_played": self.session.hand_count,
                 "max_minutes": self.settings["max_minutes"],
                 "minutes_played": round(self.session.elapsed_seconds / 60, 2),
             },
-            "ledger": self.ledger(),
         }
-        head = json.dumps(common, separators=(",", ":"))[:-1]
+        head = json.dumps(moment, separators=_COMPACT)[:-1] + self._between_hands(connected)
         out: dict[int | None, str] = {}
         for seat in seats:
-            if public is None:
+            if parts is None:
                 observation = "null"
             elif seat is None:
-                observation = public
+                observation = parts[0] + _SPECTATOR_SEAT + parts[1] + '"legal":null' + parts[2]
             else:
-                legal = self.session.observation(seat).legal if seat == to_act else None
-                observation = seat_text(public, seat, self._hole_cards(seat), legal)
+                observation = seat_text_of(parts, seat, self._hole_cards(seat),
+                                           legal if seat == to_act else None)
             you = "null" if seat is None else str(int(seat))
             out[seat] = f'{head},"you":{you},"observation":{observation}}}'
         return out
+
+    def _public(
+        self,
+    ) -> tuple[Observation | None, tuple[str, str, str] | None, LegalActions | None]:
+        """The moment's observation, its public JSON text cut by
+        :func:`~.views.split_public`, and the legal actions of the person to
+        act; computed once per change (``seq``).
+
+        The observation is that of the person to act when there is one (its
+        public part is every seat's), so one :func:`observe` gives both.
+        """
+        key = (self.seq, self.session.hand_count, self.session.hand_over,
+               len(self.session.state.history) if self.session.state is not None else -1)
+        if self._public_cache[0] != key:
+            to_act = self.session.to_act
+            public_obs = self.observation(0 if to_act is None else to_act)
+            parts = None
+            if public_obs is not None:
+                parts = split_public(public_text(public_obs, self._events, self.hand_number))
+            legal = None if public_obs is None or to_act is None else public_obs.legal
+            self._public_cache = (key, public_obs, parts, legal)
+        return self._public_cache[1], self._public_cache[2], self._public_cache[3]
+
+    def _between_hands(self, connected: set[int]) -> str:
+        """``,"seats":..,"last_hand":..,"tournament":..,"ledger":..`` as JSON text.
+
+        These change only between hands, on a join, a sit-out request or a
+        seat going on- or offline, so the text is kept until one of those
+        changes (the key says what it depends on).
+        """
+        key = (self.session.hand_count, self.session.hand_over, self.session.is_over,
+               tuple(sorted(connected)), self.status,
+               tuple((m.player, m.name, m.token_hash is None, m.fill, m.sit_out) for m in self.seats))
+        if self._between_cache[0] != key:
+            part = {"seats": self.seat_info(connected), "last_hand": self.last_hand,
+                    "tournament": self.tournament(), "ledger": self.ledger()}
+            self._between_cache = (key, "," + json.dumps(part, separators=_COMPACT)[1:-1])
+        return self._between_cache[1]
 
     def _hole_cards(self, seat: int) -> tuple[Card, ...]:
         """The seat's own hole cards in the hand on (or the last one), kept per hand."""
@@ -519,7 +588,9 @@ class Room:
         if to_act != seat:
             whose = "no one" if to_act is None else f"seat {to_act}"
             raise ProtocolError("not_your_turn", f"seat {seat} may not act now: it is {whose}'s turn")
-        legal = self.session.observation(seat).legal
+        legal = self._public()[2]  # the state just sent: its observation is kept
+        if legal is None:
+            legal = self.session.observation(seat).legal
         try:
             action = Action.parse(text, legal)
         except ActionParseError as exc:

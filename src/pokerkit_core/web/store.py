@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS progress (
     room TEXT PRIMARY KEY,
     hand INTEGER NOT NULL,
     seq INTEGER NOT NULL,
-    actions TEXT NOT NULL
+    actions TEXT NOT NULL,
+    deadline REAL
 );
 CREATE TABLE IF NOT EXISTS hands (
     room TEXT NOT NULL,
@@ -69,6 +70,9 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(progress)")}
+        if "deadline" not in columns:  # a database written before the clock was kept
+            self._db.execute("ALTER TABLE progress ADD COLUMN deadline REAL")
 
     def save_room(self, room_id: str, created: float, data: dict[str, Any],
                   hand: tuple[int, str] | None = None) -> None:
@@ -94,7 +98,8 @@ class Store:
                     (room_id, hand[0], hand[1]),
                 )
 
-    def save_progress(self, room_id: str, hand: int, seq: int, actions: list[str]) -> None:
+    def save_progress(self, room_id: str, hand: int, seq: int, actions: list[str],
+                      deadline: float | None = None) -> None:
         """Write the actions of the hand in progress (since the last :meth:`save_room`).
 
         Args:
@@ -102,20 +107,39 @@ class Store:
             hand: The hand's number.
             seq: The room's state number after the last action.
             actions: Every action of the hand so far, text form (``"r 300"``).
+            deadline: When the person to act times out, seconds since the
+                epoch (``None``: no person to act).
         """
-        self._db.execute(
-            "INSERT OR REPLACE INTO progress (room, hand, seq, actions) VALUES (?, ?, ?, ?)",
-            (room_id, hand, seq, json.dumps(actions)),
-        )
+        self.save_progress_many([(room_id, hand, seq, actions, deadline)])
 
-    def progress(self, room_id: str) -> tuple[int, int, list[str]] | None:
-        """``(hand, seq, actions)`` saved by :meth:`save_progress`, if any."""
+    def save_progress_many(
+        self, rows: list[tuple[str, int, int, list[str], float | None]]
+    ) -> None:
+        """:meth:`save_progress` for several rooms in one transaction.
+
+        Args:
+            rows: ``(room, hand, seq, actions, deadline)`` per room, as the
+                arguments of :meth:`save_progress`.
+        """
+        if not rows:
+            return
+        with self._transaction():
+            self._db.executemany(
+                "INSERT OR REPLACE INTO progress (room, hand, seq, actions, deadline) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(room, hand, seq, json.dumps(actions), deadline)
+                 for room, hand, seq, actions, deadline in rows],
+            )
+
+    def progress(self, room_id: str) -> tuple[int, int, list[str], float | None] | None:
+        """``(hand, seq, actions, deadline)`` saved by :meth:`save_progress`, if any."""
         row = self._db.execute(
-            "SELECT hand, seq, actions FROM progress WHERE room = ?", (room_id,)
+            "SELECT hand, seq, actions, deadline FROM progress WHERE room = ?", (room_id,)
         ).fetchone()
         if row is None:
             return None
-        return int(row[0]), int(row[1]), list(json.loads(row[2]))
+        deadline = None if row[3] is None else float(row[3])
+        return int(row[0]), int(row[1]), list(json.loads(row[2])), deadline
 
     def _transaction(self) -> "_Transaction":
         return _Transaction(self._db)
