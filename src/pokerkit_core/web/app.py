@@ -328,7 +328,7 @@ async def _read(ws: WebSocket, conn: Connection, lobby: Lobby) -> None:
                 "this one was ignored"), _type_of(raw)))
             continue
         try:
-            lobby.handle(conn, read_message(raw))
+            await lobby.handle(conn, read_message(raw))
         except ProtocolError as exc:
             conn.send(_error_text(exc, _type_of(raw)))
         except PokerError as exc:  # the engine refused something the checks let through

@@ -31,6 +31,7 @@ __all__ = [
     "MAX_MATCH_HANDS",
     "MATCH_BATCH_HANDS",
     "AI_LEVELS",
+    "COMPUTER_THREADS",
 ]
 
 PROTOCOL_VERSION = 1
@@ -105,3 +106,7 @@ MATCH_BATCH_HANDS = 100
 
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """The computer players' levels (docs/rules.rst section 7)."""
+
+COMPUTER_THREADS = 2
+"""Threads the computer seats of all rooms decide in (one room asks one
+decision at a time; more rooms wait their turn, the event loop never does)."""

@@ -14,12 +14,13 @@ import json
 import logging
 import secrets
 import time
-from typing import Any, Iterator
+from typing import Any, Coroutine, Iterator
 
 from ..errors import PokerError
 from ..history import phh
 from ..serialize import loads as load_value
 from ..state import HandState
+from .computer import ComputerPool
 from .connections import Connection
 from .limits import MAX_ROOMS, PROTOCOL_VERSION
 from .protocol import (
@@ -53,10 +54,14 @@ class Lobby:
 
     Args:
         store: Where rooms and hands are kept.
+        pool: Where the computer seats decide (default: a new
+            :class:`~.computer.ComputerPool`).
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, pool: ComputerPool | None = None) -> None:
         self.store = store
+        self.pool = ComputerPool() if pool is None else pool
+        self._tasks: set[asyncio.Task[None]] = set()
         self.rooms: dict[str, Room] = {}
         self._connections: dict[str, set[Connection]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
@@ -72,21 +77,23 @@ class Lobby:
             hands = self.store.hands(room_id)
             try:
                 room = Room.load(room_id, created, data, hands[-1][1] if hands else None,
-                                 self.store.progress(room_id))
+                                 self.store.progress(room_id), self.pool)
             except (PokerError, KeyError, TypeError, ValueError) as exc:
                 log.error("room %s does not restore: %s", room_id, exc)
                 continue
-            if not room.session.hand_over and room.session.to_act is None:
-                room.session.start_hand()  # an interrupted computer seat acts again
             self.rooms[room_id] = room
             self._stored[room_id] = len(hands)
-            # the saved countdown goes on (Room.resume_clock); a new decision
-            # (a resumed computer seat) gets its full time
-            self._schedule(room, decision=room.deadline is None)
+            if not room.session.hand_over and room.session.to_act is None:
+                self._spawn(self._resume(room))  # an interrupted computer seat acts again
+            else:  # the saved countdown goes on (Room.resume_clock)
+                self._schedule(room, decision=room.deadline is None)
 
     def close(self) -> None:
-        """Write what is pending, stop the timers and close every connection."""
+        """Write what is pending, stop the timers and tasks, close every connection."""
         self._flush()
+        for task in self._tasks:
+            task.cancel()
+        self.pool.close()
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
@@ -129,7 +136,7 @@ class Lobby:
         room_id = secrets.token_hex(4)
         while room_id in self.rooms:
             room_id = secrets.token_hex(4)
-        room = Room.create(room_id, request)
+        room = Room.create(room_id, request, self.pool)
         reply: dict[str, Any] = {}
         if request.sit is not None:
             seat, token = room.join(request.sit)
@@ -197,7 +204,7 @@ class Lobby:
             if self.connected(conn.room_id) != was and conn.room_id in self.rooms:
                 self._broadcast(self.rooms[conn.room_id])  # a seat went offline
 
-    def handle(self, conn: Connection, message: Message) -> None:
+    async def handle(self, conn: Connection, message: Message) -> None:
         """Act on one checked message of a connection.
 
         Raises:
@@ -229,7 +236,8 @@ class Lobby:
         if conn.seat is None:
             raise ProtocolError("not_seated", "spectators do not act: join a seat to play")
         if isinstance(message, ActionMessage):
-            room.act(conn.seat, message.hand, message.action)
+            async with room.lock:  # after any move of the room under way
+                await room.act(conn.seat, message.hand, message.action)
             conn.limiter.refund()
             self._changed(room, decision=True, action=True)
         elif isinstance(message, SeatMessage):
@@ -300,32 +308,58 @@ class Lobby:
             timer.cancel()
         if room.deadline is not None:
             delay = max(0.0, room.deadline - time.monotonic())
-            self._timers[room.id] = loop.call_later(delay, self._on_time_out, room.id)
+            self._timers[room.id] = loop.call_later(delay, self._on_time_out, room.id, room.deadline)
         elif room.ready_to_deal():
             pause = float(room.settings["pause_seconds"]) if room.session.hand_count else 0.0
             if all(meta.player != "human" for meta in room.seats):
                 pause = max(pause, MIN_COMPUTER_PAUSE)
             self._timers[room.id] = loop.call_later(pause, self._on_deal, room.id)
 
-    def _on_time_out(self, room_id: str) -> None:
-        room = self.rooms.get(room_id)
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _on_time_out(self, room_id: str, deadline: float) -> None:
         self._timers.pop(room_id, None)
-        if room is None:
-            return
-        try:
-            room.time_out()
-        except PokerError as exc:  # not expected: log, keep serving
-            log.error("room %s: time-out failed: %s", room_id, exc)
-        self._changed(room, decision=True, action=True)
+        self._spawn(self._time_out(room_id, deadline))
 
     def _on_deal(self, room_id: str) -> None:
-        room = self.rooms.get(room_id)
         self._timers.pop(room_id, None)
-        if room is None or not room.ready_to_deal():
+        self._spawn(self._deal(room_id))
+
+    async def _time_out(self, room_id: str, deadline: float) -> None:
+        room = self.rooms.get(room_id)
+        if room is None:
             return
-        try:
-            room.deal()
-        except PokerError as exc:
-            log.error("room %s: dealing failed: %s", room_id, exc)
+        async with room.lock:
+            if room.deadline != deadline:  # answered (or another decision) meanwhile
+                return
+            try:
+                await room.time_out()
+            except PokerError as exc:  # not expected: log, keep serving
+                log.error("room %s: time-out failed: %s", room_id, exc)
+            self._changed(room, decision=True, action=True)
+
+    async def _deal(self, room_id: str) -> None:
+        room = self.rooms.get(room_id)
+        if room is None:
             return
-        self._changed(room, decision=True)
+        async with room.lock:
+            if not room.ready_to_deal():
+                return
+            try:
+                await room.deal()
+            except PokerError as exc:
+                log.error("room %s: dealing failed: %s", room_id, exc)
+                return
+            self._changed(room, decision=True)
+
+    async def _resume(self, room: Room) -> None:
+        async with room.lock:
+            try:
+                await room.resume()
+            except PokerError as exc:
+                log.error("room %s: resuming failed: %s", room.id, exc)
+                return
+            self._changed(room, decision=True, action=True)

@@ -4,10 +4,14 @@ A room is built only from the library's public API: a
 :class:`~pokerkit_core.table.TableConfig` (a cash table), a
 :class:`~pokerkit_core.tournament.TournamentConfig` preset (a sit-and-go) or
 the ACPC heads-up format; people are ``None`` seats the room drives with
-:meth:`~pokerkit_core.table.TableSession.apply` and
-:meth:`~pokerkit_core.table.TableSession.time_out`, computer players are
-policies loaded by level.  Every method is synchronous and leaves the room
-consistent, so the server calls them one at a time in its event loop.
+:meth:`~pokerkit_core.table.TableSession.apply_async` and
+:meth:`~pokerkit_core.table.TableSession.time_out_async`, computer players are
+policies loaded by level, deciding in the server's thread pool
+(:mod:`.computer`) so a slow one holds up only its own room.  The methods
+that move a hand (:meth:`Room.deal`, :meth:`Room.act`, :meth:`Room.time_out`,
+:meth:`Room.resume`) are coroutines the lobby runs under the room's
+:attr:`Room.lock`, one at a time per room; every other method is synchronous
+and leaves the room consistent.
 
 References:
     docs/rules.rst section 3 (rooms limited by hands or time, no cash-out),
@@ -17,6 +21,7 @@ References:
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import hashlib
 import hmac
@@ -25,7 +30,7 @@ import random
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 from ..actions import Action, LegalActions
 from ..cards import Card
@@ -39,6 +44,7 @@ from ..serialize import loads as load_value
 from ..state import HandState
 from ..table import Blinds, SeatState, StackMode, TableConfig, TableSession
 from ..tournament import TournamentConfig, eliminations, rank_players
+from .computer import ComputerPool, OffLoopPolicy
 from .limits import RESUME_SECONDS
 from .protocol import JoinRequest, ProtocolError, RoomRequest
 from .views import EventTexts, hand_result_data, pots_data, public_text, seat_text_of, split_public
@@ -121,6 +127,7 @@ class Room:
         self._eliminated: tuple[int, dict[int, tuple[int, int]]] = (-1, {})
         self._events = EventTexts()
         self._holes: tuple[int | None, dict[int, tuple[Card, ...]]] = (-1, {})
+        self.lock = asyncio.Lock()  # held while the room's hand moves (a computer seat may think)
         self._public_cache: tuple[
             object, Observation | None, tuple[str, str, str] | None, LegalActions | None
         ] = (None, None, None, None)
@@ -129,8 +136,14 @@ class Room:
     # -- building ------------------------------------------------------
 
     @classmethod
-    def create(cls, room_id: str, request: RoomRequest) -> Room:
+    def create(cls, room_id: str, request: RoomRequest, pool: ComputerPool | None = None) -> Room:
         """A new room from a checked request.
+
+        Args:
+            room_id: The room's id.
+            request: The checked request.
+            pool: Where the computer seats decide (``None``: in the caller's
+                thread, inside the event loop).
 
         Raises:
             ProtocolError: ``bad_config`` when the engine refuses the table
@@ -174,7 +187,7 @@ class Room:
             "max_minutes": request.max_minutes,
             "join_stack": max(config.stacks),
         }
-        session = TableSession(config, _players(seats, seed), seed=seed)
+        session = TableSession(config, _players(seats, seed, pool), seed=seed)
         room = cls(
             room_id, name=request.name, kind=request.kind, mode=mode, seats=seats,
             session=session, settings=settings, created=time.time(), seed=seed,
@@ -230,6 +243,7 @@ class Room:
         data: dict[str, Any],
         last_state: str | None,
         progress: tuple[int, int, list[str], float | None] | None = None,
+        pool: ComputerPool | None = None,
     ) -> Room:
         """A room rebuilt from :meth:`save`, going on where it was.
 
@@ -241,6 +255,7 @@ class Room:
             progress: ``(hand, seq, actions, deadline)`` of the hand in
                 progress played since :meth:`save` (:meth:`actions`; the
                 deadline as :meth:`deadline_at`), if any.
+            pool: As for :meth:`create`.
 
         Raises:
             InvalidConfigError: The saved form does not restore (the message
@@ -256,7 +271,8 @@ class Room:
             data["seq"] = progress[1]
             deadline_at = progress[3]
         blinds = _tournament(data["mode"]).schedule if data["kind"] == "sitngo" else None
-        session = TableSession.restore(data["session"], _players(seats, data["seed"]), blinds=blinds)
+        session = TableSession.restore(data["session"], _players(seats, data["seed"], pool),
+                                        blinds=blinds)
         room = cls(
             room_id, name=data["name"], kind=data["kind"], mode=data["mode"], seats=seats,
             session=session, settings=data["settings"], created=created, seed=data["seed"],
@@ -548,7 +564,7 @@ class Room:
         """No hand on, the room not over and no person's seat still open."""
         return self.session.hand_over and self.status == "playing" and not self.session.is_over
 
-    def deal(self) -> None:
+    async def deal(self) -> None:
         """Seat the people who joined or asked to sit out or in, then deal the next hand.
 
         The computer seats act until a person must act or the hand ends.
@@ -567,10 +583,16 @@ class Room:
                 meta.sit_out = None
         if self.session.is_over:  # someone sat out and fewer than two remain
             return
-        self.session.start_hand()
+        await self.session.start_hand_async()
         self._after_step()
 
-    def act(self, seat: int, hand: int, text: str) -> None:
+    async def resume(self) -> None:
+        """Go on with a restored hand whose computer seat was interrupted."""
+        if not self.session.hand_over and self.session.to_act is None:
+            await self.session.start_hand_async()
+            self._after_step()
+
+    async def act(self, seat: int, hand: int, text: str) -> None:
         """The person at ``seat`` plays ``text`` in hand ``hand``.
 
         Raises:
@@ -596,14 +618,14 @@ class Room:
         except ActionParseError as exc:
             raise ProtocolError("bad_action", str(exc)) from None
         try:
-            self.session.apply(seat, action)
+            await self.session.apply_async(seat, action)
         except NotYourTurnError as exc:
             raise ProtocolError("not_your_turn", str(exc)) from None
         except IllegalActionError as exc:
             raise ProtocolError("illegal_action", str(exc)) from None
         self._after_step()
 
-    def time_out(self) -> int | None:
+    async def time_out(self) -> int | None:
         """The person to act ran out of time: play their default action.
 
         Returns:
@@ -612,7 +634,7 @@ class Room:
         seat = self.session.to_act
         if seat is None:
             return None
-        self.session.time_out(seat)
+        await self.session.time_out_async(seat)
         self._after_step()
         return seat
 
@@ -649,11 +671,13 @@ def _tournament(mode: str | None) -> TournamentConfig:
     return TournamentConfig.preset(mode or "nolimit")
 
 
-def _players(seats: list[SeatMeta], seed: int) -> list[Policy | None]:
+def _players(seats: list[SeatMeta], seed: int, pool: ComputerPool | None) -> list[Policy | None]:
     players: list[Policy | None] = []
     for seat, meta in enumerate(seats):
         if meta.player == "ai" and meta.level is not None:
-            players.append(load_policy(meta.level, seed=(seed * 31 + seat) % 2**62))
+            policy = load_policy(meta.level, seed=(seed * 31 + seat) % 2**62)
+            # an awaitable decide is a policy too (the async driver awaits it)
+            players.append(policy if pool is None else cast(Policy, OffLoopPolicy(policy, pool)))
         else:
             players.append(None)
     return players
