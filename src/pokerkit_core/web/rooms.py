@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from typing import Any, Iterable, cast
 
 from ..actions import Action, LegalActions
-from ..cards import Card
 from ..events import ActionTaken
 from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, NotYourTurnError, PokerError
 from ..observation import Observation, observe
@@ -47,7 +46,15 @@ from ..tournament import TournamentConfig, eliminations, rank_players
 from .computer import ComputerPool, OffLoopPolicy
 from .limits import RESUME_SECONDS
 from .protocol import JoinRequest, ProtocolError, RoomRequest
-from .views import EventTexts, hand_result_data, pots_data, public_text, seat_text_of, split_public
+from .views import (
+    EventTexts,
+    hand_result_data,
+    legal_field,
+    pots_data,
+    public_text,
+    seat_fields,
+    split_public,
+)
 
 __all__ = ["Room", "SeatMeta", "SAVE_VERSION", "hash_token"]
 
@@ -126,7 +133,7 @@ class Room:
         self.counted = 0  # records counted into nets
         self._eliminated: tuple[int, dict[int, tuple[int, int]]] = (-1, {})
         self._events = EventTexts()
-        self._holes: tuple[int | None, dict[int, tuple[Card, ...]]] = (-1, {})
+        self._holes: tuple[int | None, dict[int, str]] = (-1, {})
         self.lock = asyncio.Lock()  # held while the room's hand moves (a computer seat may think)
         self._public_cache: tuple[
             object, Observation | None, tuple[str, str, str] | None, LegalActions | None
@@ -455,15 +462,14 @@ class Room:
         head = json.dumps(moment, separators=_COMPACT)[:-1] + self._between_hands(connected)
         out: dict[int | None, str] = {}
         for seat in seats:
-            if parts is None:
-                observation = "null"
-            elif seat is None:
-                observation = parts[0] + _SPECTATOR_SEAT + parts[1] + '"legal":null' + parts[2]
-            else:
-                observation = seat_text_of(parts, seat, self._hole_cards(seat),
-                                           legal if seat == to_act else None)
             you = "null" if seat is None else str(int(seat))
-            out[seat] = f'{head},"you":{you},"observation":{observation}}}'
+            if parts is None:
+                out[seat] = f'{head},"you":{you},"observation":null}}'
+                continue
+            own = _SPECTATOR_SEAT if seat is None else self._seat_fields(seat)
+            acts = legal_field(legal if seat is not None and seat == to_act else None)
+            out[seat] = "".join((head, ',"you":', you, ',"observation":', parts[0], own,
+                                 parts[1], acts, parts[2], "}"))
         return out
 
     def _public(
@@ -504,16 +510,17 @@ class Room:
             self._between_cache = (key, "," + json.dumps(part, separators=_COMPACT)[1:-1])
         return self._between_cache[1]
 
-    def _hole_cards(self, seat: int) -> tuple[Card, ...]:
-        """The seat's own hole cards in the hand on (or the last one), kept per hand."""
+    def _seat_fields(self, seat: int) -> str:
+        """The seat's own fields (:func:`~.views.seat_fields`) in the hand on
+        (or the last one), kept per hand."""
         number = self.hand_number
         if self._holes[0] != number:
             self._holes = (number, {})
-        cards = self._holes[1].get(seat)
-        if cards is None:
+        text = self._holes[1].get(seat)
+        if text is None:
             own = self.observation(seat)
-            cards = self._holes[1][seat] = () if own is None else own.hole_cards
-        return cards
+            text = self._holes[1][seat] = seat_fields(seat, () if own is None else own.hole_cards)
+        return text
 
     def actions(self) -> list[str]:
         """Every action of the hand in progress so far, text form (``[]`` between hands)."""

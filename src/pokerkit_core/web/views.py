@@ -36,6 +36,8 @@ __all__ = [
     "seat_text",
     "split_public",
     "seat_text_of",
+    "seat_fields",
+    "legal_field",
     "pots_data",
     "winners_data",
     "hand_result_data",
@@ -169,13 +171,32 @@ def split_public(public: str) -> tuple[str, str, str]:
     return head, middle, tail
 
 
+def seat_fields(seat: int, hole_cards: Sequence[Card]) -> str:
+    """A seat's own ``"seat":..,"hole_cards":[..]`` JSON fields (what the
+    spectator's ``"seat":null,"hole_cards":[]`` becomes for it).
+
+    Args:
+        seat: The seat.
+        hole_cards: Its own hole cards (``()`` when not dealt in).
+    """
+    cards = json.dumps([str(card) for card in hole_cards], separators=_COMPACT)
+    return f'"seat":{int(seat)},"hole_cards":{cards}'
+
+
+def legal_field(legal: LegalActions | None) -> str:
+    """The ``"legal":..`` JSON field of an observation (``null`` when not to act)."""
+    if legal is None:
+        return _LEGAL_MARK
+    return '"legal":' + json.dumps(encode_value(legal), separators=_COMPACT)
+
+
 def seat_text_of(
     parts: tuple[str, str, str], seat: int, hole_cards: Sequence[Card], legal: LegalActions | None
 ) -> str:
     """:func:`seat_text` from the :func:`split_public` of the moment's public text.
 
     The public text is checked and cut once per change; each connection's
-    text is then four joins (no search through the history).
+    text is then one join (no search through the history).
 
     Args:
         parts: :func:`split_public` of the moment's :func:`public_text`.
@@ -187,11 +208,7 @@ def seat_text_of(
         The same text as :func:`seat_text`.
     """
     head, middle, tail = parts
-    own = f'"seat":{int(seat)},"hole_cards":' + json.dumps([str(card) for card in hole_cards],
-                                                           separators=_COMPACT)
-    acts = _LEGAL_MARK if legal is None else (
-        '"legal":' + json.dumps(encode_value(legal), separators=_COMPACT))
-    return head + own + middle + acts + tail
+    return "".join((head, seat_fields(seat, hole_cards), middle, legal_field(legal), tail))
 
 
 def seat_text(public: str, seat: int, hole_cards: Sequence[Card], legal: LegalActions | None) -> str:
