@@ -26,6 +26,10 @@ __all__ = [
     "ROOM_NAME_CHARS",
     "MAX_ROOMS",
     "MAX_REPLAYS",
+    "MAX_STORED_REPLAYS",
+    "FINISHED_ROOM_SECONDS",
+    "IDLE_ROOM_SECONDS",
+    "EXPIRY_CHECK_SECONDS",
     "MAX_MATCHES",
     "MIN_MATCH_HANDS",
     "MAX_MATCH_HANDS",
@@ -90,7 +94,21 @@ MAX_ROOMS = 500
 """Rooms one server holds (creating more: error ``too_many``)."""
 
 MAX_REPLAYS = 32
-"""Uploaded replays kept in memory (the oldest is dropped)."""
+"""Uploaded replays kept read in memory (the least recently used is dropped
+and read again from the data directory when asked for)."""
+
+MAX_STORED_REPLAYS = 200
+"""Uploaded replays kept in the data directory (the oldest is deleted)."""
+
+FINISHED_ROOM_SECONDS = 3600.0
+"""A finished room (its limit reached, or fewer than two players left) is
+deleted this long after its last change."""
+
+IDLE_ROOM_SECONDS = 7 * 24 * 3600.0
+"""A room where nothing changed and nobody was connected for this long is deleted."""
+
+EXPIRY_CHECK_SECONDS = 60.0
+"""Time between two looks for rooms to delete."""
 
 MAX_MATCHES = 8
 """Match views kept in memory (the oldest finished one is dropped)."""

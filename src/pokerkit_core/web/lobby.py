@@ -22,7 +22,13 @@ from ..serialize import loads as load_value
 from ..state import HandState
 from .computer import ComputerPool
 from .connections import Connection
-from .limits import MAX_ROOMS, PROTOCOL_VERSION
+from .limits import (
+    EXPIRY_CHECK_SECONDS,
+    FINISHED_ROOM_SECONDS,
+    IDLE_ROOM_SECONDS,
+    MAX_ROOMS,
+    PROTOCOL_VERSION,
+)
 from .protocol import (
     ActionMessage,
     Hello,
@@ -33,7 +39,7 @@ from .protocol import (
     RoomRequest,
     SeatMessage,
 )
-from .rooms import Room
+from .rooms import Room, hash_token
 from .store import Store
 from .views import masked_history
 
@@ -137,10 +143,12 @@ class Lobby:
         while room_id in self.rooms:
             room_id = secrets.token_hex(4)
         room = Room.create(room_id, request, self.pool)
-        reply: dict[str, Any] = {}
+        owner = secrets.token_urlsafe(32)
+        room.owner_hash = hash_token(owner)
+        reply: dict[str, Any] = {"owner_token": owner}
         if request.sit is not None:
             seat, token = room.join(request.sit)
-            reply = {"seat": seat, "token": token}
+            reply.update(seat=seat, token=token)
         self.rooms[room_id] = room
         self._stored[room_id] = 0
         self._changed(room, decision=True)
@@ -156,6 +164,67 @@ class Lobby:
         seat, token = room.join(request)
         self._changed(room, decision=False)
         return {"room": self.summary(room), "seat": seat, "token": token}
+
+    def close_room(self, room_id: str, token: str) -> None:
+        """The creator closes the room (``POST /api/rooms/{id}/close``).
+
+        The room, its hands and its saved state are deleted; its connections
+        are sent ``{"type": "closed"}`` and closed.  A hand in progress is
+        not finished (its chips were never anyone's to cash out: rules
+        section 3).
+
+        Raises:
+            ProtocolError: ``no_room`` (404); ``not_owner`` (403) the token
+                is not the one the room's creation reply gave.
+        """
+        room = self.room(room_id)
+        if not room.is_owner(token):
+            raise ProtocolError("not_owner", "only the room's creator (its owner_token) closes it", 403)
+        self._remove(room, "closed by its creator")
+
+    def expire(self, now: float) -> list[str]:
+        """Delete the rooms that are finished or idle for too long.
+
+        A finished room goes :data:`~.limits.FINISHED_ROOM_SECONDS` after
+        its last change; any room with nobody connected goes
+        :data:`~.limits.IDLE_ROOM_SECONDS` after its last change.
+
+        Args:
+            now: Seconds since the epoch.
+
+        Returns:
+            The ids of the rooms deleted.
+        """
+        gone = []
+        for room in list(self.rooms.values()):
+            age = now - room.touched
+            idle = not self._connections.get(room.id)
+            if (room.status == "over" and age >= FINISHED_ROOM_SECONDS) or (
+                idle and age >= IDLE_ROOM_SECONDS
+            ):
+                self._remove(room, "expired")
+                gone.append(room.id)
+        return gone
+
+    async def expire_forever(self) -> None:
+        """:meth:`expire` every :data:`~.limits.EXPIRY_CHECK_SECONDS` (the server's task)."""
+        while True:
+            await asyncio.sleep(EXPIRY_CHECK_SECONDS)
+            self.expire(time.time())
+
+    def _remove(self, room: Room, reason: str) -> None:
+        timer = self._timers.pop(room.id, None)
+        if timer is not None:
+            timer.cancel()
+        self._pending.pop(room.id, None)
+        del self.rooms[room.id]
+        self._stored.pop(room.id, None)
+        self._saved.pop(room.id, None)
+        self.store.delete_room(room.id)
+        text = _dumps({"type": "closed", "room": room.id, "reason": reason})
+        for conn in self._connections.pop(room.id, set()):
+            conn.send(text)
+            conn.close()
 
     def ledger(self, room_id: str) -> list[dict[str, Any]]:
         """The room's ledger."""
@@ -247,7 +316,10 @@ class Lobby:
     # -- changes, timers ------------------------------------------------------
 
     def _changed(self, room: Room, *, decision: bool, action: bool = False) -> None:
+        if self.rooms.get(room.id) is not room:  # closed while its hand moved
+            return
         room.seq += 1
+        room.touched = time.time()
         self._schedule(room, decision=decision)  # first: the save keeps the new deadline
         self._save(room, action)
         self._broadcast(room)

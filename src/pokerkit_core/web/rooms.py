@@ -125,6 +125,8 @@ class Room:
         self.created = created
         self.seed = seed
         self.seq = 0
+        self.owner_hash: str | None = None  # SHA-256 of the creator's token (closes the room)
+        self.touched = created  # wall time of the last change, seconds since the epoch
         self.deadline: float | None = None  # time.monotonic() when the person to act times out
         self.last_state: HandState | None = None  # the last finished hand
         self.last_hand: dict[str, Any] | None = None
@@ -214,6 +216,8 @@ class Room:
             "seats": [dataclasses.asdict(meta) for meta in self.seats],
             "session": self.session.snapshot(),
             "deadline_at": self.deadline_at(),
+            "owner_hash": self.owner_hash,
+            "touched": self.touched,
         }
 
     def deadline_at(self) -> float | None:
@@ -285,6 +289,8 @@ class Room:
             session=session, settings=data["settings"], created=created, seed=data["seed"],
         )
         room.seq = data["seq"]
+        room.owner_hash = data.get("owner_hash")
+        room.touched = float(data.get("touched", created))
         room.resume_clock(deadline_at)
         if last_state is not None:
             state = load_value(last_state)
@@ -320,6 +326,10 @@ class Room:
     def person_to_act(self) -> int | None:
         """The seat of the person to act now (``None`` if nobody)."""
         return self.session.to_act
+
+    def is_owner(self, token: str) -> bool:
+        """``token`` is the creator's (constant-time compare)."""
+        return self.owner_hash is not None and hmac.compare_digest(self.owner_hash, hash_token(token))
 
     def is_open(self, seat: int) -> bool:
         """A person may join ``seat``."""

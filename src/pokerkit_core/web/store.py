@@ -7,7 +7,8 @@ in progress included) as JSON; table ``hands`` each finished hand's final
 state in the JSON form of :mod:`pokerkit_core.serialize`; table ``progress``
 the actions of the hand in progress played since the room was last saved
 (each action writes only this small row, so a save does not grow with the
-room's history).  A room and the hand
+room's history); table ``replays`` the files uploaded to the replayer (the
+newest :data:`~.limits.MAX_STORED_REPLAYS`).  A room and the hand
 that just ended are written in one transaction, so after a crash (even
 ``kill -9``) the saved room and its stored hands always agree.  The database
 runs in WAL mode: a committed write survives the process being killed.
@@ -37,6 +38,12 @@ CREATE TABLE IF NOT EXISTS progress (
     seq INTEGER NOT NULL,
     actions TEXT NOT NULL,
     deadline REAL
+);
+CREATE TABLE IF NOT EXISTS replays (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    format TEXT NOT NULL,
+    text TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS hands (
     room TEXT NOT NULL,
@@ -160,6 +167,34 @@ class Store:
         """Number of stored hands of a room."""
         row = self._db.execute("SELECT COUNT(*) FROM hands WHERE room = ?", (room_id,)).fetchone()
         return int(row[0])
+
+    def delete_room(self, room_id: str) -> None:
+        """Delete a room, its progress row and its hands (one transaction)."""
+        with self._transaction():
+            for table, column in (("rooms", "id"), ("progress", "room"), ("hands", "room")):
+                self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (room_id,))
+
+    def save_replay(self, replay_id: str, created: float, fmt: str, text: str, keep: int) -> None:
+        """Keep an uploaded file for the replayer, deleting all but the newest ``keep``.
+
+        Args:
+            replay_id: The replay's id.
+            created: Upload time, seconds since the epoch.
+            fmt: Its format (``"phh"``, ``"phhs"`` or ``"acpc"``).
+            text: The file's text, as uploaded.
+            keep: How many replays stay stored.
+        """
+        with self._transaction():
+            self._db.execute("INSERT OR REPLACE INTO replays (id, created, format, text) "
+                             "VALUES (?, ?, ?, ?)", (replay_id, created, fmt, text))
+            self._db.execute("DELETE FROM replays WHERE id NOT IN "
+                             "(SELECT id FROM replays ORDER BY created DESC, rowid DESC LIMIT ?)",
+                             (keep,))
+
+    def replay(self, replay_id: str) -> tuple[str, str] | None:
+        """``(format, text)`` of a stored replay, if it is kept."""
+        row = self._db.execute("SELECT format, text FROM replays WHERE id = ?", (replay_id,)).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
 
     def close(self) -> None:
         """Close the database."""
