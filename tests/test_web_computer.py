@@ -149,3 +149,23 @@ def test_the_pool_plays_the_same_hands_as_inline_policies() -> None:
     assert [r.state for r in pooled.session.records] == [r.state for r in inline.session.records]
     assert pooled.session.stacks == inline.session.stacks
     assert sum(pooled.session.stacks) == 3 * 10_000
+
+
+def test_time_out_async_plays_the_default_action_as_time_out() -> None:
+    from pokerkit_core.table import TableConfig, TableSession
+
+    def session() -> TableSession:
+        return TableSession(TableConfig(stacks=(1000,) * 3),
+                            [None, rooms_module.load_policy("normal", seed=1), None], seed=8)
+
+    inline, pooled = session(), session()
+    inline.start_hand()
+    asyncio.run(pooled.start_hand_async())
+    while not inline.hand_over:
+        seat = inline.to_act
+        assert seat is not None and pooled.to_act == seat
+        inline.time_out(seat)
+        asyncio.run(pooled.time_out_async(seat))
+    assert pooled.hand_over and pooled.records == inline.records
+    assert [r.state for r in pooled.records] == [r.state for r in inline.records]
+    assert [f.kind for f in pooled.faults] == [f.kind for f in inline.faults] != []
