@@ -51,9 +51,10 @@ class ComputerPool:
         return loop.run_in_executor(self._executor, policy.decide, observation)
 
     def close(self) -> None:
-        """Stop the threads (a decision under way finishes first)."""
+        """Stop the threads: decisions not started are cancelled, one under way
+        is not waited for (a stuck policy does not hold up the shutdown)."""
         if self._executor is not None:
-            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
 
