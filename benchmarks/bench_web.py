@@ -193,13 +193,22 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--people", type=int, default=5, help="WebSocket players per table")
     parser.add_argument("--level", default="normal", help="the computer seat's level")
+    parser.add_argument("--py-spy", metavar="FILE", help="profile the server with py-spy "
+                        "(raw collapsed stacks to FILE) while the players play")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
         process, port = start_server(data)
         try:
+            spy = None
+            if args.py_spy:
+                spy = subprocess.Popen(["py-spy", "record", "-p", str(process.pid), "-f", "raw",
+                                        "-o", args.py_spy, "-d", str(int(args.seconds)),
+                                        "--nonblocking"], stdout=subprocess.DEVNULL)
             cpu0 = cpu_seconds(process.pid)
             wall0 = time.perf_counter()
             tally, elapsed = asyncio.run(load(port, args.tables, args.people, args.level, args.seconds))
+            if spy is not None:
+                spy.wait()
             server_cpu = (cpu_seconds(process.pid) - cpu0) / (time.perf_counter() - wall0)
             clients_cpu = time.process_time()
         finally:

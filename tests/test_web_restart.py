@@ -3,7 +3,8 @@
 The server runs as a subprocess (``pokerkit-core serve --data tmp``).  Three
 people play scripted actions over raw WebSockets; the server is killed after
 the flop of hand 3 and started again on the same data directory.  The same
-hand goes on (same hole cards, board, stacks, history), and the hands end
+hand goes on (same hole cards, board, stacks, history; the person to act's
+countdown where it was, not full again), and the hands end
 exactly as an in-process :class:`~pokerkit_core.table.TableSession` with the
 same seed and actions deals them: no chip and no hand lost.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from typing import Any
 
 import pytest
@@ -120,6 +122,7 @@ def test_kill_mid_hand_and_go_on(tmp_path: Any) -> None:
         table = Table(server.ws(f"/ws/room/{room_id}"), tokens)
         before = table.play_until(_mid_hand_3, actions)
         seen_before = [table.seat_state(s) for s in range(PEOPLE)]
+        time.sleep(1.0)  # a second of the person's countdown goes by before the crash
         process.kill()  # SIGKILL: no shutdown code runs
         process.wait(10)
         table.close()
@@ -127,6 +130,8 @@ def test_kill_mid_hand_and_go_on(tmp_path: Any) -> None:
         table = Table(server.ws(f"/ws/room/{room_id}"), tokens)
         again = table.state()
         assert again["hand_number"] == 3 and again["seq"] == before["seq"]
+        # the countdown went on: the second before the crash and the restart are used up
+        assert again["deadline_ms"] <= before["deadline_ms"] - 1000
         for key in ("board", "history", "stacks", "bets", "pot", "to_act", "shown_cards"):
             assert again["observation"][key] == before["observation"][key], key
         for seat in range(PEOPLE):

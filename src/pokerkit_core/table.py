@@ -686,6 +686,14 @@ class TableSession(TableSeats):
         hand.driver.advance()
         return self._step_done(hand)
 
+    async def time_out_async(self, seat: int) -> HandState:
+        """:meth:`time_out`, awaiting async policies afterwards; returns and
+        raises as :meth:`time_out`."""
+        hand = self._hand_in_progress()
+        hand.driver.time_out(seat)
+        await hand.driver.advance_async()
+        return await self._step_done_async(hand)
+
     def abandon_hand(self) -> None:
         """Drop the hand in progress (interrupted or waiting for an external
         seat): it is not recorded and the stacks stay as they were before it;

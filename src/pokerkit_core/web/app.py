@@ -5,7 +5,7 @@ Routes (``docs/web.rst`` has every request and reply):
 * ``GET /``, ``/room/{id}``, ``/replay``, ``/match/{id}``: the page
   (``static/index.html``), ``/static/...`` its files;
 * ``/api/options``, ``/api/rooms`` (list, create), ``/api/rooms/{id}``,
-  ``/api/rooms/{id}/join``, ``/api/rooms/{id}/ledger``,
+  ``/api/rooms/{id}/join``, ``/api/rooms/{id}/close``, ``/api/rooms/{id}/ledger``,
   ``/api/rooms/{id}/hands.phhs``, ``/api/rooms/{id}/replay``,
   ``/api/replays``, ``/api/replays/{id}/hands/{index}``, ``/api/matches``,
   ``/api/matches/{id}``;
@@ -53,6 +53,7 @@ from .protocol import (
     ProtocolError,
     read_join_request,
     read_json,
+    read_close_request,
     read_match_request,
     read_message,
     read_room_request,
@@ -125,16 +126,18 @@ def create_app(data: str | Path) -> Starlette:
     """
     store = Store(data)
     lobby = Lobby(store)
-    replays = Replays()
+    replays = Replays(store)
     matches = MatchViews()
     policies = tuple(sorted(available_policies()))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         lobby.load()
+        expiry = asyncio.get_running_loop().create_task(lobby.expire_forever())
         try:
             yield
         finally:
+            expiry.cancel()
             lobby.close()
             matches.close()
             store.close()
@@ -171,6 +174,11 @@ def create_app(data: str | Path) -> Starlette:
     async def join(request: Request) -> Response:
         body = read_json(await _body(request, REQUEST_BYTES), REQUEST_BYTES)
         return _json(lobby.join(request.path_params["room_id"], read_join_request(body)))
+
+    async def close(request: Request) -> Response:
+        body = read_json(await _body(request, REQUEST_BYTES), REQUEST_BYTES)
+        lobby.close_room(request.path_params["room_id"], read_close_request(body))
+        return _json({"closed": request.path_params["room_id"]})
 
     async def ledger(request: Request) -> Response:
         return _json({"ledger": lobby.ledger(request.path_params["room_id"])})
@@ -254,6 +262,7 @@ def create_app(data: str | Path) -> Starlette:
         Route("/api/rooms", _guarded(rooms), methods=["GET", "POST"]),
         Route("/api/rooms/{room_id}", _guarded(room)),
         Route("/api/rooms/{room_id}/join", _guarded(join), methods=["POST"]),
+        Route("/api/rooms/{room_id}/close", _guarded(close), methods=["POST"]),
         Route("/api/rooms/{room_id}/ledger", _guarded(ledger)),
         Route("/api/rooms/{room_id}/hands.phhs", _guarded(hands)),
         Route("/api/rooms/{room_id}/replay", _guarded(room_replay), methods=["POST"]),
@@ -328,7 +337,7 @@ async def _read(ws: WebSocket, conn: Connection, lobby: Lobby) -> None:
                 "this one was ignored"), _type_of(raw)))
             continue
         try:
-            lobby.handle(conn, read_message(raw))
+            await lobby.handle(conn, read_message(raw))
         except ProtocolError as exc:
             conn.send(_error_text(exc, _type_of(raw)))
         except PokerError as exc:  # the engine refused something the checks let through

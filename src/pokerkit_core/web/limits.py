@@ -19,17 +19,23 @@ __all__ = [
     "DECISION_SECONDS",
     "MIN_DECISION_SECONDS",
     "MAX_DECISION_SECONDS",
+    "RESUME_SECONDS",
     "PAUSE_SECONDS",
     "MAX_PAUSE_SECONDS",
     "NAME_CHARS",
     "ROOM_NAME_CHARS",
     "MAX_ROOMS",
     "MAX_REPLAYS",
+    "MAX_STORED_REPLAYS",
+    "FINISHED_ROOM_SECONDS",
+    "IDLE_ROOM_SECONDS",
+    "EXPIRY_CHECK_SECONDS",
     "MAX_MATCHES",
     "MIN_MATCH_HANDS",
     "MAX_MATCH_HANDS",
     "MATCH_BATCH_HANDS",
     "AI_LEVELS",
+    "COMPUTER_THREADS",
 ]
 
 PROTOCOL_VERSION = 1
@@ -68,6 +74,10 @@ MIN_DECISION_SECONDS = 1.0
 MAX_DECISION_SECONDS = 600.0
 """Longest time to act a room may set."""
 
+RESUME_SECONDS = 5.0
+"""Least time a person to act has after a server restart (their countdown
+otherwise goes on where it was: the deadline is saved)."""
+
 PAUSE_SECONDS = 3.0
 """Default pause between the end of a hand and the next deal."""
 
@@ -84,7 +94,21 @@ MAX_ROOMS = 500
 """Rooms one server holds (creating more: error ``too_many``)."""
 
 MAX_REPLAYS = 32
-"""Uploaded replays kept in memory (the oldest is dropped)."""
+"""Uploaded replays kept read in memory (the least recently used is dropped
+and read again from the data directory when asked for)."""
+
+MAX_STORED_REPLAYS = 200
+"""Uploaded replays kept in the data directory (the oldest is deleted)."""
+
+FINISHED_ROOM_SECONDS = 3600.0
+"""A finished room (its limit reached, or fewer than two players left) is
+deleted this long after its last change."""
+
+IDLE_ROOM_SECONDS = 7 * 24 * 3600.0
+"""A room where nothing changed and nobody was connected for this long is deleted."""
+
+EXPIRY_CHECK_SECONDS = 60.0
+"""Time between two looks for rooms to delete."""
 
 MAX_MATCHES = 8
 """Match views kept in memory (the oldest finished one is dropped)."""
@@ -100,3 +124,7 @@ MATCH_BATCH_HANDS = 100
 
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """The computer players' levels (docs/rules.rst section 7)."""
+
+COMPUTER_THREADS = 2
+"""Threads the computer seats of all rooms decide in (one room asks one
+decision at a time; more rooms wait their turn, the event loop never does)."""

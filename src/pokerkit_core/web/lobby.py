@@ -14,14 +14,21 @@ import json
 import logging
 import secrets
 import time
-from typing import Any, Iterator
+from typing import Any, Coroutine, Iterator
 
 from ..errors import PokerError
 from ..history import phh
 from ..serialize import loads as load_value
 from ..state import HandState
+from .computer import ComputerPool
 from .connections import Connection
-from .limits import MAX_ROOMS, PROTOCOL_VERSION
+from .limits import (
+    EXPIRY_CHECK_SECONDS,
+    FINISHED_ROOM_SECONDS,
+    IDLE_ROOM_SECONDS,
+    MAX_ROOMS,
+    PROTOCOL_VERSION,
+)
 from .protocol import (
     ActionMessage,
     Hello,
@@ -32,7 +39,7 @@ from .protocol import (
     RoomRequest,
     SeatMessage,
 )
-from .rooms import Room
+from .rooms import Room, hash_token
 from .store import Store
 from .views import masked_history
 
@@ -53,15 +60,20 @@ class Lobby:
 
     Args:
         store: Where rooms and hands are kept.
+        pool: Where the computer seats decide (default: a new
+            :class:`~.computer.ComputerPool`).
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, pool: ComputerPool | None = None) -> None:
         self.store = store
+        self.pool = ComputerPool() if pool is None else pool
+        self._tasks: set[asyncio.Task[None]] = set()
         self.rooms: dict[str, Room] = {}
         self._connections: dict[str, set[Connection]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._stored: dict[str, int] = {}
         self._saved: dict[str, tuple[int, bool]] = {}  # (hands, hand over) at the last full save
+        self._pending: dict[str, Room] = {}  # rooms whose progress row is not written yet
 
     # -- start and stop --------------------------------------------------
 
@@ -71,18 +83,23 @@ class Lobby:
             hands = self.store.hands(room_id)
             try:
                 room = Room.load(room_id, created, data, hands[-1][1] if hands else None,
-                                 self.store.progress(room_id))
+                                 self.store.progress(room_id), self.pool)
             except (PokerError, KeyError, TypeError, ValueError) as exc:
                 log.error("room %s does not restore: %s", room_id, exc)
                 continue
-            if not room.session.hand_over and room.session.to_act is None:
-                room.session.start_hand()  # an interrupted computer seat acts again
             self.rooms[room_id] = room
             self._stored[room_id] = len(hands)
-            self._schedule(room, decision=True)
+            if not room.session.hand_over and room.session.to_act is None:
+                self._spawn(self._resume(room))  # an interrupted computer seat acts again
+            else:  # the saved countdown goes on (Room.resume_clock)
+                self._schedule(room, decision=room.deadline is None)
 
     def close(self) -> None:
-        """Stop the timers and close every connection."""
+        """Write what is pending, stop the timers and tasks, close every connection."""
+        self._flush()
+        for task in self._tasks:
+            task.cancel()
+        self.pool.close()
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
@@ -125,11 +142,13 @@ class Lobby:
         room_id = secrets.token_hex(4)
         while room_id in self.rooms:
             room_id = secrets.token_hex(4)
-        room = Room.create(room_id, request)
-        reply: dict[str, Any] = {}
+        room = Room.create(room_id, request, self.pool)
+        owner = secrets.token_urlsafe(32)
+        room.owner_hash = hash_token(owner)
+        reply: dict[str, Any] = {"owner_token": owner}
         if request.sit is not None:
             seat, token = room.join(request.sit)
-            reply = {"seat": seat, "token": token}
+            reply.update(seat=seat, token=token)
         self.rooms[room_id] = room
         self._stored[room_id] = 0
         self._changed(room, decision=True)
@@ -145,6 +164,67 @@ class Lobby:
         seat, token = room.join(request)
         self._changed(room, decision=False)
         return {"room": self.summary(room), "seat": seat, "token": token}
+
+    def close_room(self, room_id: str, token: str) -> None:
+        """The creator closes the room (``POST /api/rooms/{id}/close``).
+
+        The room, its hands and its saved state are deleted; its connections
+        are sent ``{"type": "closed"}`` and closed.  A hand in progress is
+        not finished (its chips were never anyone's to cash out: rules
+        section 3).
+
+        Raises:
+            ProtocolError: ``no_room`` (404); ``not_owner`` (403) the token
+                is not the one the room's creation reply gave.
+        """
+        room = self.room(room_id)
+        if not room.is_owner(token):
+            raise ProtocolError("not_owner", "only the room's creator (its owner_token) closes it", 403)
+        self._remove(room, "closed by its creator")
+
+    def expire(self, now: float) -> list[str]:
+        """Delete the rooms that are finished or idle for too long.
+
+        A finished room goes :data:`~.limits.FINISHED_ROOM_SECONDS` after
+        its last change; any room with nobody connected goes
+        :data:`~.limits.IDLE_ROOM_SECONDS` after its last change.
+
+        Args:
+            now: Seconds since the epoch.
+
+        Returns:
+            The ids of the rooms deleted.
+        """
+        gone = []
+        for room in list(self.rooms.values()):
+            age = now - room.touched
+            idle = not self._connections.get(room.id)
+            if (room.status == "over" and age >= FINISHED_ROOM_SECONDS) or (
+                idle and age >= IDLE_ROOM_SECONDS
+            ):
+                self._remove(room, "expired")
+                gone.append(room.id)
+        return gone
+
+    async def expire_forever(self) -> None:
+        """:meth:`expire` every :data:`~.limits.EXPIRY_CHECK_SECONDS` (the server's task)."""
+        while True:
+            await asyncio.sleep(EXPIRY_CHECK_SECONDS)
+            self.expire(time.time())
+
+    def _remove(self, room: Room, reason: str) -> None:
+        timer = self._timers.pop(room.id, None)
+        if timer is not None:
+            timer.cancel()
+        self._pending.pop(room.id, None)
+        del self.rooms[room.id]
+        self._stored.pop(room.id, None)
+        self._saved.pop(room.id, None)
+        self.store.delete_room(room.id)
+        text = _dumps({"type": "closed", "room": room.id, "reason": reason})
+        for conn in self._connections.pop(room.id, set()):
+            conn.send(text)
+            conn.close()
 
     def ledger(self, room_id: str) -> list[dict[str, Any]]:
         """The room's ledger."""
@@ -193,7 +273,7 @@ class Lobby:
             if self.connected(conn.room_id) != was and conn.room_id in self.rooms:
                 self._broadcast(self.rooms[conn.room_id])  # a seat went offline
 
-    def handle(self, conn: Connection, message: Message) -> None:
+    async def handle(self, conn: Connection, message: Message) -> None:
         """Act on one checked message of a connection.
 
         Raises:
@@ -225,7 +305,8 @@ class Lobby:
         if conn.seat is None:
             raise ProtocolError("not_seated", "spectators do not act: join a seat to play")
         if isinstance(message, ActionMessage):
-            room.act(conn.seat, message.hand, message.action)
+            async with room.lock:  # after any move of the room under way
+                await room.act(conn.seat, message.hand, message.action)
             conn.limiter.refund()
             self._changed(room, decision=True, action=True)
         elif isinstance(message, SeatMessage):
@@ -235,25 +316,46 @@ class Lobby:
     # -- changes, timers ------------------------------------------------------
 
     def _changed(self, room: Room, *, decision: bool, action: bool = False) -> None:
+        if self.rooms.get(room.id) is not room:  # closed while its hand moved
+            return
         room.seq += 1
+        room.touched = time.time()
+        self._schedule(room, decision=decision)  # first: the save keeps the new deadline
         self._save(room, action)
-        self._schedule(room, decision=decision)
         self._broadcast(room)
 
     def _save(self, room: Room, action: bool) -> None:
         """Save the room: after an action in a hand already saved, only the
-        hand's actions (a small row); else the whole room (and a finished hand)."""
+        hand's actions (a small row, written with the other rooms' rows in
+        one transaction by :meth:`_flush`); else the whole room (and a
+        finished hand) now.
+
+        The flush is queued on the event loop before the new state is put in
+        any connection's queue, so no browser sees a state that is not on
+        disk: a kill before the flush loses only actions nobody was told of.
+        """
         key = (room.session.hand_count, room.session.hand_over)
         if action and not room.session.hand_over and self._saved.get(room.id) == key:
-            number = room.hand_number or 0
-            self.store.save_progress(room.id, number, room.seq, room.actions())
+            if not self._pending:
+                asyncio.get_running_loop().call_soon(self._flush)
+            self._pending[room.id] = room
             return
+        self._pending.pop(room.id, None)  # the whole room is written now
         hand = None
         if room.session.hand_count > self._stored.get(room.id, 0):
             hand = room.finished_hand_json()
             self._stored[room.id] = room.session.hand_count
         self.store.save_room(room.id, room.created, room.save(), hand)
         self._saved[room.id] = key
+
+    def _flush(self) -> None:
+        """Write the progress rows of the rooms changed since the last flush."""
+        rows = [
+            (room.id, room.hand_number or 0, room.seq, room.actions(), room.deadline_at())
+            for room in self._pending.values() if not room.session.hand_over
+        ]
+        self._pending.clear()
+        self.store.save_progress_many(rows)
 
     def _broadcast(self, room: Room) -> None:
         conns = [c for c in self._connections.get(room.id, ()) if c.greeted]
@@ -278,32 +380,58 @@ class Lobby:
             timer.cancel()
         if room.deadline is not None:
             delay = max(0.0, room.deadline - time.monotonic())
-            self._timers[room.id] = loop.call_later(delay, self._on_time_out, room.id)
+            self._timers[room.id] = loop.call_later(delay, self._on_time_out, room.id, room.deadline)
         elif room.ready_to_deal():
             pause = float(room.settings["pause_seconds"]) if room.session.hand_count else 0.0
             if all(meta.player != "human" for meta in room.seats):
                 pause = max(pause, MIN_COMPUTER_PAUSE)
             self._timers[room.id] = loop.call_later(pause, self._on_deal, room.id)
 
-    def _on_time_out(self, room_id: str) -> None:
-        room = self.rooms.get(room_id)
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _on_time_out(self, room_id: str, deadline: float) -> None:
         self._timers.pop(room_id, None)
-        if room is None:
-            return
-        try:
-            room.time_out()
-        except PokerError as exc:  # not expected: log, keep serving
-            log.error("room %s: time-out failed: %s", room_id, exc)
-        self._changed(room, decision=True, action=True)
+        self._spawn(self._time_out(room_id, deadline))
 
     def _on_deal(self, room_id: str) -> None:
-        room = self.rooms.get(room_id)
         self._timers.pop(room_id, None)
-        if room is None or not room.ready_to_deal():
+        self._spawn(self._deal(room_id))
+
+    async def _time_out(self, room_id: str, deadline: float) -> None:
+        room = self.rooms.get(room_id)
+        if room is None:
             return
-        try:
-            room.deal()
-        except PokerError as exc:
-            log.error("room %s: dealing failed: %s", room_id, exc)
+        async with room.lock:
+            if room.deadline != deadline:  # answered (or another decision) meanwhile
+                return
+            try:
+                await room.time_out()
+            except PokerError as exc:  # not expected: log, keep serving
+                log.error("room %s: time-out failed: %s", room_id, exc)
+            self._changed(room, decision=True, action=True)
+
+    async def _deal(self, room_id: str) -> None:
+        room = self.rooms.get(room_id)
+        if room is None:
             return
-        self._changed(room, decision=True)
+        async with room.lock:
+            if not room.ready_to_deal():
+                return
+            try:
+                await room.deal()
+            except PokerError as exc:
+                log.error("room %s: dealing failed: %s", room_id, exc)
+                return
+            self._changed(room, decision=True)
+
+    async def _resume(self, room: Room) -> None:
+        async with room.lock:
+            try:
+                await room.resume()
+            except PokerError as exc:
+                log.error("room %s: resuming failed: %s", room.id, exc)
+                return
+            self._changed(room, decision=True, action=True)

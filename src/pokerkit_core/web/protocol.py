@@ -40,6 +40,7 @@ __all__ = [
     "read_json",
     "read_room_request",
     "read_join_request",
+    "read_close_request",
     "read_match_request",
     "ROOM_KINDS",
     "SITNGO_MODES",
@@ -312,6 +313,22 @@ def read_join_request(data: object, where: str = "join") -> JoinRequest:
     """
     fields = _fields(data, where, ("name",), ("seat",))
     return JoinRequest(_opt_int(fields, "seat", where, 0, 9), _text(fields, "name", where, NAME_CHARS))
+
+
+def read_close_request(data: object) -> str:
+    """Read a ``POST /api/rooms/{id}/close`` body (``{"token": owner_token}``).
+
+    Returns:
+        The token given.
+
+    Raises:
+        ProtocolError: ``bad_message`` for a missing, extra or mistyped field.
+    """
+    fields = _fields(data, "close", ("token",), ())
+    token = fields["token"]
+    if not isinstance(token, str) or not 1 <= len(token) <= 128:
+        raise _fail("close.token must be the room's owner_token (a string)")
+    return token
 
 
 def _seat(data: object, where: str) -> SeatRequest:

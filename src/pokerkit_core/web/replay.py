@@ -6,6 +6,8 @@ Each hand is played through the rules engine with
 as a spectator's observation plus the hole cards the file itself shows.  A
 room's own hands come here through :meth:`~.lobby.Lobby.phhs`, which writes
 every unshown card as unknown, so a replay of a running room reveals nothing.
+Uploads are kept in the server's database (:mod:`.store`), so a replay's link
+still works after a restart.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import secrets
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -22,8 +25,9 @@ from ..history.model import DealBoard, DealHole, HandHistory
 from ..history.replay import replay
 from ..observation import observe
 from ..state import HandState
-from .limits import MAX_REPLAYS
+from .limits import MAX_REPLAYS, MAX_STORED_REPLAYS
 from .protocol import ProtocolError
+from .store import Store
 from .views import spectator_data
 
 __all__ = ["Replays", "read_histories", "hand_steps", "REPLAY_FORMATS"]
@@ -129,14 +133,21 @@ def hand_steps(hand: HandHistory) -> list[dict[str, Any]]:
 
 
 class Replays:
-    """Uploaded replays, the newest :data:`~.limits.MAX_REPLAYS` kept in memory."""
+    """Uploaded replays: every file kept in the store, the most recently used
+    :data:`~.limits.MAX_REPLAYS` kept read in memory.
 
-    def __init__(self) -> None:
+    Args:
+        store: Where uploads are kept (they survive a restart of the
+            server); ``None`` keeps them in memory only.
+    """
+
+    def __init__(self, store: Store | None = None) -> None:
+        self._store = store
         self._items: OrderedDict[str, list[HandHistory]] = OrderedDict()
         self._steps: dict[tuple[str, int], list[dict[str, Any]]] = {}
 
     def add(self, text: str, fmt: str) -> dict[str, Any]:
-        """Read an upload; the ``POST /api/replays`` reply.
+        """Read an upload and keep it; the ``POST /api/replays`` reply.
 
         Raises:
             ProtocolError: As :func:`read_histories`; ``bad_history`` for a
@@ -145,16 +156,37 @@ class Replays:
         hands = read_histories(text, fmt)
         if not hands:
             raise ProtocolError("bad_history", "the file holds no hand")
-        replay_id = secrets.token_hex(4)
-        self._items[replay_id] = hands
-        while len(self._items) > MAX_REPLAYS:
-            old, _ = self._items.popitem(last=False)
-            self._steps = {k: v for k, v in self._steps.items() if k[0] != old}
+        replay_id = secrets.token_hex(8)
+        if self._store is not None:
+            self._store.save_replay(replay_id, time.time(), fmt, text, MAX_STORED_REPLAYS)
+        self._keep(replay_id, hands)
         return {"replay": replay_id, "hands": [
             {"index": i, "label": str(h.hand_id) if h.hand_id is not None else str(i + 1),
              "seats": len(h.starting_stacks), "names": list(h.players)}
             for i, h in enumerate(hands)
         ]}
+
+    def _keep(self, replay_id: str, hands: list[HandHistory]) -> None:
+        self._items[replay_id] = hands
+        self._items.move_to_end(replay_id)
+        while len(self._items) > MAX_REPLAYS:
+            old, _ = self._items.popitem(last=False)
+            self._steps = {k: v for k, v in self._steps.items() if k[0] != old}
+
+    def _hands(self, replay_id: str) -> list[HandHistory] | None:
+        hands = self._items.get(replay_id)
+        if hands is not None:
+            self._items.move_to_end(replay_id)
+            return hands
+        stored = None if self._store is None else self._store.replay(replay_id)
+        if stored is None:
+            return None
+        try:
+            hands = read_histories(stored[1], stored[0])
+        except ProtocolError:  # read when uploaded: not expected
+            return None
+        self._keep(replay_id, hands)
+        return hands
 
     def hand(self, replay_id: str, index: int) -> dict[str, Any]:
         """One hand's steps; the ``GET /api/replays/{id}/hands/{index}`` reply.
@@ -162,7 +194,7 @@ class Replays:
         Raises:
             ProtocolError: ``no_replay`` (404) unknown replay or hand index.
         """
-        hands = self._items.get(replay_id)
+        hands = self._hands(replay_id)
         if hands is None or not 0 <= index < len(hands):
             raise ProtocolError("no_replay", f"no hand {index} in replay {replay_id[:40]!r}", 404)
         key = (replay_id, index)

@@ -4,10 +4,14 @@ A room is built only from the library's public API: a
 :class:`~pokerkit_core.table.TableConfig` (a cash table), a
 :class:`~pokerkit_core.tournament.TournamentConfig` preset (a sit-and-go) or
 the ACPC heads-up format; people are ``None`` seats the room drives with
-:meth:`~pokerkit_core.table.TableSession.apply` and
-:meth:`~pokerkit_core.table.TableSession.time_out`, computer players are
-policies loaded by level.  Every method is synchronous and leaves the room
-consistent, so the server calls them one at a time in its event loop.
+:meth:`~pokerkit_core.table.TableSession.apply_async` and
+:meth:`~pokerkit_core.table.TableSession.time_out_async`, computer players are
+policies loaded by level, deciding in the server's thread pool
+(:mod:`.computer`) so a slow one holds up only its own room.  The methods
+that move a hand (:meth:`Room.deal`, :meth:`Room.act`, :meth:`Room.time_out`,
+:meth:`Room.resume`) are coroutines the lobby runs under the room's
+:attr:`Room.lock`, one at a time per room; every other method is synchronous
+and leaves the room consistent.
 
 References:
     docs/rules.rst section 3 (rooms limited by hands or time, no cash-out),
@@ -17,6 +21,7 @@ References:
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import hashlib
 import hmac
@@ -25,10 +30,9 @@ import random
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
-from ..actions import Action
-from ..cards import Card
+from ..actions import Action, LegalActions
 from ..events import ActionTaken
 from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, NotYourTurnError, PokerError
 from ..observation import Observation, observe
@@ -39,8 +43,18 @@ from ..serialize import loads as load_value
 from ..state import HandState
 from ..table import Blinds, SeatState, StackMode, TableConfig, TableSession
 from ..tournament import TournamentConfig, eliminations, rank_players
+from .computer import ComputerPool, OffLoopPolicy
+from .limits import RESUME_SECONDS
 from .protocol import JoinRequest, ProtocolError, RoomRequest
-from .views import EventTexts, hand_result_data, pots_data, public_text, seat_text
+from .views import (
+    EventTexts,
+    hand_result_data,
+    legal_field,
+    pots_data,
+    public_text,
+    seat_fields,
+    split_public,
+)
 
 __all__ = ["Room", "SeatMeta", "SAVE_VERSION", "hash_token"]
 
@@ -48,6 +62,8 @@ SAVE_VERSION = 1
 """Version of a room's saved form (``store.rooms.data``)."""
 
 _DEFAULT_STACK = 10_000
+_COMPACT = (",", ":")
+_SPECTATOR_SEAT = '"seat":null,"hole_cards":[]'
 
 
 def hash_token(token: str) -> str:
@@ -109,6 +125,8 @@ class Room:
         self.created = created
         self.seed = seed
         self.seq = 0
+        self.owner_hash: str | None = None  # SHA-256 of the creator's token (closes the room)
+        self.touched = created  # wall time of the last change, seconds since the epoch
         self.deadline: float | None = None  # time.monotonic() when the person to act times out
         self.last_state: HandState | None = None  # the last finished hand
         self.last_hand: dict[str, Any] | None = None
@@ -117,13 +135,24 @@ class Room:
         self.counted = 0  # records counted into nets
         self._eliminated: tuple[int, dict[int, tuple[int, int]]] = (-1, {})
         self._events = EventTexts()
-        self._holes: tuple[int | None, dict[int, tuple[Card, ...]]] = (-1, {})
+        self._holes: tuple[int | None, dict[int, str]] = (-1, {})
+        self.lock = asyncio.Lock()  # held while the room's hand moves (a computer seat may think)
+        self._public_cache: tuple[
+            object, Observation | None, tuple[str, str, str] | None, LegalActions | None
+        ] = (None, None, None, None)
+        self._between_cache: tuple[object, str] = (None, "")
 
     # -- building ------------------------------------------------------
 
     @classmethod
-    def create(cls, room_id: str, request: RoomRequest) -> Room:
+    def create(cls, room_id: str, request: RoomRequest, pool: ComputerPool | None = None) -> Room:
         """A new room from a checked request.
+
+        Args:
+            room_id: The room's id.
+            request: The checked request.
+            pool: Where the computer seats decide (``None``: in the caller's
+                thread, inside the event loop).
 
         Raises:
             ProtocolError: ``bad_config`` when the engine refuses the table
@@ -167,7 +196,7 @@ class Room:
             "max_minutes": request.max_minutes,
             "join_stack": max(config.stacks),
         }
-        session = TableSession(config, _players(seats, seed), seed=seed)
+        session = TableSession(config, _players(seats, seed, pool), seed=seed)
         room = cls(
             room_id, name=request.name, kind=request.kind, mode=mode, seats=seats,
             session=session, settings=settings, created=time.time(), seed=seed,
@@ -186,7 +215,36 @@ class Room:
             "settings": self.settings,
             "seats": [dataclasses.asdict(meta) for meta in self.seats],
             "session": self.session.snapshot(),
+            "deadline_at": self.deadline_at(),
+            "owner_hash": self.owner_hash,
+            "touched": self.touched,
         }
+
+    def deadline_at(self) -> float | None:
+        """When the person to act times out, seconds since the epoch (``None``: nobody).
+
+        The room's timer runs on :func:`time.monotonic`; the saved form
+        keeps wall time, so the countdown goes on across a restart.
+        """
+        if self.deadline is None:
+            return None
+        return time.time() + (self.deadline - time.monotonic())
+
+    def resume_clock(self, deadline_at: float | None) -> None:
+        """Set the person to act's deadline from a saved :meth:`deadline_at`.
+
+        The time already used before a restart stays used (the server's
+        down time counts too), but the person gets at least
+        :data:`~.limits.RESUME_SECONDS` after the restart to reconnect and
+        act.  Nothing happens when no person is to act or nothing was saved.
+
+        Args:
+            deadline_at: Seconds since the epoch, or ``None``.
+        """
+        if deadline_at is None or self.session.to_act is None:
+            return
+        left = min(float(deadline_at) - time.time(), float(self.settings["decision_seconds"]))
+        self.deadline = time.monotonic() + max(left, RESUME_SECONDS)
 
     @classmethod
     def load(
@@ -195,7 +253,8 @@ class Room:
         created: float,
         data: dict[str, Any],
         last_state: str | None,
-        progress: tuple[int, int, list[str]] | None = None,
+        progress: tuple[int, int, list[str], float | None] | None = None,
+        pool: ComputerPool | None = None,
     ) -> Room:
         """A room rebuilt from :meth:`save`, going on where it was.
 
@@ -204,8 +263,10 @@ class Room:
             created: Creation time, seconds since the epoch.
             data: What :meth:`save` returned (after a JSON round trip).
             last_state: JSON of the last finished hand's final state, if any.
-            progress: ``(hand, seq, actions)`` of the hand in progress
-                played since :meth:`save` (:meth:`actions`), if any.
+            progress: ``(hand, seq, actions, deadline)`` of the hand in
+                progress played since :meth:`save` (:meth:`actions`; the
+                deadline as :meth:`deadline_at`), if any.
+            pool: As for :meth:`create`.
 
         Raises:
             InvalidConfigError: The saved form does not restore (the message
@@ -215,16 +276,22 @@ class Room:
             raise InvalidConfigError(f"room {room_id}: saved form version {data.get('version')!r}")
         seats = [SeatMeta(**meta) for meta in data["seats"]]
         pending = data["session"].get("hand")
+        deadline_at = data.get("deadline_at")
         if progress is not None and pending is not None and pending["hand_number"] == progress[0]:
             pending["actions"] = progress[2]
             data["seq"] = progress[1]
+            deadline_at = progress[3]
         blinds = _tournament(data["mode"]).schedule if data["kind"] == "sitngo" else None
-        session = TableSession.restore(data["session"], _players(seats, data["seed"]), blinds=blinds)
+        session = TableSession.restore(data["session"], _players(seats, data["seed"], pool),
+                                        blinds=blinds)
         room = cls(
             room_id, name=data["name"], kind=data["kind"], mode=data["mode"], seats=seats,
             session=session, settings=data["settings"], created=created, seed=data["seed"],
         )
         room.seq = data["seq"]
+        room.owner_hash = data.get("owner_hash")
+        room.touched = float(data.get("touched", created))
+        room.resume_clock(deadline_at)
         if last_state is not None:
             state = load_value(last_state)
             if isinstance(state, HandState):
@@ -259,6 +326,10 @@ class Room:
     def person_to_act(self) -> int | None:
         """The seat of the person to act now (``None`` if nobody)."""
         return self.session.to_act
+
+    def is_owner(self, token: str) -> bool:
+        """``token`` is the creator's (constant-time compare)."""
+        return self.owner_hash is not None and hmac.compare_digest(self.owner_hash, hash_token(token))
 
     def is_open(self, seat: int) -> bool:
         """A person may join ``seat``."""
@@ -376,15 +447,12 @@ class Room:
         adds only its own hole cards and legal actions
         (:func:`~.views.seat_text`).
         """
-        public_obs = self.observation(0)
-        number = self.hand_number
-        public = None if public_obs is None else public_text(public_obs, self._events, number)
+        public_obs, parts, legal = self._public()
         to_act = None if self.session.hand_over or public_obs is None else public_obs.to_act
         deadline_ms = None
         if self.deadline is not None and to_act is not None:
             deadline_ms = max(0, int((self.deadline - time.monotonic()) * 1000))
-        config = self.session.config
-        common = {
+        moment = {
             "type": "state",
             "room": self.id,
             "seq": self.seq,
@@ -394,41 +462,75 @@ class Room:
             "deadline_ms": deadline_ms,
             "decision_seconds": self.settings["decision_seconds"],
             "pots": [] if public_obs is None else pots_data(public_obs),
-            "seats": self.seat_info(connected),
-            "last_hand": self.last_hand,
-            "tournament": self.tournament(),
             "limits": {
-                "max_hands": config.max_hands,
+                "max_hands": self.session.config.max_hands,
                 "hands_played": self.session.hand_count,
                 "max_minutes": self.settings["max_minutes"],
                 "minutes_played": round(self.session.elapsed_seconds / 60, 2),
             },
-            "ledger": self.ledger(),
         }
-        head = json.dumps(common, separators=(",", ":"))[:-1]
+        head = json.dumps(moment, separators=_COMPACT)[:-1] + self._between_hands(connected)
         out: dict[int | None, str] = {}
         for seat in seats:
-            if public is None:
-                observation = "null"
-            elif seat is None:
-                observation = public
-            else:
-                legal = self.session.observation(seat).legal if seat == to_act else None
-                observation = seat_text(public, seat, self._hole_cards(seat), legal)
             you = "null" if seat is None else str(int(seat))
-            out[seat] = f'{head},"you":{you},"observation":{observation}}}'
+            if parts is None:
+                out[seat] = f'{head},"you":{you},"observation":null}}'
+                continue
+            own = _SPECTATOR_SEAT if seat is None else self._seat_fields(seat)
+            acts = legal_field(legal if seat is not None and seat == to_act else None)
+            out[seat] = "".join((head, ',"you":', you, ',"observation":', parts[0], own,
+                                 parts[1], acts, parts[2], "}"))
         return out
 
-    def _hole_cards(self, seat: int) -> tuple[Card, ...]:
-        """The seat's own hole cards in the hand on (or the last one), kept per hand."""
+    def _public(
+        self,
+    ) -> tuple[Observation | None, tuple[str, str, str] | None, LegalActions | None]:
+        """The moment's observation, its public JSON text cut by
+        :func:`~.views.split_public`, and the legal actions of the person to
+        act; computed once per change (``seq``).
+
+        The observation is that of the person to act when there is one (its
+        public part is every seat's), so one :func:`observe` gives both.
+        """
+        key = (self.seq, self.session.hand_count, self.session.hand_over,
+               len(self.session.state.history) if self.session.state is not None else -1)
+        if self._public_cache[0] != key:
+            to_act = self.session.to_act
+            public_obs = self.observation(0 if to_act is None else to_act)
+            parts = None
+            if public_obs is not None:
+                parts = split_public(public_text(public_obs, self._events, self.hand_number))
+            legal = None if public_obs is None or to_act is None else public_obs.legal
+            self._public_cache = (key, public_obs, parts, legal)
+        return self._public_cache[1], self._public_cache[2], self._public_cache[3]
+
+    def _between_hands(self, connected: set[int]) -> str:
+        """``,"seats":..,"last_hand":..,"tournament":..,"ledger":..`` as JSON text.
+
+        These change only between hands, on a join, a sit-out request or a
+        seat going on- or offline, so the text is kept until one of those
+        changes (the key says what it depends on).
+        """
+        key = (self.session.hand_count, self.session.hand_over, self.session.is_over,
+               tuple(sorted(connected)), self.status,
+               tuple((m.player, m.name, m.token_hash is None, m.fill, m.sit_out) for m in self.seats))
+        if self._between_cache[0] != key:
+            part = {"seats": self.seat_info(connected), "last_hand": self.last_hand,
+                    "tournament": self.tournament(), "ledger": self.ledger()}
+            self._between_cache = (key, "," + json.dumps(part, separators=_COMPACT)[1:-1])
+        return self._between_cache[1]
+
+    def _seat_fields(self, seat: int) -> str:
+        """The seat's own fields (:func:`~.views.seat_fields`) in the hand on
+        (or the last one), kept per hand."""
         number = self.hand_number
         if self._holes[0] != number:
             self._holes = (number, {})
-        cards = self._holes[1].get(seat)
-        if cards is None:
+        text = self._holes[1].get(seat)
+        if text is None:
             own = self.observation(seat)
-            cards = self._holes[1][seat] = () if own is None else own.hole_cards
-        return cards
+            text = self._holes[1][seat] = seat_fields(seat, () if own is None else own.hole_cards)
+        return text
 
     def actions(self) -> list[str]:
         """Every action of the hand in progress so far, text form (``[]`` between hands)."""
@@ -479,7 +581,7 @@ class Room:
         """No hand on, the room not over and no person's seat still open."""
         return self.session.hand_over and self.status == "playing" and not self.session.is_over
 
-    def deal(self) -> None:
+    async def deal(self) -> None:
         """Seat the people who joined or asked to sit out or in, then deal the next hand.
 
         The computer seats act until a person must act or the hand ends.
@@ -498,10 +600,16 @@ class Room:
                 meta.sit_out = None
         if self.session.is_over:  # someone sat out and fewer than two remain
             return
-        self.session.start_hand()
+        await self.session.start_hand_async()
         self._after_step()
 
-    def act(self, seat: int, hand: int, text: str) -> None:
+    async def resume(self) -> None:
+        """Go on with a restored hand whose computer seat was interrupted."""
+        if not self.session.hand_over and self.session.to_act is None:
+            await self.session.start_hand_async()
+            self._after_step()
+
+    async def act(self, seat: int, hand: int, text: str) -> None:
         """The person at ``seat`` plays ``text`` in hand ``hand``.
 
         Raises:
@@ -519,20 +627,22 @@ class Room:
         if to_act != seat:
             whose = "no one" if to_act is None else f"seat {to_act}"
             raise ProtocolError("not_your_turn", f"seat {seat} may not act now: it is {whose}'s turn")
-        legal = self.session.observation(seat).legal
+        legal = self._public()[2]  # the state just sent: its observation is kept
+        if legal is None:
+            legal = self.session.observation(seat).legal
         try:
             action = Action.parse(text, legal)
         except ActionParseError as exc:
             raise ProtocolError("bad_action", str(exc)) from None
         try:
-            self.session.apply(seat, action)
+            await self.session.apply_async(seat, action)
         except NotYourTurnError as exc:
             raise ProtocolError("not_your_turn", str(exc)) from None
         except IllegalActionError as exc:
             raise ProtocolError("illegal_action", str(exc)) from None
         self._after_step()
 
-    def time_out(self) -> int | None:
+    async def time_out(self) -> int | None:
         """The person to act ran out of time: play their default action.
 
         Returns:
@@ -541,7 +651,7 @@ class Room:
         seat = self.session.to_act
         if seat is None:
             return None
-        self.session.time_out(seat)
+        await self.session.time_out_async(seat)
         self._after_step()
         return seat
 
@@ -578,11 +688,13 @@ def _tournament(mode: str | None) -> TournamentConfig:
     return TournamentConfig.preset(mode or "nolimit")
 
 
-def _players(seats: list[SeatMeta], seed: int) -> list[Policy | None]:
+def _players(seats: list[SeatMeta], seed: int, pool: ComputerPool | None) -> list[Policy | None]:
     players: list[Policy | None] = []
     for seat, meta in enumerate(seats):
         if meta.player == "ai" and meta.level is not None:
-            players.append(load_policy(meta.level, seed=(seed * 31 + seat) % 2**62))
+            policy = load_policy(meta.level, seed=(seed * 31 + seat) % 2**62)
+            # an awaitable decide is a policy too (the async driver awaits it)
+            players.append(policy if pool is None else cast(Policy, OffLoopPolicy(policy, pool)))
         else:
             players.append(None)
     return players

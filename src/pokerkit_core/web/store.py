@@ -7,7 +7,8 @@ in progress included) as JSON; table ``hands`` each finished hand's final
 state in the JSON form of :mod:`pokerkit_core.serialize`; table ``progress``
 the actions of the hand in progress played since the room was last saved
 (each action writes only this small row, so a save does not grow with the
-room's history).  A room and the hand
+room's history); table ``replays`` the files uploaded to the replayer (the
+newest :data:`~.limits.MAX_STORED_REPLAYS`).  A room and the hand
 that just ended are written in one transaction, so after a crash (even
 ``kill -9``) the saved room and its stored hands always agree.  The database
 runs in WAL mode: a committed write survives the process being killed.
@@ -35,7 +36,14 @@ CREATE TABLE IF NOT EXISTS progress (
     room TEXT PRIMARY KEY,
     hand INTEGER NOT NULL,
     seq INTEGER NOT NULL,
-    actions TEXT NOT NULL
+    actions TEXT NOT NULL,
+    deadline REAL
+);
+CREATE TABLE IF NOT EXISTS replays (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    format TEXT NOT NULL,
+    text TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS hands (
     room TEXT NOT NULL,
@@ -69,6 +77,9 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(progress)")}
+        if "deadline" not in columns:  # a database written before the clock was kept
+            self._db.execute("ALTER TABLE progress ADD COLUMN deadline REAL")
 
     def save_room(self, room_id: str, created: float, data: dict[str, Any],
                   hand: tuple[int, str] | None = None) -> None:
@@ -94,7 +105,8 @@ class Store:
                     (room_id, hand[0], hand[1]),
                 )
 
-    def save_progress(self, room_id: str, hand: int, seq: int, actions: list[str]) -> None:
+    def save_progress(self, room_id: str, hand: int, seq: int, actions: list[str],
+                      deadline: float | None = None) -> None:
         """Write the actions of the hand in progress (since the last :meth:`save_room`).
 
         Args:
@@ -102,20 +114,39 @@ class Store:
             hand: The hand's number.
             seq: The room's state number after the last action.
             actions: Every action of the hand so far, text form (``"r 300"``).
+            deadline: When the person to act times out, seconds since the
+                epoch (``None``: no person to act).
         """
-        self._db.execute(
-            "INSERT OR REPLACE INTO progress (room, hand, seq, actions) VALUES (?, ?, ?, ?)",
-            (room_id, hand, seq, json.dumps(actions)),
-        )
+        self.save_progress_many([(room_id, hand, seq, actions, deadline)])
 
-    def progress(self, room_id: str) -> tuple[int, int, list[str]] | None:
-        """``(hand, seq, actions)`` saved by :meth:`save_progress`, if any."""
+    def save_progress_many(
+        self, rows: list[tuple[str, int, int, list[str], float | None]]
+    ) -> None:
+        """:meth:`save_progress` for several rooms in one transaction.
+
+        Args:
+            rows: ``(room, hand, seq, actions, deadline)`` per room, as the
+                arguments of :meth:`save_progress`.
+        """
+        if not rows:
+            return
+        with self._transaction():
+            self._db.executemany(
+                "INSERT OR REPLACE INTO progress (room, hand, seq, actions, deadline) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(room, hand, seq, json.dumps(actions), deadline)
+                 for room, hand, seq, actions, deadline in rows],
+            )
+
+    def progress(self, room_id: str) -> tuple[int, int, list[str], float | None] | None:
+        """``(hand, seq, actions, deadline)`` saved by :meth:`save_progress`, if any."""
         row = self._db.execute(
-            "SELECT hand, seq, actions FROM progress WHERE room = ?", (room_id,)
+            "SELECT hand, seq, actions, deadline FROM progress WHERE room = ?", (room_id,)
         ).fetchone()
         if row is None:
             return None
-        return int(row[0]), int(row[1]), list(json.loads(row[2]))
+        deadline = None if row[3] is None else float(row[3])
+        return int(row[0]), int(row[1]), list(json.loads(row[2])), deadline
 
     def _transaction(self) -> "_Transaction":
         return _Transaction(self._db)
@@ -136,6 +167,34 @@ class Store:
         """Number of stored hands of a room."""
         row = self._db.execute("SELECT COUNT(*) FROM hands WHERE room = ?", (room_id,)).fetchone()
         return int(row[0])
+
+    def delete_room(self, room_id: str) -> None:
+        """Delete a room, its progress row and its hands (one transaction)."""
+        with self._transaction():
+            for table, column in (("rooms", "id"), ("progress", "room"), ("hands", "room")):
+                self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (room_id,))
+
+    def save_replay(self, replay_id: str, created: float, fmt: str, text: str, keep: int) -> None:
+        """Keep an uploaded file for the replayer, deleting all but the newest ``keep``.
+
+        Args:
+            replay_id: The replay's id.
+            created: Upload time, seconds since the epoch.
+            fmt: Its format (``"phh"``, ``"phhs"`` or ``"acpc"``).
+            text: The file's text, as uploaded.
+            keep: How many replays stay stored.
+        """
+        with self._transaction():
+            self._db.execute("INSERT OR REPLACE INTO replays (id, created, format, text) "
+                             "VALUES (?, ?, ?, ?)", (replay_id, created, fmt, text))
+            self._db.execute("DELETE FROM replays WHERE id NOT IN "
+                             "(SELECT id FROM replays ORDER BY created DESC, rowid DESC LIMIT ?)",
+                             (keep,))
+
+    def replay(self, replay_id: str) -> tuple[str, str] | None:
+        """``(format, text)`` of a stored replay, if it is kept."""
+        row = self._db.execute("SELECT format, text FROM replays WHERE id = ?", (replay_id,)).fetchone()
+        return None if row is None else (str(row[0]), str(row[1]))
 
     def close(self) -> None:
         """Close the database."""

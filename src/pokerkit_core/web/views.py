@@ -34,6 +34,10 @@ __all__ = [
     "EventTexts",
     "public_text",
     "seat_text",
+    "split_public",
+    "seat_text_of",
+    "seat_fields",
+    "legal_field",
     "pots_data",
     "winners_data",
     "hand_result_data",
@@ -89,15 +93,43 @@ class EventTexts:
 
     def __init__(self) -> None:
         self._key: object = None
-        self._texts: list[str] = []
+        self._count = 0
+        self._joined = ""
 
     def text(self, key: object, history: Sequence[Event]) -> str:
         """The JSON array of ``history``, the events of the hand ``key``."""
-        if key != self._key or len(history) < len(self._texts):
-            self._key, self._texts = key, []
-        for event in history[len(self._texts):]:
-            self._texts.append(json.dumps(encode_value(event), separators=_COMPACT))
-        return "[" + ",".join(self._texts) + "]"
+        if key != self._key or len(history) < self._count:
+            self._key, self._count, self._joined = key, 0, ""
+        if len(history) > self._count:
+            new = ",".join(json.dumps(encode_value(event), separators=_COMPACT)
+                           for event in history[self._count:])
+            self._joined = new if not self._count else self._joined + "," + new
+            self._count = len(history)
+        return "[" + self._joined + "]"
+
+
+_SPECTATOR_VALUES: dict[str, Any] = {"seat": None, "hole_cards": [], "legal": None,
+                                     "history": _HISTORY_MARK}
+_FIELDS: list[tuple[str, Any]] = []  # the Observation document's fields, in order
+
+
+def _spectator_fields(observation: Observation) -> dict[str, Any]:
+    """:func:`spectator_data` with ``history`` a marker, without copying the observation.
+
+    The fields and their order are those of :func:`~pokerkit_core.serialize.to_dict`
+    (learned from its first answer), so the text is the same document.
+    """
+    if not _FIELDS:
+        _FIELDS.extend(to_dict(observation).items())
+    data: dict[str, Any] = {}
+    for index, (name, first) in enumerate(_FIELDS):
+        if index < 2:  # "type" and "version": the same for every observation
+            data[name] = first
+        elif name in _SPECTATOR_VALUES:
+            data[name] = _SPECTATOR_VALUES[name]
+        else:
+            data[name] = encode_value(getattr(observation, name))
+    return data
 
 
 def public_text(observation: Observation, events: EventTexts | None = None, key: object = None) -> str:
@@ -114,10 +146,69 @@ def public_text(observation: Observation, events: EventTexts | None = None, key:
     """
     if events is None:
         return json.dumps(spectator_data(observation), separators=_COMPACT)
-    data = spectator_data(dataclasses.replace(observation, history=()))
-    data["history"] = _HISTORY_MARK
-    text = json.dumps(data, separators=_COMPACT)
+    text = json.dumps(_spectator_fields(observation), separators=_COMPACT)
     return text.replace(_HISTORY_TEXT, events.text(key, observation.history), 1)
+
+
+def split_public(public: str) -> tuple[str, str, str]:
+    """:func:`public_text` cut where a seat's own fields go, checked once.
+
+    Args:
+        public: :func:`public_text` of any seat's observation of the moment.
+
+    Returns:
+        ``(head, middle, tail)``: the text before the spectator's
+        ``"seat":null,"hole_cards":[]``, between it and ``"legal":null``,
+        and after that (:func:`seat_text_of` joins a seat's fields in).
+
+    Raises:
+        ValueError: ``public`` is not a :func:`public_text`.
+    """
+    if public.count(_PUBLIC_MARK) != 1 or public.count(_LEGAL_MARK) != 1:
+        raise ValueError("not the public text of an observation")
+    head, rest = public.split(_PUBLIC_MARK, 1)
+    middle, tail = rest.split(_LEGAL_MARK, 1)
+    return head, middle, tail
+
+
+def seat_fields(seat: int, hole_cards: Sequence[Card]) -> str:
+    """A seat's own ``"seat":..,"hole_cards":[..]`` JSON fields (what the
+    spectator's ``"seat":null,"hole_cards":[]`` becomes for it).
+
+    Args:
+        seat: The seat.
+        hole_cards: Its own hole cards (``()`` when not dealt in).
+    """
+    cards = json.dumps([str(card) for card in hole_cards], separators=_COMPACT)
+    return f'"seat":{int(seat)},"hole_cards":{cards}'
+
+
+def legal_field(legal: LegalActions | None) -> str:
+    """The ``"legal":..`` JSON field of an observation (``null`` when not to act)."""
+    if legal is None:
+        return _LEGAL_MARK
+    return '"legal":' + json.dumps(encode_value(legal), separators=_COMPACT)
+
+
+def seat_text_of(
+    parts: tuple[str, str, str], seat: int, hole_cards: Sequence[Card], legal: LegalActions | None
+) -> str:
+    """:func:`seat_text` from the :func:`split_public` of the moment's public text.
+
+    The public text is checked and cut once per change; each connection's
+    text is then one join (no search through the history).
+
+    Args:
+        parts: :func:`split_public` of the moment's :func:`public_text`.
+        seat: The seat.
+        hole_cards: Its own hole cards (``()`` when not dealt in).
+        legal: Its legal actions when it is to act, else ``None``.
+
+    Returns:
+        The same text as :func:`seat_text`.
+    """
+    head, middle, tail = parts
+    return "".join((head, seat_fields(seat, hole_cards), middle, legal_field(legal), tail))
 
 
 def seat_text(public: str, seat: int, hole_cards: Sequence[Card], legal: LegalActions | None) -> str:
@@ -139,14 +230,7 @@ def seat_text(public: str, seat: int, hole_cards: Sequence[Card], legal: LegalAc
     Raises:
         ValueError: ``public`` is not a :func:`public_text`.
     """
-    if public.count(_PUBLIC_MARK) != 1 or public.count(_LEGAL_MARK) != 1:
-        raise ValueError("not the public text of an observation")
-    own = json.dumps({"seat": seat, "hole_cards": [str(card) for card in hole_cards]},
-                     separators=_COMPACT)[1:-1]
-    text = public.replace(_PUBLIC_MARK, own, 1)
-    if legal is not None:
-        text = text.replace(_LEGAL_MARK, '"legal":' + json.dumps(encode_value(legal), separators=_COMPACT), 1)
-    return text
+    return seat_text_of(split_public(public), seat, hole_cards, legal)
 
 
 def pots_data(observation: Observation) -> list[dict[str, Any]]:

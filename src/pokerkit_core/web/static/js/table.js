@@ -93,6 +93,11 @@ function onMessage(message) {
       document.body.dataset.lastError = message.code || "error";
       ctx.errorSeq = ctx.seq;
       break;
+    case "closed":
+      // The room was closed by its creator or expired: do not reconnect.
+      ctx.closed = true;
+      setStatus(`This room is closed (${message.reason || "closed"}).`, "error");
+      break;
     default:
       break;
   }
