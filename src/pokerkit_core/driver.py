@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable, Sequence
 
-from .actions import Action, Check, LegalActions, default_action
+from .actions import Action, ActionKind, Check, LegalActions, default_action
 from .checks import describe_exception, policy_name, timeout_arg
 from .dealing import seat_arg
 from .errors import (
@@ -360,6 +360,35 @@ class HandDriver:
             return self._answered(started, error=exc)
         return self._answered(started, value)
 
+    def _decide_here(self, seat: int, policy: Policy) -> HandState:
+        """:meth:`_settle` of ``_call(policy, "decide", ...)`` without a time
+        limit, with the common case (a plain, legal ``Action``) played at
+        once; anything else takes the general path, with the same faults."""
+        method = _method(policy, "decide")
+        if method is None:
+            return self._settle(seat, None)
+        state = self._state
+        try:
+            value = method(observe(state, seat, hand_number=self.hand_number))
+            if value.__class__ is not Action and hasattr(value, "__await__"):
+                value = _run_awaitable(value, None)
+        except StopSession:
+            raise
+        except Exception as exc:  # a misbehaving player never stops the hand
+            return self._settle(seat, self._answered(0.0, error=exc))
+        if value.__class__ is Action:
+            kind, to = value  # the fields _rebuilt checks; act checks the rest
+            if to.__class__ is int and kind.__class__ is ActionKind and (
+                to == 0 or kind is ActionKind.RAISE or kind is ActionKind.BET
+            ):
+                try:
+                    following = act(state, value)
+                except PokerError:
+                    pass  # the general path reports it
+                else:
+                    return self._transition(following, value)
+        return self._settle(seat, _Outcome(value))
+
     async def _call_async(
         self, policy: Policy, hook: str, args: tuple[object, ...]
     ) -> _Outcome | None:
@@ -593,6 +622,8 @@ class HandDriver:
             if policy.__class__ is IsolatedPolicy:  # its own process: sent from the state
                 args: tuple[object, ...] = (self._state, seat, self.hand_number)
                 self._settle(seat, self._call(policy, "decide_state", args))
+            elif self._timeout is None:
+                self._decide_here(seat, policy)
             else:
                 self._settle(seat, self._call(policy, "decide", (self.observation(seat),)))
             if once:

@@ -36,7 +36,7 @@ import os
 from . import compact
 from .actions import LegalActions
 from .cards import CARDS, Card
-from .observation import Observation
+from .observation import Observation, new_observation
 from .rules import BettingStructure, Street
 from .state import HandState, legal_actions
 
@@ -194,7 +194,7 @@ def rebuild(static: tuple[Any, ...], dynamic: tuple[Any, ...], history: tuple[An
     seat, hole, button, sb_seat, bb_seat, big_blind, small_blind, ante, betting, n, number, starting = static
     board, stacks, bets, contribs, pot, to_act, legal, street, folded, all_in, shown, call_to, boards = dynamic
     board_cards = _cards(board)
-    return Observation(
+    return new_observation(
         seat,
         hole,
         board_cards,

@@ -56,7 +56,7 @@ from .errors import InvalidConfigError, PokerError, PolicyError, shown
 from .isolation import IsolatedPolicy, close_all, isolation_args
 from .policy import Policy, available_policies, load_policy, policy_factory
 from .rules import GameConfig
-from .state import HandState, deal
+from .state import HandState, deal, replay
 
 __all__ = [
     "DEFAULT_CHUNK_DEALS",
@@ -370,7 +370,7 @@ class _Pass:
 def _play_pass(
     chunk: _Chunk,
     play: int,
-    decks: list[list[Card]],
+    decks: list[list[int]],
     policies: tuple[Policy, Policy],
     on_deal: Callable[[int], None] | None = None,
     stop: Any = None,
@@ -389,7 +389,8 @@ def _play_pass(
         deal_number = chunk.first_deal + offset
         hand_number = 2 * deal_number + play if chunk.duplicate else deal_number
         done.sink.hand, done.sink.player_at = hand_number, player_at
-        state = _play(configs[deal_number % 2], seated, deck, None, done.sink, hand_number)
+        dealt = replay(configs[deal_number % 2], deck, ())  # deal(config, deck=...) from codes
+        state = HandDriver(dealt, seated, hand_number=hand_number, on_fault=done.sink).play()
         if on_deal is not None:
             on_deal(1)
         results = state.hand_results or (0, 0)
@@ -400,6 +401,30 @@ def _play_pass(
     return done
 
 
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(53))
+
+
+def _shuffle(rng: random.Random, deck: list[int]) -> None:
+    """``rng.shuffle(deck)``, step for step (the same calls to
+    ``rng.getrandbits``, so the same order for a seed: a match's decks are
+    part of what its seed determines), without a method call per card.
+
+    CPython's ``Random.shuffle`` swaps position ``i`` (last first) with
+    ``j = _randbelow(i + 1)``, which draws ``(i + 1).bit_length()`` bits until
+    the value is below ``i + 1`` (rejection sampling); decks of at most 52
+    cards here.
+    """
+    getrandbits = rng.getrandbits
+    bits = _BIT_LENGTHS
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
 def _play_chunk(
     chunk: _Chunk,
     rng: random.Random,
@@ -407,11 +432,11 @@ def _play_chunk(
     on_deal: Callable[[int], None] | None = None,
     stop: Any = None,
 ) -> _ChunkResult:
-    deck_template = list(full_deck())
+    deck_template = list(range(len(full_deck())))  # card codes, in full_deck order
     decks = []
     for _ in range(chunk.deals):
         deck = deck_template[:]
-        rng.shuffle(deck)
+        _shuffle(rng, deck)
         decks.append(deck)
     if chunk.isolate and len(sets) > 1:  # the passes wait on other processes: overlap them
         from concurrent.futures import ThreadPoolExecutor
