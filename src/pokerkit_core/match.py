@@ -54,7 +54,7 @@ from .cards import Card, full_deck
 from .driver import HandDriver, PolicyFault
 from .errors import InvalidConfigError, PokerError, PolicyError, shown
 from .isolation import IsolatedPolicy, close_all, isolation_args
-from .policy import Policy, available_policies, load_policy, policy_factory
+from .policy import Policy, PolicyFactory, available_policies, load_policy, policy_factory
 from .rules import GameConfig
 from .state import HandState, deal, replay
 
@@ -201,6 +201,7 @@ class _Chunk:
     isolate: bool = False
     decision_timeout: float | None = None
     pair: PairFactory | None = None
+    factories: tuple[PolicyFactory | None, PolicyFactory | None] = (None, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,9 +214,9 @@ class _ChunkResult:
     seats: tuple[tuple[int, ...], ...]
 
 
-def _make_policy(spec: PlayerSpec, seed: int) -> Policy:
+def _make_policy(spec: PlayerSpec, seed: int, factory: PolicyFactory | None = None) -> Policy:
     if isinstance(spec, str):
-        return load_policy(spec, seed=seed)
+        return load_policy(spec, seed=seed, factory=factory)
     try:
         policy = spec(seed=seed)
     except Exception as exc:
@@ -329,8 +330,8 @@ def _policy_sets(chunk: _Chunk, seeds: tuple[int, int]) -> list[tuple[Policy, Po
             elif chunk.pair is not None:
                 sets.append(chunk.pair(seeds[0], seeds[1]))
             else:
-                sets.append((_make_policy(chunk.players[0], seeds[0]),
-                             _make_policy(chunk.players[1], seeds[1])))
+                sets.append((_make_policy(chunk.players[0], seeds[0], chunk.factories[0]),
+                             _make_policy(chunk.players[1], seeds[1], chunk.factories[1])))
         for pair in sets:
             for policy in pair:
                 if isinstance(policy, IsolatedPolicy):
@@ -669,12 +670,14 @@ def run_match(
                 f"pair {shown(pair)} cannot be sent to worker processes: {exc}"
             ) from exc
     specs = (players[0], players[1])
+    found: list[PolicyFactory | None] = []  # registered factories, read once a match
     for spec in specs:  # fail early, in this process, on unknown names
+        found.append(None)
         if isinstance(spec, str) and isolate:  # never import an isolated bot's code here
             if spec not in available_policies():
                 policy_factory(spec)  # raises the registry's own error
         elif isinstance(spec, str):
-            policy_factory(spec)
+            found[-1] = policy_factory(spec)
         elif workers > 1 or scheduler is not None or isolate:
             try:
                 pickle.dumps(spec)
@@ -697,6 +700,9 @@ def run_match(
         specs, base, deals, seed, duplicate, config, chunk_deals, keep_hands,
         isolate, decision_timeout, pair,
     )
+    if workers <= 1 and scheduler is None:  # chunks created here: no lookup per chunk
+        factories = (found[0], found[1])
+        chunks = [dataclasses.replace(chunk, factories=factories) for chunk in chunks]
     show = sys.stderr.isatty() if progress is None else progress
     bar: Any = None
     if show:
