@@ -57,6 +57,7 @@ from enum import Enum
 from typing import Any, Callable, Sequence
 
 from .actions import Action, ActionKind, Check, LegalActions, default_action
+from .rules import MAX_CHIPS
 from .checks import describe_exception, policy_name, timeout_arg
 from .dealing import seat_arg
 from .errors import (
@@ -360,35 +361,6 @@ class HandDriver:
             return self._answered(started, error=exc)
         return self._answered(started, value)
 
-    def _decide_here(self, seat: int, policy: Policy) -> HandState:
-        """:meth:`_settle` of ``_call(policy, "decide", ...)`` without a time
-        limit, with the common case (a plain, legal ``Action``) played at
-        once; anything else takes the general path, with the same faults."""
-        method = _method(policy, "decide")
-        if method is None:
-            return self._settle(seat, None)
-        state = self._state
-        try:
-            value = method(observe(state, seat, hand_number=self.hand_number))
-            if value.__class__ is not Action and hasattr(value, "__await__"):
-                value = _run_awaitable(value, None)
-        except StopSession:
-            raise
-        except Exception as exc:  # a misbehaving player never stops the hand
-            return self._settle(seat, self._answered(0.0, error=exc))
-        if value.__class__ is Action:
-            kind, to = value  # the fields _rebuilt checks; act checks the rest
-            if to.__class__ is int and kind.__class__ is ActionKind and (
-                to == 0 or kind is ActionKind.RAISE or kind is ActionKind.BET
-            ):
-                try:
-                    following = act(state, value)
-                except PokerError:
-                    pass  # the general path reports it
-                else:
-                    return self._transition(following, value)
-        return self._settle(seat, _Outcome(value))
-
     async def _call_async(
         self, policy: Policy, hook: str, args: tuple[object, ...]
     ) -> _Outcome | None:
@@ -417,7 +389,9 @@ class HandDriver:
         """A hook's answer; a late one, or a time-out error, is a time-out."""
         if error is not None:
             return _Outcome(error=error, late=isinstance(error, (DecisionTimeout, TimeoutError)))
-        if self._timeout is not None and self._clock() - started > self._timeout:
+        if self._timeout is None:
+            return _Outcome(value)
+        if self._clock() - started > self._timeout:
             return _Outcome(late=True)
         return _Outcome(value)
 
@@ -622,8 +596,6 @@ class HandDriver:
             if policy.__class__ is IsolatedPolicy:  # its own process: sent from the state
                 args: tuple[object, ...] = (self._state, seat, self.hand_number)
                 self._settle(seat, self._call(policy, "decide_state", args))
-            elif self._timeout is None:
-                self._decide_here(seat, policy)
             else:
                 self._settle(seat, self._call(policy, "decide", (self.observation(seat),)))
             if once:
@@ -788,9 +760,15 @@ _method = method_of  # the one lookup of a policy's method
 
 
 def _rebuilt(action: Action) -> Action:
-    """A fresh ``Action`` from ``action``'s fields (its checks run again, so
-    fields rewritten with ``object.__setattr__`` are refused)."""
-    return Action(action.kind, action.to)
+    """``action`` if its fields are ones ``Action()`` accepts, else a fresh
+    ``Action`` from them (its checks run again and refuse them: an action
+    made with ``tuple.__new__`` skipped them; an ``Action`` is a tuple, so
+    fields cannot be rewritten later)."""
+    kind, to = action
+    if action.__class__ is Action and to.__class__ is int and kind.__class__ is ActionKind:
+        if 0 < to <= MAX_CHIPS if kind is ActionKind.RAISE or kind is ActionKind.BET else to == 0:
+            return action
+    return Action(kind, to)
 
 
 def _name(action: Action) -> str:

@@ -370,6 +370,8 @@ class IsolatedPolicy:
         self._bad = 0
         self._sent: tuple[Any, ...] = ()  # the history the child holds
         self._static: tuple[Any, ...] = ()  # the static part the child holds
+        # (deal, config, seat, hand number) the child's static part was built from
+        self._static_of: tuple[Any, ...] = _NOTHING_HELD
         context = _context()
         conn, child_end = context.Pipe(duplex=True)
         process = context.Process(  # type: ignore[attr-defined]
@@ -531,8 +533,20 @@ class IsolatedPolicy:
         if self._dead is not None:
             legal = legal_actions(state) if state.to_act == seat else None
             return Fold if legal is None else default_action(legal)
-        static, dynamic = wire.state_parts(state, seat, hand_number)
-        return self._action(self._ask(_DECIDE, state.history, static, dynamic, None))
+        held = self._static_of
+        if (
+            held[0] is state._deal
+            and held[1] is state._config
+            and held[2] == seat
+            and held[3] == hand_number
+        ):
+            static = None  # the child holds it (the same hand and seat)
+        else:
+            static = wire.static_part(state, seat, hand_number)
+        dynamic = wire.dynamic_part(state, seat)
+        body = self._ask(_DECIDE, state._history, static, dynamic, None)
+        self._static_of = (state._deal, state._config, seat, hand_number)
+        return self._action(body)
 
     def hand_started(self, observation: Observation) -> None:
         """Forward the hook if the child's policy has it (see :meth:`decide`).
@@ -664,12 +678,13 @@ class IsolatedPolicy:
         self,
         op: int,
         history: tuple[Any, ...],
-        static: tuple[Any, ...],
+        static: tuple[Any, ...] | None,
         dynamic: tuple[Any, ...],
         extra: object,
     ) -> str:
-        """Send one request (the view's parts, :mod:`~pokerkit_core.isolation_wire`)
-        and return the body of its reply."""
+        """Send one request (the view's parts, :mod:`~pokerkit_core.isolation_wire`;
+        ``static`` ``None``: the one the child holds) and return the body of
+        its reply."""
         self.wait_ready()
         limit = self.decision_timeout
         if self._late is not None:
@@ -681,14 +696,17 @@ class IsolatedPolicy:
         if not (start <= len(history) and all(map(operator.is_, sent, history))):
             start = 0
         new = compact.encode_events(history[start:])
-        send_static = None if static == self._static else static
+        send_static = None if static is None or static == self._static else static
         message = (seq, op, start, new, send_static, dynamic, extra)
         payload = compact.dumps(message, plain=all(item.__class__ is tuple for item in new))
         try:
             self._send(payload)
         except OSError:
             raise self._stop("ended (its pipe is closed)") from None
-        self._sent, self._static = history, static
+        self._sent = history
+        if static is not None:
+            self._static = static
+            self._static_of = _NOTHING_HELD  # decide_state says what it was built from
         text = self._receive(limit)
         if text is None:
             self._late = seq
@@ -718,6 +736,7 @@ def _default(observation: Observation) -> Action:
 
 
 _HOOK_INDEX = {"hand_started": 0, "hand_ended": 1}
+_NOTHING_HELD: tuple[Any, ...] = (None, None, None, None)
 
 
 def wants_hook(policy: object, hook: str) -> bool:
