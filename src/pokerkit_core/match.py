@@ -89,8 +89,9 @@ MAX_RECORDED_ERRORS = 1000
 """At most this many faults are kept in :attr:`MatchResult.errors` (all are counted)."""
 
 ISOLATED_CHUNKS_AT_ONCE = 4
-"""With ``isolate`` and one worker, chunks played at once (threads of this
-process, each with its own policy processes)."""
+"""With ``isolate`` and one worker, chunks played at once by default (threads
+of this process, each with its own policy processes; ``run_match``'s
+``chunks_at_once``)."""
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 
@@ -515,6 +516,7 @@ def _execute(
     workers: int,
     scheduler: str | None,
     on_deal: Callable[[int], None] | None = None,
+    at_once: int = ISOLATED_CHUNKS_AT_ONCE,
 ) -> Iterator[_ChunkResult]:
     """Yield chunk results as they finish (any order); ``on_deal`` follows
     the deals of chunks played in this process."""
@@ -534,13 +536,13 @@ def _execute(
         finally:
             client.close()
         return
-    if workers <= 1 and len(chunks) > 1 and chunks[0].isolate:
+    if workers <= 1 and len(chunks) > 1 and chunks[0].isolate and at_once > 1:
         # Isolated chunks mostly wait for their policies' processes: run a few
         # at once in threads of this process, so that the waits overlap.
         import threading
         from concurrent.futures import ThreadPoolExecutor
 
-        with ThreadPoolExecutor(max_workers=min(ISOLATED_CHUNKS_AT_ONCE, len(chunks))) as threads:
+        with ThreadPoolExecutor(max_workers=min(at_once, len(chunks))) as threads:
             stop = threading.Event()
             try:
                 yield from threads.map(lambda chunk: _run_chunk(chunk, on_deal, stop), chunks)
@@ -584,6 +586,7 @@ def run_match(
     isolate: bool = False,
     decision_timeout: float | None = None,
     pair: PairFactory | None = None,
+    chunks_at_once: int | None = None,
 ) -> MatchResult:
     """Play a heads-up match between two policies.
 
@@ -622,6 +625,13 @@ def run_match(
             ``pair(seed0, seed1)`` (a :data:`PairFactory`), instead of
             one by one from ``players`` (which then only name them and
             are checked as usual).  Not with ``isolate``.
+        chunks_at_once: With ``isolate`` and one worker: chunks of the
+            match played at once, each in a thread of this process with its
+            own policy processes, so that this process and the policies'
+            overlap on the cores instead of waiting for each other (the
+            result is the same: each chunk is seeded on its own).  ``None``:
+            :data:`ISOLATED_CHUNKS_AT_ONCE`; ``1``: one after the other.
+            With ``workers`` > 1 each worker plays its chunks one at a time.
 
     Returns:
         A :class:`MatchResult`; results in mbb/hand use ``config.big_blind``.
@@ -632,7 +642,9 @@ def run_match(
             that is not for two seats, ``isolate`` not a bool, or a
             ``decision_timeout`` that is not a positive number or is given
             without ``isolate`` (a policy in this process cannot be
-            interrupted).
+            interrupted), or ``chunks_at_once`` that is not an int >= 1 or
+            is given without ``isolate`` (chunks in this process would only
+            take turns on it: use ``workers``).
         PolicyError: A policy name is not registered or its factory fails, a
             factory cannot be pickled for ``workers`` > 1, ``scheduler`` or
             ``isolate``, ``pair`` cannot be pickled for ``workers`` > 1 or
@@ -660,6 +672,17 @@ def run_match(
     if config is not None and len(config.stacks) != 2:
         raise InvalidConfigError(f"a match is heads-up; config has {len(config.stacks)} seats")
     decision_timeout = isolation_args(isolate, decision_timeout)
+    if chunks_at_once is not None:
+        if chunks_at_once.__class__ is not int or chunks_at_once < 1:
+            raise InvalidConfigError(
+                f"chunks_at_once must be an int >= 1 or None, got {shown(chunks_at_once)}"
+            )
+        if not isolate:
+            raise InvalidConfigError(
+                "chunks_at_once needs isolate=True (chunks in this process would only take "
+                "turns on it: use workers)"
+            )
+    at_once = ISOLATED_CHUNKS_AT_ONCE if chunks_at_once is None else chunks_at_once
     if pair is not None and isolate:
         raise InvalidConfigError("pair makes the policies in this process: not with isolate")
     if pair is not None and (workers > 1 or scheduler is not None):
@@ -716,7 +739,9 @@ def run_match(
         bar.update(hands_dealt)
 
     try:
-        for result in _execute(chunks, workers, scheduler, on_deal if bar is not None else None):
+        for result in _execute(
+            chunks, workers, scheduler, on_deal if bar is not None else None, at_once
+        ):
             results[result.index] = result
             if bar is not None:  # chunks from other processes move it a chunk at a time
                 bar.update(len(result.units) * (2 if duplicate else 1) - shown_hands[0])
