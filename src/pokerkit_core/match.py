@@ -203,6 +203,7 @@ class _Chunk:
     decision_timeout: float | None = None
     pair: PairFactory | None = None
     factories: tuple[PolicyFactory | None, PolicyFactory | None] = (None, None)
+    entries: tuple[str | None, str | None] = (None, None)  # module:attribute, for isolate
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,8 +326,10 @@ def _policy_sets(chunk: _Chunk, seeds: tuple[int, int]) -> list[tuple[Policy, Po
         for _ in range(2 if chunk.duplicate else 1):
             if chunk.isolate:
                 sets.append(tuple(  # type: ignore[arg-type]
-                    IsolatedPolicy(spec, seed=s, decision_timeout=chunk.decision_timeout, name=n)
-                    for spec, s, n in zip(chunk.players, seeds, chunk.names)
+                    IsolatedPolicy(
+                        spec, seed=s, decision_timeout=chunk.decision_timeout, name=n, entry=e
+                    )
+                    for spec, s, n, e in zip(chunk.players, seeds, chunk.names, chunk.entries)
                 ))
             elif chunk.pair is not None:
                 sets.append(chunk.pair(seeds[0], seeds[1]))
@@ -694,10 +697,13 @@ def run_match(
             ) from exc
     specs = (players[0], players[1])
     found: list[PolicyFactory | None] = []  # registered factories, read once a match
+    entries: list[str | None] = []  # with isolate: their module:attribute
     for spec in specs:  # fail early, in this process, on unknown names
         found.append(None)
+        entries.append(None)
         if isinstance(spec, str) and isolate:  # never import an isolated bot's code here
-            if spec not in available_policies():
+            entries[-1] = available_policies().get(spec)
+            if entries[-1] is None:
                 policy_factory(spec)  # raises the registry's own error
         elif isinstance(spec, str):
             found[-1] = policy_factory(spec)
@@ -726,6 +732,8 @@ def run_match(
     if workers <= 1 and scheduler is None:  # chunks created here: no lookup per chunk
         factories = (found[0], found[1])
         chunks = [dataclasses.replace(chunk, factories=factories) for chunk in chunks]
+    if isolate:
+        chunks = [dataclasses.replace(chunk, entries=(entries[0], entries[1])) for chunk in chunks]
     show = sys.stderr.isatty() if progress is None else progress
     bar: Any = None
     if show:

@@ -48,6 +48,7 @@ __all__ = [
     "load_policy",
     "method_of",
     "policy_factory",
+    "registered_factory",
 ]
 
 ENTRY_POINT_GROUP = "pokerkit_core.policies"
@@ -218,17 +219,36 @@ def policy_factory(name: str) -> PolicyFactory:
     """
     for entry in _entry_points():
         if entry.name == name:
-            try:
-                factory: Any = entry.load()
-            except Exception as exc:  # a broken plug-in: report, never crash
-                raise PolicyError(
-                    f"policy {shown(name)} ({entry.value}) failed to load: {exc}"
-                ) from exc
-            if not callable(factory):
-                raise PolicyError(f"policy {shown(name)} ({entry.value}) is not callable")
-            return factory  # type: ignore[no-any-return]
+            return registered_factory(name, entry.value)
     known = ", ".join(available_policies()) or "none"
     raise PolicyError(f"no policy named {shown(name)} (registered: {known})")
+
+
+def registered_factory(name: str, value: str) -> PolicyFactory:
+    """The factory an entry point names, loaded without reading the installed
+    packages' entry points again (a policy's own process is told the
+    ``module:attribute`` that :func:`available_policies` found for ``name``).
+
+    Args:
+        name: The policy's registered name (for messages).
+        value: Its entry point's ``module:attribute``.
+
+    Returns:
+        The class or function at ``value``.
+
+    Raises:
+        PolicyError: ``value`` cannot be imported or is not callable.
+    """
+    import importlib.metadata
+
+    entry = importlib.metadata.EntryPoint(name=name, value=value, group=ENTRY_POINT_GROUP)
+    try:
+        factory: Any = entry.load()
+    except Exception as exc:  # a broken plug-in: report, never crash
+        raise PolicyError(f"policy {shown(name)} ({value}) failed to load: {exc}") from exc
+    if not callable(factory):
+        raise PolicyError(f"policy {shown(name)} ({value}) is not callable")
+    return factory  # type: ignore[no-any-return]
 
 
 def load_policy(
