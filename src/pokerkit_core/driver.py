@@ -764,8 +764,10 @@ def _rebuilt(action: Action) -> Action:
     ``Action`` from them (its checks run again and refuse them: an action
     made with ``tuple.__new__`` skipped them; an ``Action`` is a tuple, so
     fields cannot be rewritten later)."""
+    if action.__class__ is not Action:
+        return Action(action.kind, action.to)
     kind, to = action
-    if action.__class__ is Action and to.__class__ is int and kind.__class__ is ActionKind:
+    if to.__class__ is int and kind.__class__ is ActionKind:
         if 0 < to <= MAX_CHIPS if kind is ActionKind.RAISE or kind is ActionKind.BET else to == 0:
             return action
     return Action(kind, to)
