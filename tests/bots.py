@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pokerkit_core.actions import Action, AllIn, Call, Check
+from pokerkit_core.actions import Action, AllIn, Call, Check, Raise
 from pokerkit_core.observation import Observation
 
 
@@ -57,3 +57,21 @@ class RiverShover:
             ):
                 return AllIn
         return self._normal.decide(observation)
+
+
+class CardEcho:
+    """Names what it was shown, as a raise-to: ``1000 + 52 * first hole card's
+    code + second's + 10,000 * hand number`` (isolation tests read a child's
+    view back from its answers; the action is not meant to be legal)."""
+
+    name = "card-echo"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        pass
+
+    def decide(self, observation: Observation) -> Action:
+        first, second = (card.code for card in observation.hole_cards)
+        return Raise(1000 + 52 * first + second + 10_000 * (observation.hand_number or 0))
+
+    def hand_started(self, observation: Observation) -> None:
+        pass

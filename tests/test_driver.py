@@ -222,3 +222,42 @@ def test_the_acpc_client_answers_each_state_once_through_the_driver() -> None:
     client = AcpcClient(Raises())
     assert client.respond("MATCHSTATE:0:3:c:7d3d|") == "MATCHSTATE:0:3:c:7d3d|:c"
     assert client.faults == ["hand 3: decide raised ValueError: boom"]
+
+
+class _Plays:
+    """Returns the same (possibly forged) value at every decision."""
+
+    name = "plays"
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def decide(self, observation: Observation) -> object:
+        return self.value
+
+
+def test_forged_actions_are_illegal_faults_and_never_recorded() -> None:
+    from pokerkit_core.actions import ActionKind
+
+    class Chips(int):
+        pass
+
+    forged = [
+        tuple.__new__(Action, (ActionKind.RAISE, 300.5)),
+        tuple.__new__(Action, (ActionKind.CALL, 0.0)),  # act itself ignores a call's amount
+        tuple.__new__(Action, (ActionKind.CALL, Chips(0))),
+        tuple.__new__(Action, (ActionKind.RAISE, Chips(300))),
+        tuple.__new__(Action, ("raise", 300)),
+        tuple.__new__(Action, (ActionKind.CHECK, 5)),
+    ]
+    for value in forged:
+        faults: list[PolicyFault] = []
+        state = deal(GameConfig.no_limit(players=2, stack=1_000), seed=3)
+        hand = HandDriver(state, [_Plays(value), _Plays(value)], on_fault=faults.append)
+        hand.play()
+        assert faults and {f.kind for f in faults} == {FaultKind.ILLEGAL}, value
+        assert all(a in (Check, Fold) for a in hand.actions)
+        assert all(a[1].__class__ is int and a[0].__class__ is ActionKind for a in hand.actions)
+    legal = HandDriver(deal(GameConfig.no_limit(players=2, stack=1_000), seed=3), [_Plays(Raise(300)), CallBot()])
+    legal.play()
+    assert legal.actions[:2] == (Raise(300), Call)  # a genuine action is played as it is

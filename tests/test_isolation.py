@@ -404,3 +404,28 @@ def test_changed_fields_patch_the_child_views_of_a_hand() -> None:
             assert compact.rebuild(child, view.history) == view
         assert sizes[0] == compact.FIELD_COUNT
         assert all(size < compact.FIELD_COUNT for size in sizes[1:])
+
+
+def test_isolated_chunks_at_once_give_the_same_result() -> None:
+    kwargs: dict[str, Any] = dict(hands=48, seed=9, chunk_deals=6, keep_hands=True)
+    local = run_match(["random", "raise"], **kwargs)
+    for at_once in (1, 3, 8):
+        isolated = run_match(["random", "raise"], isolate=True, chunks_at_once=at_once, **kwargs)
+        assert _numbers(isolated) == _numbers(local)
+        assert [s.history for s in isolated.hand_states] == [s.history for s in local.hand_states]
+    for bad in (0, True, 2.0):
+        with pytest.raises(InvalidConfigError, match="chunks_at_once must be"):
+            run_match(["call", "call"], hands=4, isolate=True, chunks_at_once=bad)
+    with pytest.raises(InvalidConfigError, match="needs isolate=True"):
+        run_match(["call", "call"], hands=4, chunks_at_once=2)
+    assert not _policy_processes()
+
+
+def test_match_command_chunks_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["match", "random", "call", "--hands", "30", "--seed", "4", "--json"]
+    assert main(args + ["--isolate", "--chunks-at-once", "2"]) == 0
+    isolated = json.loads(capsys.readouterr().out)
+    assert main(args) == 0
+    assert isolated["players"] == json.loads(capsys.readouterr().out)["players"]
+    assert main(args + ["--chunks-at-once", "2"]) == 2  # without --isolate: refused
+    assert "needs isolate=True" in capsys.readouterr().err

@@ -111,3 +111,26 @@ def test_events_decoded_once_equal_the_codec() -> None:
         encoded = compact.encode_events(history)
         assert wire.decode_events_once(encoded, seen) == compact.decode_events(encoded) == history
     assert 0 < len(seen) < 5 * len(history)  # recurring forms are kept once
+
+
+def test_the_child_is_sent_a_new_static_part_when_the_hand_or_seat_changes() -> None:
+    from bots import CardEcho
+
+    from pokerkit_core.isolation import IsolatedPolicy
+    from pokerkit_core.state import deal
+
+    config = GameConfig.no_limit(players=3, stack=1_000)
+
+    def echoed(state: HandState, seat: int, number: int | None) -> int:
+        hole = state.hole_cards[seat]
+        assert hole is not None
+        return 1000 + 52 * hole[0].code + hole[1].code + 10_000 * (number or 0)
+
+    with IsolatedPolicy(CardEcho) as policy:
+        for seed in range(4):  # new deals (each starts with the seat and number of the last)
+            state = deal(config, seed=seed)
+            for seat, number in ((2, None), (0, None), (0, None), (1, None), (1, 3), (1, 3), (2, None)):
+                assert policy.decide_state(state, seat, number).to == echoed(state, seat, number)
+        # a hook sends its own view (another hand number): the next decision sends its own again
+        policy.hand_started(observe(state, 2, hand_number=5))
+        assert policy.decide_state(state, 2, None).to == echoed(state, 2, None)

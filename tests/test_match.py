@@ -229,3 +229,34 @@ def test_progress_bar_moves_after_every_deal_in_process(monkeypatch: pytest.Monk
     updates.clear()
     run_match(["call", "call"], hands=12, seed=1, chunk_deals=5, workers=2, progress=True)
     assert sorted(updates) == [2, 5, 5] and sum(updates) == 12
+
+
+def test_deck_shuffle_is_random_shuffle_step_for_step() -> None:
+    import random
+
+    from pokerkit_core.match import _shuffle
+
+    for seed in range(300):
+        size = 1 + seed % 52
+        ours, theirs = list(range(size)), list(range(size))
+        mine, stdlib = random.Random(seed), random.Random(seed)
+        _shuffle(mine, ours)
+        stdlib.shuffle(theirs)
+        assert ours == theirs
+        assert mine.getrandbits(32) == stdlib.getrandbits(32)  # the same draws
+
+
+@pytest.mark.parametrize(
+    ("pair", "duplicate", "chips"),
+    [
+        (["random", "call"], False, 210_643),
+        (["random", "call"], True, 6_343),
+        (["normal", "easy"], False, 1_412),
+        (["normal", "easy"], True, -13_624),
+    ],
+)
+def test_a_seed_gives_the_results_it_always_gave(pair: list[str], duplicate: bool, chips: int) -> None:
+    # figures of the match runner before its fast paths (observe, the driver, the decks)
+    result = run_match(pair, hands=200, seed=7, duplicate=duplicate)
+    assert [p.chips for p in result.players] == [chips, -chips]
+    assert [p.errors for p in result.players] == [0, 0]

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from strategies import candidate_actions, configs, play_random, random_legal_action
 
 from pokerkit_core.hand_state import _FIELDS
+from pokerkit_core.observation import new_observation
 from pokerkit_core import (
     Action,
     ActionTaken,
@@ -238,6 +239,59 @@ def test_observation_never_leaks_hidden_cards(config: GameConfig, seed: int) -> 
             assert view.hole_cards == tuple(state.hole_cards[seat] or ())
             assert (view.legal is not None) == (state.to_act == seat)
 
+
+
+def reference_view(state: HandState, seat: int, number: int | None) -> Observation:
+    """observe() as its docstring defines it: the dataclass constructor over
+    the state's public properties (observe itself reads the fields directly)."""
+    c = state.config
+    live = [c.stacks[s] > 0 and not state.folded[s] for s in range(c.seat_count)]
+    if state.is_over:
+        all_in = tuple(live[s] and state.contributions[s] == c.stacks[s] for s in range(c.seat_count))
+    else:
+        all_in = tuple(live[s] and state.stacks[s] == 0 for s in range(c.seat_count))
+    assert state.all_in == all_in
+    return Observation(
+        seat=seat,
+        hole_cards=state.hole_cards[seat] or (),
+        board=state.board,
+        history=state.history,
+        stacks=state.stacks,
+        bets=state.bets,
+        contributions=state.contributions,
+        pot=state.pot,
+        to_act=state.to_act,
+        legal=legal_actions(state) if state.to_act == seat else None,
+        button=c.button,
+        small_blind_seat=c.small_blind_seat,
+        big_blind_seat=c.big_blind_seat,
+        big_blind=c.big_blind,
+        small_blind=c.small_blind,
+        ante=c.ante,
+        street=state.street,
+        betting=c.betting,
+        folded=state.folded,
+        all_in=all_in,
+        seat_count=c.seat_count,
+        hand_number=number,
+        shown_cards=state.shown_cards,
+        call_to=state.call_to,
+        starting_stacks=c.stacks,
+        boards=state.boards,
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs(), seeds)
+def test_observe_equals_the_dataclass_built_from_the_state(config: GameConfig, seed: int) -> None:
+    for state in play_random(config, seed):
+        for seat in range(config.seat_count):
+            view = observe(state, seat, hand_number=seed % 7 or None)
+            expected = reference_view(state, seat, seed % 7 or None)
+            assert view == expected
+            values = [getattr(view, f.name) for f in dataclasses.fields(Observation)]
+            assert [getattr(expected, f.name) for f in dataclasses.fields(Observation)] == values
+            assert new_observation(*values) == Observation(*values)
 
 def test_action_values_are_hashable_and_parse_round_trip() -> None:
     rng = random.Random(3)

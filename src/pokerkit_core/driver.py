@@ -56,7 +56,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable, Sequence
 
-from .actions import Action, Check, LegalActions, default_action
+from .actions import Action, ActionKind, Check, LegalActions, default_action
+from .rules import MAX_CHIPS
 from .checks import describe_exception, policy_name, timeout_arg
 from .dealing import seat_arg
 from .errors import (
@@ -388,7 +389,9 @@ class HandDriver:
         """A hook's answer; a late one, or a time-out error, is a time-out."""
         if error is not None:
             return _Outcome(error=error, late=isinstance(error, (DecisionTimeout, TimeoutError)))
-        if self._timeout is not None and self._clock() - started > self._timeout:
+        if self._timeout is None:
+            return _Outcome(value)
+        if self._clock() - started > self._timeout:
             return _Outcome(late=True)
         return _Outcome(value)
 
@@ -757,9 +760,17 @@ _method = method_of  # the one lookup of a policy's method
 
 
 def _rebuilt(action: Action) -> Action:
-    """A fresh ``Action`` from ``action``'s fields (its checks run again, so
-    fields rewritten with ``object.__setattr__`` are refused)."""
-    return Action(action.kind, action.to)
+    """``action`` if its fields are ones ``Action()`` accepts, else a fresh
+    ``Action`` from them (its checks run again and refuse them: an action
+    made with ``tuple.__new__`` skipped them; an ``Action`` is a tuple, so
+    fields cannot be rewritten later)."""
+    if action.__class__ is not Action:
+        return Action(action.kind, action.to)
+    kind, to = action
+    if to.__class__ is int and kind.__class__ is ActionKind:
+        if 0 < to <= MAX_CHIPS if kind is ActionKind.RAISE or kind is ActionKind.BET else to == 0:
+            return action
+    return Action(kind, to)
 
 
 def _name(action: Action) -> str:

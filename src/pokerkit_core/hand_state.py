@@ -209,6 +209,9 @@ class HandFields(_Base):
     @property
     def all_in(self) -> tuple[bool, ...]:
         """Per seat: in the hand with no chips behind."""
+        stacks = self._stacks
+        if self._to_act >= 0 and 0 not in stacks:  # the usual case, asked at every decision
+            return (False,) * len(stacks)
         live = self._config._derived.live_mask
         folded = self._folded
         if self._to_act < 0:
@@ -217,7 +220,6 @@ class HandFields(_Base):
             return tuple(
                 live[s] and not folded[s] and contribs[s] == starting[s] for s in range(len(live))
             )
-        stacks = self._stacks
         return tuple(live[s] and not folded[s] and stacks[s] == 0 for s in range(len(live)))
 
     @property

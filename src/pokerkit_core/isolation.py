@@ -80,7 +80,7 @@ from .errors import (
 )
 from .dealing import seat_arg
 from .observation import Observation
-from .policy import Policy, load_policy, method_of
+from .policy import Policy, load_policy, method_of, registered_factory
 from .state import HandState, legal_actions
 
 if TYPE_CHECKING:
@@ -199,7 +199,8 @@ def _context() -> BaseContext:
             _at_fork_registered = True
         context = multiprocessing.get_context("forkserver")
         # The server imports this once; each child forked from it starts warm.
-        context.set_forkserver_preload([__name__])
+        # (importlib.metadata too: ~0.1 s to import, which every child would pay)
+        context.set_forkserver_preload([__name__, "importlib.metadata"])
         return context
     return multiprocessing.get_context("spawn")
 
@@ -207,9 +208,10 @@ def _context() -> BaseContext:
 # -- the child side (runs in the policy's process) ---------------------------
 
 
-def _build(spec: IsolatedSpec, seed: int | None) -> Policy:
+def _build(spec: IsolatedSpec, seed: int | None, entry: str | None = None) -> Policy:
     if isinstance(spec, str):
-        return load_policy(spec, seed=seed)
+        factory = None if entry is None else registered_factory(spec, entry)
+        return load_policy(spec, seed=seed, factory=factory)
     if callable(getattr(spec, "decide", None)) and not isinstance(spec, type):
         return spec  # type: ignore[return-value]
     if not callable(spec):
@@ -227,7 +229,9 @@ def _watch_parent(parent: int) -> None:  # pragma: no cover - runs in the child
             os._exit(0)
 
 
-def _serve(conn: Connection, spec: IsolatedSpec, seed: int | None) -> None:  # pragma: no cover
+def _serve(  # pragma: no cover - runs in the child
+    conn: Connection, spec: IsolatedSpec, seed: int | None, entry: str | None = None
+) -> None:
     """The child's loop: build the policy, then answer requests until EOF."""
     import signal
     import threading
@@ -239,7 +243,7 @@ def _serve(conn: Connection, spec: IsolatedSpec, seed: int | None) -> None:  # p
         conn.send_bytes(text.encode("utf-8", "replace")[:MAX_REPLY_BYTES])
 
     try:
-        policy = _build(spec, seed)
+        policy = _build(spec, seed, entry)
         hooks = "".join(
             "1" if callable(getattr(policy, hook, None)) else "0"
             for hook in ("hand_started", "hand_ended")
@@ -339,6 +343,11 @@ class IsolatedPolicy:
         start_timeout: Time the child has to build its policy, seconds.
         name: Display name (default: the registry name, or the factory's or
             object's ``name``).
+        entry: For a registered name, its ``module:attribute`` as
+            :func:`~pokerkit_core.policy.available_policies` gives it: the
+            child imports it at once instead of reading every installed
+            package's entry points (tens of milliseconds per child; a match
+            starts a pair per chunk).  ``None``: the child looks it up.
 
     Raises:
         InvalidConfigError: A time limit that is not a positive number.
@@ -357,6 +366,7 @@ class IsolatedPolicy:
         decision_timeout: float | None = None,
         start_timeout: float = START_TIMEOUT_SECONDS,
         name: str | None = None,
+        entry: str | None = None,
     ) -> None:
         self.decision_timeout = timeout_arg("decision_timeout", decision_timeout)
         limit = timeout_arg("start_timeout", start_timeout)
@@ -370,10 +380,12 @@ class IsolatedPolicy:
         self._bad = 0
         self._sent: tuple[Any, ...] = ()  # the history the child holds
         self._static: tuple[Any, ...] = ()  # the static part the child holds
+        # (deal, config, seat, hand number) the child's static part was built from
+        self._static_of: tuple[Any, ...] = _NOTHING_HELD
         context = _context()
         conn, child_end = context.Pipe(duplex=True)
         process = context.Process(  # type: ignore[attr-defined]
-            target=_serve, args=(child_end, spec, seed), daemon=True, name=PROCESS_NAME
+            target=_serve, args=(child_end, spec, seed, entry), daemon=True, name=PROCESS_NAME
         )
         try:
             _start(process)
@@ -531,8 +543,20 @@ class IsolatedPolicy:
         if self._dead is not None:
             legal = legal_actions(state) if state.to_act == seat else None
             return Fold if legal is None else default_action(legal)
-        static, dynamic = wire.state_parts(state, seat, hand_number)
-        return self._action(self._ask(_DECIDE, state.history, static, dynamic, None))
+        held = self._static_of
+        if (
+            held[0] is state._deal
+            and held[1] is state._config
+            and held[2] == seat
+            and held[3] == hand_number
+        ):
+            static = None  # the child holds it (the same hand and seat)
+        else:
+            static = wire.static_part(state, seat, hand_number)
+        dynamic = wire.dynamic_part(state, seat)
+        body = self._ask(_DECIDE, state._history, static, dynamic, None)
+        self._static_of = (state._deal, state._config, seat, hand_number)
+        return self._action(body)
 
     def hand_started(self, observation: Observation) -> None:
         """Forward the hook if the child's policy has it (see :meth:`decide`).
@@ -664,12 +688,13 @@ class IsolatedPolicy:
         self,
         op: int,
         history: tuple[Any, ...],
-        static: tuple[Any, ...],
+        static: tuple[Any, ...] | None,
         dynamic: tuple[Any, ...],
         extra: object,
     ) -> str:
-        """Send one request (the view's parts, :mod:`~pokerkit_core.isolation_wire`)
-        and return the body of its reply."""
+        """Send one request (the view's parts, :mod:`~pokerkit_core.isolation_wire`;
+        ``static`` ``None``: the one the child holds) and return the body of
+        its reply."""
         self.wait_ready()
         limit = self.decision_timeout
         if self._late is not None:
@@ -681,14 +706,17 @@ class IsolatedPolicy:
         if not (start <= len(history) and all(map(operator.is_, sent, history))):
             start = 0
         new = compact.encode_events(history[start:])
-        send_static = None if static == self._static else static
+        send_static = None if static is None or static == self._static else static
         message = (seq, op, start, new, send_static, dynamic, extra)
         payload = compact.dumps(message, plain=all(item.__class__ is tuple for item in new))
         try:
             self._send(payload)
         except OSError:
             raise self._stop("ended (its pipe is closed)") from None
-        self._sent, self._static = history, static
+        self._sent = history
+        if static is not None:
+            self._static = static
+            self._static_of = _NOTHING_HELD  # decide_state says what it was built from
         text = self._receive(limit)
         if text is None:
             self._late = seq
@@ -718,6 +746,7 @@ def _default(observation: Observation) -> Action:
 
 
 _HOOK_INDEX = {"hand_started": 0, "hand_ended": 1}
+_NOTHING_HELD: tuple[Any, ...] = (None, None, None, None)
 
 
 def wants_hook(policy: object, hook: str) -> bool:

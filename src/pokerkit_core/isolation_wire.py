@@ -36,7 +36,7 @@ import os
 from . import compact
 from .actions import LegalActions
 from .cards import CARDS, Card
-from .observation import Observation
+from .observation import Observation, new_observation
 from .rules import BettingStructure, Street
 from .state import HandState, legal_actions
 
@@ -45,9 +45,11 @@ __all__ = [
     "Parts",
     "decode_events_once",
     "decode_static",
+    "dynamic_part",
     "observation_parts",
     "rebuild",
     "state_parts",
+    "static_part",
     "write_all",
 ]
 
@@ -83,13 +85,26 @@ def state_parts(state: HandState, seat: int, hand_number: int | None) -> Parts:
         hand_number: The number stamped on the view, or ``None``.
 
     Returns:
-        ``(static, dynamic)`` (see the module).
+        ``(static, dynamic)`` (see the module): :func:`static_part` and
+        :func:`dynamic_part`.
     """
-    config = state.config
-    to_act = state.to_act
-    static = (
+    return static_part(state, seat, hand_number), dynamic_part(state, seat)
+
+
+def static_part(state: HandState, seat: int, hand_number: int | None) -> tuple[Any, ...]:
+    """The static part of ``seat``'s view: a function of the state's config
+    and deal (the same objects all hand long), the seat and the hand number
+    only, so a caller may keep it while those stay the same.
+
+    Args:
+        state: The hand (trusted).
+        seat: The observing seat (not checked here).
+        hand_number: The number stamped on the view, or ``None``.
+    """
+    config = state._config
+    return (
         seat,
-        _codes(state.hole_cards[seat]),
+        _codes(state._deal.hole[seat]),
         config.button,
         config.small_blind_seat,
         config.big_blind_seat,
@@ -97,28 +112,40 @@ def state_parts(state: HandState, seat: int, hand_number: int | None) -> Parts:
         config.small_blind,
         config.ante,
         config.betting._value_,
-        config.seat_count,
+        len(config.stacks),
         hand_number,
         config.stacks,
     )
-    boards = state.boards
-    board = boards[0]
-    dynamic = (
-        _codes(board),
-        state.stacks,
-        state.bets,
-        state.contributions,
-        state.pot,
+
+
+def dynamic_part(state: HandState, seat: int) -> tuple[Any, ...]:
+    """The dynamic part of ``seat``'s view, read from the state's own fields
+    (one per decision).
+
+    Args:
+        state: The hand (trusted).
+        seat: The observing seat (not checked here).
+    """
+    to_act: int | None = state._to_act
+    if to_act is not None and to_act < 0:
+        to_act = None
+    boards = state._boards
+    contributions = state._contribs
+    return (
+        _codes(state._board),
+        state._stacks,
+        state._bets,
+        contributions,
+        sum(contributions),
         to_act,
         tuple(legal_actions(state)) if to_act == seat else None,
-        state.street._value_,
-        state.folded,
+        state._street._value_,
+        state._folded,
         state.all_in,
-        _shown(state.shown_cards),
-        state.call_to,
-        None if len(boards) == 1 else tuple(map(_codes, boards)),
+        _shown(state._shown),
+        state._call_to,
+        None if boards is None or len(boards) == 1 else tuple(map(_codes, boards)),
     )
-    return static, dynamic
 
 
 def observation_parts(observation: Observation) -> Parts:
@@ -194,7 +221,7 @@ def rebuild(static: tuple[Any, ...], dynamic: tuple[Any, ...], history: tuple[An
     seat, hole, button, sb_seat, bb_seat, big_blind, small_blind, ante, betting, n, number, starting = static
     board, stacks, bets, contribs, pot, to_act, legal, street, folded, all_in, shown, call_to, boards = dynamic
     board_cards = _cards(board)
-    return Observation(
+    return new_observation(
         seat,
         hole,
         board_cards,
@@ -272,6 +299,8 @@ class Frames:
 def write_all(fd: int, data: bytes) -> None:
     """Write ``data`` whole (one ``write`` for any frame under the pipe's
     buffer size)."""
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
+    written = os.write(fd, data)
+    if written < len(data):  # a frame over the pipe's buffer: the rest as it drains
+        view = memoryview(data)[written:]
+        while view:
+            view = view[os.write(fd, view) :]

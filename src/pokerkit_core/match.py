@@ -54,9 +54,9 @@ from .cards import Card, full_deck
 from .driver import HandDriver, PolicyFault
 from .errors import InvalidConfigError, PokerError, PolicyError, shown
 from .isolation import IsolatedPolicy, close_all, isolation_args
-from .policy import Policy, available_policies, load_policy, policy_factory
+from .policy import Policy, PolicyFactory, available_policies, load_policy, policy_factory
 from .rules import GameConfig
-from .state import HandState, deal
+from .state import HandState, deal, replay
 
 __all__ = [
     "DEFAULT_CHUNK_DEALS",
@@ -89,8 +89,9 @@ MAX_RECORDED_ERRORS = 1000
 """At most this many faults are kept in :attr:`MatchResult.errors` (all are counted)."""
 
 ISOLATED_CHUNKS_AT_ONCE = 4
-"""With ``isolate`` and one worker, chunks played at once (threads of this
-process, each with its own policy processes)."""
+"""With ``isolate`` and one worker, chunks played at once by default (threads
+of this process, each with its own policy processes; ``run_match``'s
+``chunks_at_once``)."""
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 
@@ -201,6 +202,8 @@ class _Chunk:
     isolate: bool = False
     decision_timeout: float | None = None
     pair: PairFactory | None = None
+    factories: tuple[PolicyFactory | None, PolicyFactory | None] = (None, None)
+    entries: tuple[str | None, str | None] = (None, None)  # module:attribute, for isolate
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,9 +216,9 @@ class _ChunkResult:
     seats: tuple[tuple[int, ...], ...]
 
 
-def _make_policy(spec: PlayerSpec, seed: int) -> Policy:
+def _make_policy(spec: PlayerSpec, seed: int, factory: PolicyFactory | None = None) -> Policy:
     if isinstance(spec, str):
-        return load_policy(spec, seed=seed)
+        return load_policy(spec, seed=seed, factory=factory)
     try:
         policy = spec(seed=seed)
     except Exception as exc:
@@ -323,14 +326,16 @@ def _policy_sets(chunk: _Chunk, seeds: tuple[int, int]) -> list[tuple[Policy, Po
         for _ in range(2 if chunk.duplicate else 1):
             if chunk.isolate:
                 sets.append(tuple(  # type: ignore[arg-type]
-                    IsolatedPolicy(spec, seed=s, decision_timeout=chunk.decision_timeout, name=n)
-                    for spec, s, n in zip(chunk.players, seeds, chunk.names)
+                    IsolatedPolicy(
+                        spec, seed=s, decision_timeout=chunk.decision_timeout, name=n, entry=e
+                    )
+                    for spec, s, n, e in zip(chunk.players, seeds, chunk.names, chunk.entries)
                 ))
             elif chunk.pair is not None:
                 sets.append(chunk.pair(seeds[0], seeds[1]))
             else:
-                sets.append((_make_policy(chunk.players[0], seeds[0]),
-                             _make_policy(chunk.players[1], seeds[1])))
+                sets.append((_make_policy(chunk.players[0], seeds[0], chunk.factories[0]),
+                             _make_policy(chunk.players[1], seeds[1], chunk.factories[1])))
         for pair in sets:
             for policy in pair:
                 if isinstance(policy, IsolatedPolicy):
@@ -370,7 +375,7 @@ class _Pass:
 def _play_pass(
     chunk: _Chunk,
     play: int,
-    decks: list[list[Card]],
+    decks: list[list[int]],
     policies: tuple[Policy, Policy],
     on_deal: Callable[[int], None] | None = None,
     stop: Any = None,
@@ -389,7 +394,8 @@ def _play_pass(
         deal_number = chunk.first_deal + offset
         hand_number = 2 * deal_number + play if chunk.duplicate else deal_number
         done.sink.hand, done.sink.player_at = hand_number, player_at
-        state = _play(configs[deal_number % 2], seated, deck, None, done.sink, hand_number)
+        dealt = replay(configs[deal_number % 2], deck, ())  # deal(config, deck=...) from codes
+        state = HandDriver(dealt, seated, hand_number=hand_number, on_fault=done.sink).play()
         if on_deal is not None:
             on_deal(1)
         results = state.hand_results or (0, 0)
@@ -400,6 +406,30 @@ def _play_pass(
     return done
 
 
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(53))
+
+
+def _shuffle(rng: random.Random, deck: list[int]) -> None:
+    """``rng.shuffle(deck)``, step for step (the same calls to
+    ``rng.getrandbits``, so the same order for a seed: a match's decks are
+    part of what its seed determines), without a method call per card.
+
+    CPython's ``Random.shuffle`` swaps position ``i`` (last first) with
+    ``j = _randbelow(i + 1)``, which draws ``(i + 1).bit_length()`` bits until
+    the value is below ``i + 1`` (rejection sampling); decks of at most 52
+    cards here.
+    """
+    getrandbits = rng.getrandbits
+    bits = _BIT_LENGTHS
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
 def _play_chunk(
     chunk: _Chunk,
     rng: random.Random,
@@ -407,11 +437,11 @@ def _play_chunk(
     on_deal: Callable[[int], None] | None = None,
     stop: Any = None,
 ) -> _ChunkResult:
-    deck_template = list(full_deck())
+    deck_template = list(range(len(full_deck())))  # card codes, in full_deck order
     decks = []
     for _ in range(chunk.deals):
         deck = deck_template[:]
-        rng.shuffle(deck)
+        _shuffle(rng, deck)
         decks.append(deck)
     if chunk.isolate and len(sets) > 1:  # the passes wait on other processes: overlap them
         from concurrent.futures import ThreadPoolExecutor
@@ -489,6 +519,7 @@ def _execute(
     workers: int,
     scheduler: str | None,
     on_deal: Callable[[int], None] | None = None,
+    at_once: int = ISOLATED_CHUNKS_AT_ONCE,
 ) -> Iterator[_ChunkResult]:
     """Yield chunk results as they finish (any order); ``on_deal`` follows
     the deals of chunks played in this process."""
@@ -508,13 +539,13 @@ def _execute(
         finally:
             client.close()
         return
-    if workers <= 1 and len(chunks) > 1 and chunks[0].isolate:
+    if workers <= 1 and len(chunks) > 1 and chunks[0].isolate and at_once > 1:
         # Isolated chunks mostly wait for their policies' processes: run a few
         # at once in threads of this process, so that the waits overlap.
         import threading
         from concurrent.futures import ThreadPoolExecutor
 
-        with ThreadPoolExecutor(max_workers=min(ISOLATED_CHUNKS_AT_ONCE, len(chunks))) as threads:
+        with ThreadPoolExecutor(max_workers=min(at_once, len(chunks))) as threads:
             stop = threading.Event()
             try:
                 yield from threads.map(lambda chunk: _run_chunk(chunk, on_deal, stop), chunks)
@@ -558,6 +589,7 @@ def run_match(
     isolate: bool = False,
     decision_timeout: float | None = None,
     pair: PairFactory | None = None,
+    chunks_at_once: int | None = None,
 ) -> MatchResult:
     """Play a heads-up match between two policies.
 
@@ -596,6 +628,13 @@ def run_match(
             ``pair(seed0, seed1)`` (a :data:`PairFactory`), instead of
             one by one from ``players`` (which then only name them and
             are checked as usual).  Not with ``isolate``.
+        chunks_at_once: With ``isolate`` and one worker: chunks of the
+            match played at once, each in a thread of this process with its
+            own policy processes, so that this process and the policies'
+            overlap on the cores instead of waiting for each other (the
+            result is the same: each chunk is seeded on its own).  ``None``:
+            :data:`ISOLATED_CHUNKS_AT_ONCE`; ``1``: one after the other.
+            With ``workers`` > 1 each worker plays its chunks one at a time.
 
     Returns:
         A :class:`MatchResult`; results in mbb/hand use ``config.big_blind``.
@@ -606,7 +645,9 @@ def run_match(
             that is not for two seats, ``isolate`` not a bool, or a
             ``decision_timeout`` that is not a positive number or is given
             without ``isolate`` (a policy in this process cannot be
-            interrupted).
+            interrupted), or ``chunks_at_once`` that is not an int >= 1 or
+            is given without ``isolate`` (chunks in this process would only
+            take turns on it: use ``workers``).
         PolicyError: A policy name is not registered or its factory fails, a
             factory cannot be pickled for ``workers`` > 1, ``scheduler`` or
             ``isolate``, ``pair`` cannot be pickled for ``workers`` > 1 or
@@ -634,6 +675,17 @@ def run_match(
     if config is not None and len(config.stacks) != 2:
         raise InvalidConfigError(f"a match is heads-up; config has {len(config.stacks)} seats")
     decision_timeout = isolation_args(isolate, decision_timeout)
+    if chunks_at_once is not None:
+        if chunks_at_once.__class__ is not int or chunks_at_once < 1:
+            raise InvalidConfigError(
+                f"chunks_at_once must be an int >= 1 or None, got {shown(chunks_at_once)}"
+            )
+        if not isolate:
+            raise InvalidConfigError(
+                "chunks_at_once needs isolate=True (chunks in this process would only take "
+                "turns on it: use workers)"
+            )
+    at_once = ISOLATED_CHUNKS_AT_ONCE if chunks_at_once is None else chunks_at_once
     if pair is not None and isolate:
         raise InvalidConfigError("pair makes the policies in this process: not with isolate")
     if pair is not None and (workers > 1 or scheduler is not None):
@@ -644,12 +696,17 @@ def run_match(
                 f"pair {shown(pair)} cannot be sent to worker processes: {exc}"
             ) from exc
     specs = (players[0], players[1])
+    found: list[PolicyFactory | None] = []  # registered factories, read once a match
+    entries: list[str | None] = []  # with isolate: their module:attribute
     for spec in specs:  # fail early, in this process, on unknown names
+        found.append(None)
+        entries.append(None)
         if isinstance(spec, str) and isolate:  # never import an isolated bot's code here
-            if spec not in available_policies():
+            entries[-1] = available_policies().get(spec)
+            if entries[-1] is None:
                 policy_factory(spec)  # raises the registry's own error
         elif isinstance(spec, str):
-            policy_factory(spec)
+            found[-1] = policy_factory(spec)
         elif workers > 1 or scheduler is not None or isolate:
             try:
                 pickle.dumps(spec)
@@ -672,6 +729,11 @@ def run_match(
         specs, base, deals, seed, duplicate, config, chunk_deals, keep_hands,
         isolate, decision_timeout, pair,
     )
+    if workers <= 1 and scheduler is None:  # chunks created here: no lookup per chunk
+        factories = (found[0], found[1])
+        chunks = [dataclasses.replace(chunk, factories=factories) for chunk in chunks]
+    if isolate:
+        chunks = [dataclasses.replace(chunk, entries=(entries[0], entries[1])) for chunk in chunks]
     show = sys.stderr.isatty() if progress is None else progress
     bar: Any = None
     if show:
@@ -685,7 +747,9 @@ def run_match(
         bar.update(hands_dealt)
 
     try:
-        for result in _execute(chunks, workers, scheduler, on_deal if bar is not None else None):
+        for result in _execute(
+            chunks, workers, scheduler, on_deal if bar is not None else None, at_once
+        ):
             results[result.index] = result
             if bar is not None:  # chunks from other processes move it a chunk at a time
                 bar.update(len(result.units) * (2 if duplicate else 1) - shown_hands[0])

@@ -18,6 +18,7 @@ References:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from .actions import LegalActions
 from .cards import Card
@@ -27,7 +28,7 @@ from .dealing import seat_arg
 from .errors import InvalidConfigError, shown
 from .state import HandState, legal_actions
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "new_observation", "observe"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,106 @@ class Observation:
         return self.to_act is None
 
 
+def _builder() -> Callable[..., Observation]:
+    """A positional constructor of :class:`Observation` that sets each slot
+    through its descriptor: the dataclass ``__init__`` of a frozen class goes
+    through ``object.__setattr__`` once per field, which costs about twice as
+    much, and the engine builds one observation per decision."""
+    slot = vars(Observation)
+    new = object.__new__
+    set_seat = slot["seat"].__set__
+    set_hole_cards = slot["hole_cards"].__set__
+    set_board = slot["board"].__set__
+    set_history = slot["history"].__set__
+    set_stacks = slot["stacks"].__set__
+    set_bets = slot["bets"].__set__
+    set_contributions = slot["contributions"].__set__
+    set_pot = slot["pot"].__set__
+    set_to_act = slot["to_act"].__set__
+    set_legal = slot["legal"].__set__
+    set_button = slot["button"].__set__
+    set_small_blind_seat = slot["small_blind_seat"].__set__
+    set_big_blind_seat = slot["big_blind_seat"].__set__
+    set_big_blind = slot["big_blind"].__set__
+    set_small_blind = slot["small_blind"].__set__
+    set_ante = slot["ante"].__set__
+    set_street = slot["street"].__set__
+    set_betting = slot["betting"].__set__
+    set_folded = slot["folded"].__set__
+    set_all_in = slot["all_in"].__set__
+    set_seat_count = slot["seat_count"].__set__
+    set_hand_number = slot["hand_number"].__set__
+    set_shown_cards = slot["shown_cards"].__set__
+    set_call_to = slot["call_to"].__set__
+    set_starting_stacks = slot["starting_stacks"].__set__
+    set_boards = slot["boards"].__set__
+
+    def build(
+        seat: Any,
+        hole_cards: Any,
+        board: Any,
+        history: Any,
+        stacks: Any,
+        bets: Any,
+        contributions: Any,
+        pot: Any,
+        to_act: Any,
+        legal: Any,
+        button: Any,
+        small_blind_seat: Any,
+        big_blind_seat: Any,
+        big_blind: Any,
+        small_blind: Any,
+        ante: Any,
+        street: Any,
+        betting: Any,
+        folded: Any,
+        all_in: Any,
+        seat_count: Any,
+        hand_number: Any,
+        shown_cards: Any,
+        call_to: Any,
+        starting_stacks: Any,
+        boards: Any,
+    ) -> Observation:
+        view: Observation = new(Observation)
+        set_seat(view, seat)
+        set_hole_cards(view, hole_cards)
+        set_board(view, board)
+        set_history(view, history)
+        set_stacks(view, stacks)
+        set_bets(view, bets)
+        set_contributions(view, contributions)
+        set_pot(view, pot)
+        set_to_act(view, to_act)
+        set_legal(view, legal)
+        set_button(view, button)
+        set_small_blind_seat(view, small_blind_seat)
+        set_big_blind_seat(view, big_blind_seat)
+        set_big_blind(view, big_blind)
+        set_small_blind(view, small_blind)
+        set_ante(view, ante)
+        set_street(view, street)
+        set_betting(view, betting)
+        set_folded(view, folded)
+        set_all_in(view, all_in)
+        set_seat_count(view, seat_count)
+        set_hand_number(view, hand_number)
+        set_shown_cards(view, shown_cards)
+        set_call_to(view, call_to)
+        set_starting_stacks(view, starting_stacks)
+        set_boards(view, boards)
+        return view
+
+    return build
+
+
+new_observation = _builder()
+"""``Observation(*fields)`` with every field given positionally in field
+order (no check, like the dataclass constructor; the library's own fast
+path)."""
+
+
 def observe(state: HandState, seat: int, *, hand_number: int | None = None) -> Observation:
     """Build what ``seat`` may see of ``state``.
 
@@ -126,37 +227,44 @@ def observe(state: HandState, seat: int, *, hand_number: int | None = None) -> O
         raise InvalidConfigError(f"expected a HandState, got {shown(state)}")
     if hand_number is not None and (hand_number.__class__ is not int or hand_number < 0):
         raise InvalidConfigError(f"hand_number must be an int >= 0 or None, got {shown(hand_number)}")
-    config = state.config
-    n = config.seat_count
-    seat = seat_arg(seat, n)
-    own = state.hole_cards[seat]
-    history = state.history
-    to_act = state.to_act
-    return Observation(
-        seat=seat,
-        hole_cards=own if own is not None else (),
-        board=state.board,
-        history=history,
-        stacks=state.stacks,
-        bets=state.bets,
-        contributions=state.contributions,
-        pot=state.pot,
-        to_act=to_act,
-        legal=legal_actions(state) if to_act == seat else None,
-        button=config.button,
-        small_blind_seat=config.small_blind_seat,
-        big_blind_seat=config.big_blind_seat,
-        big_blind=config.big_blind,
-        small_blind=config.small_blind,
-        ante=config.ante,
-        street=state.street,
-        betting=config.betting,
-        folded=state.folded,
-        all_in=state.all_in,
-        seat_count=n,
-        hand_number=hand_number,
-        shown_cards=state.shown_cards,
-        call_to=state.call_to,
-        starting_stacks=config.stacks,
-        boards=state.boards,
+    # the state's own fields, read directly (one observation per decision)
+    config = state._config
+    stacks = config.stacks
+    n = len(stacks)
+    if seat.__class__ is not int or not 0 <= seat < n:
+        seat = seat_arg(seat, n)
+    own = state._deal.hole[seat]
+    to_act: int | None = state._to_act
+    if to_act is not None and to_act < 0:
+        to_act = None
+    board = state._board
+    boards = state._boards
+    contributions = state._contribs
+    return new_observation(
+        seat,
+        own if own is not None else (),
+        board,
+        state._history,
+        state._stacks,
+        state._bets,
+        contributions,
+        sum(contributions),
+        to_act,
+        legal_actions(state) if to_act == seat else None,
+        config.button,
+        config.small_blind_seat,
+        config.big_blind_seat,
+        config.big_blind,
+        config.small_blind,
+        config.ante,
+        state._street,
+        config.betting,
+        state._folded,
+        state.all_in,
+        n,
+        hand_number,
+        state._shown,
+        state._call_to,
+        stacks,
+        (board,) if boards is None else boards,
     )

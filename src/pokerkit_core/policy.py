@@ -48,6 +48,7 @@ __all__ = [
     "load_policy",
     "method_of",
     "policy_factory",
+    "registered_factory",
 ]
 
 ENTRY_POINT_GROUP = "pokerkit_core.policies"
@@ -218,20 +219,41 @@ def policy_factory(name: str) -> PolicyFactory:
     """
     for entry in _entry_points():
         if entry.name == name:
-            try:
-                factory: Any = entry.load()
-            except Exception as exc:  # a broken plug-in: report, never crash
-                raise PolicyError(
-                    f"policy {shown(name)} ({entry.value}) failed to load: {exc}"
-                ) from exc
-            if not callable(factory):
-                raise PolicyError(f"policy {shown(name)} ({entry.value}) is not callable")
-            return factory  # type: ignore[no-any-return]
+            return registered_factory(name, entry.value)
     known = ", ".join(available_policies()) or "none"
     raise PolicyError(f"no policy named {shown(name)} (registered: {known})")
 
 
-def load_policy(name: str, *, seed: int | None = None) -> Policy:
+def registered_factory(name: str, value: str) -> PolicyFactory:
+    """The factory an entry point names, loaded without reading the installed
+    packages' entry points again (a policy's own process is told the
+    ``module:attribute`` that :func:`available_policies` found for ``name``).
+
+    Args:
+        name: The policy's registered name (for messages).
+        value: Its entry point's ``module:attribute``.
+
+    Returns:
+        The class or function at ``value``.
+
+    Raises:
+        PolicyError: ``value`` cannot be imported or is not callable.
+    """
+    import importlib.metadata
+
+    entry = importlib.metadata.EntryPoint(name=name, value=value, group=ENTRY_POINT_GROUP)
+    try:
+        factory: Any = entry.load()
+    except Exception as exc:  # a broken plug-in: report, never crash
+        raise PolicyError(f"policy {shown(name)} ({value}) failed to load: {exc}") from exc
+    if not callable(factory):
+        raise PolicyError(f"policy {shown(name)} ({value}) is not callable")
+    return factory  # type: ignore[no-any-return]
+
+
+def load_policy(
+    name: str, *, seed: int | None = None, factory: PolicyFactory | None = None
+) -> Policy:
     """Create the policy registered under ``name``.
 
     Args:
@@ -239,6 +261,10 @@ def load_policy(name: str, *, seed: int | None = None) -> Policy:
         seed: Seed for the policy's own random generator; the same seed gives
             the same decisions for the same observations.  ``None`` seeds from
             the system.
+        factory: What :func:`policy_factory` returned for ``name``, for a
+            caller that creates many policies of one name (a match: a pair
+            per chunk): reading the installed packages' entry points again
+            costs milliseconds.  ``None``: look it up.
 
     Returns:
         A new policy object.
@@ -252,7 +278,8 @@ def load_policy(name: str, *, seed: int | None = None) -> Policy:
         >>> policy.name
         'call'
     """
-    factory = policy_factory(name)
+    if factory is None:
+        factory = policy_factory(name)
     try:
         policy = factory(seed=seed)
     except Exception as exc:

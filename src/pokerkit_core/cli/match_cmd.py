@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from ..errors import PolicyError
-from ..match import MatchResult, run_match
+from ..match import ISOLATED_CHUNKS_AT_ONCE, MatchResult, run_match
 from .options import add_isolation_arguments, add_json_argument
 
 
@@ -51,6 +51,14 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "'distributed' extra)",
     )
     add_isolation_arguments(parser)
+    parser.add_argument(
+        "--chunks-at-once",
+        type=int,
+        metavar="N",
+        help="with --isolate and one worker: chunks of the match played at once, each "
+        f"with its own policy processes (default {ISOLATED_CHUNKS_AT_ONCE}; 1: one after "
+        "the other)",
+    )
     add_json_argument(parser)
     parser.add_argument("--log", metavar="FILE", help="write every hand to FILE as PHH (.phhs)")
     parser.add_argument(
@@ -106,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
         keep_hands=args.log is not None or args.plot is not None,
         isolate=args.isolate,
         decision_timeout=args.decision_timeout,
+        chunks_at_once=args.chunks_at_once,
     )
     elapsed = time.perf_counter() - started
     if args.log is not None:
