@@ -134,6 +134,8 @@ def canonical(text: str) -> HandState | None:
 @settings(max_examples=60, deadline=None)
 @given(config=configs(), seed=st.integers(0, 2**32), cut=st.floats(0, 1))
 def test_exact_text_and_other_writers_text_read_the_same(config: GameConfig, seed: int, cut: float) -> None:
+    from pokerkit_core import serialize
+
     states = play_random(config, seed)
     for state in (states[int(cut * (len(states) - 1))], states[-1]):  # unfinished and finished
         text = dumps(state)
@@ -142,6 +144,8 @@ def test_exact_text_and_other_writers_text_read_the_same(config: GameConfig, see
         assert fast is not None and fast == state and fast.history == state.history
         assert loads(text) == state
         assert loads(json.dumps(json.loads(text), indent=1)) == state  # the parser's path
+        doc = json.loads(text)
+        assert serialize._public(state) == {name: doc[name] for name in serialize._PUBLIC}
 
 
 def test_exact_text_with_one_field_changed_is_read_by_the_full_decoder() -> None:
