@@ -889,7 +889,7 @@ static PyObject *engine_legal(PyObject *self, PyObject *state)
 
 static PyMethodDef act_def = {"act", (PyCFunction)(void (*)(void))engine_act, METH_FASTCALL, NULL};
 static PyMethodDef step_def = {"_act", (PyCFunction)(void (*)(void))engine_step, METH_FASTCALL,
-                               "_act(state, action, t)\n--\n\nstate._act in C (see act)."};
+                               "_act($module, state, action, t, /)\n--\n\nstate._act in C (see act)."};
 static PyMethodDef legal_def = {"legal_actions", engine_legal, METH_O, NULL};
 
 /* bind_engine(state_cls, config_cls, streets, action_cls, kinds, constants, events,
@@ -980,8 +980,8 @@ static PyObject *bind_engine(PyObject *self, PyObject *args)
         Py_DECREF(holder);
         return NULL;
     }
-    if (pkc_set_doc(&act_def, "act(state, action)\n--\n\n", e->act_py) < 0 ||
-        pkc_set_doc(&legal_def, "legal_actions(state)\n--\n\n", e->legal_py) < 0) {
+    if (pkc_set_doc(&act_def, "act($module, state, action, /)\n--\n\n", e->act_py) < 0 ||
+        pkc_set_doc(&legal_def, "legal_actions($module, state, /)\n--\n\n", e->legal_py) < 0) {
         Py_DECREF(module);
         Py_DECREF(holder);
         return NULL;
@@ -1407,19 +1407,21 @@ fallback:
 
 PyMethodDef pkc_engine_methods[] = {
     {"deal_codes", (PyCFunction)(void (*)(void))deal_codes, METH_FASTCALL,
-     "deal_codes(codes, need, /)\n--\n\nThe first `need` of distinct card codes, "
+     "deal_codes($module, codes, need, /)\n--\n\nThe first `need` of distinct card codes, "
      "or None (private: dealing.py uses it)."},
     {"deal_record", (PyCFunction)(void (*)(void))deal_record, METH_FASTCALL,
-     "deal_record(deal_cls, cards, masks, n, live, boards, codes, /)\n--\n\n"
+     "deal_record($module, deal_cls, cards, masks, n, live, boards, codes, /)\n--\n\n"
      "dealing.make_deal in C, or None (private: dealing.py uses it)."},
     {"copy_state", copy_state, METH_O,
-     "copy_state(s, /)\n--\n\nA new hand state of the same class holding the "
+     "copy_state($module, s, /)\n--\n\nA new hand state of the same class holding the "
      "fields of `s` (private: hand_state.py uses it)."},
     {"state_json", (PyCFunction)(void (*)(void))state_json, METH_FASTCALL,
      "state_json(quoted, kinds, shorts, events, streets, state, /)\n--\n\n"
      "serialize._state_tail_py in C, or None (private: serialize.py uses it)."},
     {"bind_engine", bind_engine, METH_VARARGS,
-     "bind_engine(...)\n--\n\nThe built-in act, _act and legal_actions "
+     "bind_engine($module, state_cls, config_cls, streets, action_cls, kinds, constants, "
+     "events, legal_cls, actions, rules, fallbacks, max_chips, /)\n--\n\n"
+     "The built-in act, _act and legal_actions "
      "(private: state.py calls it once)."},
     {NULL, NULL, 0, NULL}};
 

@@ -339,7 +339,7 @@ static PyObject *bind(PyObject *self, PyObject *args)
     if (holder == NULL) {
         return NULL;
     }
-    if (pkc_set_doc(&evaluate_mask_def, "evaluate_mask(mask)\n--\n\n", fallback) < 0) {
+    if (pkc_set_doc(&evaluate_mask_def, "evaluate_mask($module, mask)\n--\n\n", fallback) < 0) {
         Py_DECREF(holder);
         return NULL;
     }
@@ -403,7 +403,7 @@ static PyObject *bind_evaluate(PyObject *self, PyObject *args)
         b->card_at[slot] = card; /* kept alive by b->cards */
         b->mask_at[slot] = (uint64_t)mask;
     }
-    if (pkc_set_doc(&evaluate_def, "evaluate(cards)\n--\n\n", fallback) < 0) {
+    if (pkc_set_doc(&evaluate_def, "evaluate($module, cards)\n--\n\n", fallback) < 0) {
         Py_DECREF(holder);
         return NULL;
     }
@@ -412,11 +412,11 @@ static PyObject *bind_evaluate(PyObject *self, PyObject *args)
 
 static PyMethodDef module_methods[] = {
     {"bind", bind, METH_VARARGS,
-     "bind(address, fallback, /)\n--\n\nThe built-in evaluate_mask bound to "
+     "bind($module, address, fallback, /)\n--\n\nThe built-in evaluate_mask bound to "
      "pkc_eval_mask at `address` and to `fallback` (private: evaluator.py "
      "calls it once)."},
     {"bind_evaluate", bind_evaluate, METH_VARARGS,
-     "bind_evaluate(address, fallback, cards, hand_rank, /)\n--\n\nThe built-in "
+     "bind_evaluate($module, address, fallback, cards, hand_rank, /)\n--\n\nThe built-in "
      "evaluate (private: evaluator.py calls it once)."},
     {NULL, NULL, 0, NULL}};
 

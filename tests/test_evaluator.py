@@ -323,3 +323,30 @@ def test_batch_functions_take_numpy_ints_in_lists_and_show_bad_input_as_given() 
         evaluate_many(numpy.array([[60, 1, 2, 3, 4]]))
     with pytest.raises(CardError, match=r"card code 300 is not an int 0-51 in '\[300, 1\]'"):
         evaluate_combos([300, 1], "As Ks Qs")
+
+
+def test_hand_rank_lives_below_the_evaluator() -> None:
+    """``HandRank`` is defined in the internal ``hand_rank`` module (below the
+    evaluator, which alone imports C) but named after its public home, so a
+    pickle loads the evaluator; a fresh interpreter that imports only
+    ``hand_rank`` gets an EvaluatorError for the C-picked best five, not a crash."""
+    import pickle
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from pokerkit_core import evaluator, hand_rank
+
+    assert evaluator.HandRank is hand_rank.HandRank and evaluator.HandCategory is hand_rank.HandCategory
+    assert evaluator.HandRank.__module__ == "pokerkit_core.evaluator"
+    rank = evaluator.evaluate("Kc Kd Ks 5h 5c 2d 9s")
+    assert pickle.loads(pickle.dumps(rank)).best_five == rank.best_five
+    code = (
+        "import sys; from pokerkit_core import hand_rank; from pokerkit_core.cards import parse_cards; "
+        "from pokerkit_core.errors import EvaluatorError\n"
+        "assert 'pokerkit_core.evaluator' not in sys.modules\n"
+        f"r = hand_rank.HandRank({rank.value}, parse_cards('Kc Kd Ks 5h 5c 2d 9s'))\n"
+        "assert str(hand_rank.HandRank(r.value, parse_cards('Kc Kd Ks 5h 5c'))) == 'Full house, kings over fives'\n"
+        "try:\n    r.best_five\nexcept EvaluatorError:\n    pass\nelse:\n    raise SystemExit(1)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(hand_rank.__file__).parents[1])

@@ -196,3 +196,35 @@ def test_bad_codes_get_the_python_error(codes: Any) -> None:
         dealing._fast_codes = saved
     assert str(fast.value) == str(slow.value)
     assert STATE_KERNEL.deal_record(tuple, (), (), 2, (0, 1), 1, [0] * 9) is None
+
+
+def test_the_builtins_have_signatures() -> None:
+    """Every built-in of the C module (``csrc/pkc_engine.c``,
+    ``csrc/pkc_speedups.c``) carries a ``__text_signature__``, so
+    :func:`inspect.signature` (and Sphinx) give its parameters; the engine's
+    ``act``, ``_act`` and ``legal_actions`` take them by position only (a
+    keyword is a TypeError in C), while ``evaluate`` and ``evaluate_mask``
+    hand keywords on to their Python fallbacks."""
+    import inspect
+
+    from pokerkit_core import evaluator
+
+    def params(function: Any) -> list[tuple[str, str]]:
+        return [(p.name, p.kind.name) for p in inspect.signature(function).parameters.values()]
+
+    only = "POSITIONAL_ONLY"
+    assert params(state_module.act) == [("state", only), ("action", only)]
+    assert params(state_module.legal_actions) == [("state", only)]
+    assert params(state_module._act) == [("state", only), ("action", only), ("t", only)]
+    assert params(evaluator.evaluate) == [("cards", "POSITIONAL_OR_KEYWORD")]
+    assert params(evaluator.evaluate_mask) == [("mask", "POSITIONAL_OR_KEYWORD")]
+    assert [name for name, _ in params(STATE_KERNEL.copy_state)] == ["s"]
+    assert [name for name, _ in params(STATE_KERNEL.deal_codes)] == ["codes", "need"]
+    bind = params(STATE_KERNEL.bind_engine)
+    assert [name for name, _ in bind][:2] == ["state_cls", "config_cls"] and len(bind) == 12
+    builtins = [v for v in vars(STATE_KERNEL).values() if type(v).__name__ == "builtin_function_or_method"]
+    assert len(builtins) == 6
+    for function in builtins:
+        assert all(kind == only for _, kind in params(function)), function
+    with pytest.raises(TypeError):
+        state_module.act(state=deal(GameConfig.acpc_heads_up(), seed=1), action=Action(ActionKind.FOLD))

@@ -20,10 +20,13 @@ PACKAGE = Path(pokerkit_core.__file__).resolve().parent
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "_version"),
     ("cards",),
+    ("card_codes", "hand_rank"),
     ("_native", "_speedups"),
     ("evaluator",),
     ("ranges",),
     ("equity",),
+    ("betting",),
+    ("hand_plan",),
     ("rules",),
     ("actions",),
     ("events",),
@@ -44,6 +47,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("table_config",),
     ("table_records",),
     ("table_data",),
+    ("table_snapshot",),
     ("table",),
     ("serialize_fields",),
     ("serialize",),
@@ -161,3 +165,13 @@ def test_no_package_attribute_shadows_a_module() -> None:
         assert getattr(pokerkit_core, info.name) is module, info.name
         assert isinstance(module, types.ModuleType)
         assert info.name not in pokerkit_core.__all__, info.name
+
+
+MAX_MODULE_LINES = 800
+"""STYLE.md: a module stays at most this many lines (split by concept beyond)."""
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_modules_stay_within_the_line_cap(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_MODULE_LINES, f"{path.name} has {lines} lines (cap {MAX_MODULE_LINES})"

@@ -138,7 +138,7 @@ class AcpcClient:
                 state that cannot happen: a hand number lower than one
                 already seen, this seat's hole cards missing, board cards
                 before their round, a raise above the raiser's stack (see
-                :func:`~pokerkit_core.history.replay.state_from_match_state`).
+                :func:`~pokerkit_core.history.acpc_terms.state_from_match_state`).
             HistoryParseError: A ``MATCHSTATE`` line that cannot be read or
                 whose betting does not replay in the game.
         """

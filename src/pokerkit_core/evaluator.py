@@ -2,7 +2,10 @@
 
 This module is the only one that imports the compiled cffi module
 ``pokerkit_core._native``.  Every argument is checked here before it reaches
-C: card codes must be 0-51, distinct, and 5 to 7 per hand.
+C: card codes must be 0-51, distinct, and 5 to 7 per hand (the checks of
+batches of card codes are in the internal ``pokerkit_core.card_codes``;
+:class:`HandCategory` and :class:`HandRank` are defined in the internal
+``pokerkit_core.hand_rank``, below this module, and re-exported here).
 
 Hand values are ints where **a higher value is a better hand**; ``value >> 12``
 is the :class:`HandCategory` (1 = high card ... 9 = straight flush).  The 7,462
@@ -24,19 +27,18 @@ References:
 
 from __future__ import annotations
 
-import importlib
 import math
 import operator
 import sys
 import threading
 from array import array
-from collections import Counter
-from enum import IntEnum
 from typing import Any, Callable, Iterable, Sequence, Union
 
 from . import _native
+from .card_codes import _checked_codes, _codes_view, _flat_codes
 from .cards import CARDS, Card, as_cards, parse_cards
 from .errors import CardError, EvaluatorError, InvalidConfigError, RangeError, shown
+from .hand_rank import HandCategory, HandRank
 
 __all__ = [
     "HandCategory",
@@ -64,159 +66,16 @@ _E_DUPLICATE: int = _lib.PKC_E_DUPLICATE
 CardsLike = Union[str, Iterable[Card]]
 
 
-class HandCategory(IntEnum):
-    """Hand categories, weakest (1) to strongest (9), as in the rules
-    (docs/rules.rst), section 1."""
-
-    HIGH_CARD = 1
-    ONE_PAIR = 2
-    TWO_PAIR = 3
-    THREE_OF_A_KIND = 4
-    STRAIGHT = 5
-    FLUSH = 6
-    FULL_HOUSE = 7
-    FOUR_OF_A_KIND = 8
-    STRAIGHT_FLUSH = 9
-
-    @property
-    def label(self) -> str:
-        """The category in words, e.g. ``"full house"``."""
-        return self.name.lower().replace("_", " ")
+def _best_five_of(cards: tuple[Card, ...]) -> list[Card]:
+    """The five cards that play among 6 or 7 Cards (``pkc_best_five``), for
+    :attr:`HandRank.best_five`."""
+    codes = _ffi.new("uint8_t[7]", [c.code for c in cards])
+    out = _ffi.new("uint8_t[5]")
+    _lib.pkc_best_five(codes, len(cards), out)
+    return [CARDS[out[i]] for i in range(5)]
 
 
-def _ordered_five(five: Sequence[Card], category: HandCategory) -> tuple[Card, ...]:
-    """The five playing cards, most important first (e.g. trips before the pair)."""
-    counts = Counter(card.rank for card in five)
-    ordered = sorted(five, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True)
-    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH) and {
-        c.rank for c in five
-    } == {12, 0, 1, 2, 3}:
-        ordered = ordered[1:] + ordered[:1]  # the wheel: five-high, ace last
-    return tuple(ordered)
-
-
-class HandRank:
-    """The value of a poker hand: totally ordered, hashable, printable.
-
-    Two hands compare equal exactly when they have the same value, whatever
-    their suits (``<`` is then false and ``<=`` true).  Comparison with
-    anything but a :class:`HandRank` raises ``TypeError``.
-
-    Args:
-        value: The evaluator's int (higher is better; ``value >> 12`` is the
-            category).
-        cards: The 5 to 7 cards the value was computed from.
-
-    Raises:
-        CardError: ``value`` is not a value of this evaluator, or ``cards``
-            is not 5 to 7 cards.
-
-    Attributes:
-        value: The evaluator's int.
-        cards: The cards evaluated, as given.
-    """
-
-    __slots__ = ("value", "cards", "_best_five")
-
-    value: int
-    cards: tuple[Card, ...]
-    _best_five: tuple[Card, ...] | None
-
-    def __init__(self, value: int, cards: Sequence[Card]) -> None:
-        cards = tuple(cards)
-        if value.__class__ is not int or not 1 <= value >> 12 <= 9:
-            raise CardError(shown(value), "not a hand value of this evaluator")
-        if not 5 <= len(cards) <= 7 or any(c.__class__ is not Card for c in cards):
-            raise CardError(shown(cards), "a hand is 5 to 7 Cards")
-        self.value = value
-        self.cards = cards
-        self._best_five = None
-
-    @property
-    def best_five(self) -> tuple[Card, ...]:
-        """The five cards that play, most important first.
-
-        The cards that make the category come first, then kickers (a full
-        house lists its trips before its pair; a wheel ends with its ace).
-        Computed on first access.
-        """
-        if self._best_five is None:
-            if len(self.cards) == 5:
-                five: Sequence[Card] = self.cards
-            else:
-                codes = _ffi.new("uint8_t[7]", [c.code for c in self.cards])
-                out = _ffi.new("uint8_t[5]")
-                _lib.pkc_best_five(codes, len(self.cards), out)
-                five = [CARDS[out[i]] for i in range(5)]
-            self._best_five = _ordered_five(five, HandCategory(self.value >> 12))
-        return self._best_five
-
-    @property
-    def category(self) -> HandCategory:
-        """The hand's category."""
-        return HandCategory(self.value >> 12)
-
-    def describe(self) -> str:
-        """The hand in words, e.g. ``"Full house, kings over fives"``.
-
-        Returns:
-            The category and the ranks that decide it, in English.
-        """
-        cat = self.category
-        five = self.best_five
-        r = [c.rank for c in five]
-        if cat is HandCategory.STRAIGHT_FLUSH:
-            return "Royal flush" if r[0] == 12 else f"Straight flush, {r[0].word}-high"
-        if cat is HandCategory.FOUR_OF_A_KIND:
-            return f"Four of a kind, {r[0].plural}"
-        if cat is HandCategory.FULL_HOUSE:
-            return f"Full house, {r[0].plural} over {r[3].plural}"
-        if cat is HandCategory.FLUSH:
-            return f"Flush, {r[0].word}-high"
-        if cat is HandCategory.STRAIGHT:
-            return f"Straight, {r[0].word}-high"
-        if cat is HandCategory.THREE_OF_A_KIND:
-            return f"Three of a kind, {r[0].plural}"
-        if cat is HandCategory.TWO_PAIR:
-            return f"Two pair, {r[0].plural} and {r[2].plural}"
-        if cat is HandCategory.ONE_PAIR:
-            return f"One pair, {r[0].plural}"
-        return f"High card, {r[0].word}"
-
-    def __str__(self) -> str:
-        return self.describe()
-
-    def __repr__(self) -> str:
-        return f"<HandRank {self.value} {self.describe()!r} {' '.join(map(str, self.best_five))}>"
-
-    def __hash__(self) -> int:
-        return hash(self.value)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, HandRank):
-            return self.value == other.value
-        return NotImplemented
-
-    def __lt__(self, other: "HandRank") -> bool:
-        if isinstance(other, HandRank):
-            return self.value < other.value
-        return NotImplemented
-
-    def __le__(self, other: "HandRank") -> bool:
-        if isinstance(other, HandRank):
-            return self.value <= other.value
-        return NotImplemented
-
-    def __gt__(self, other: "HandRank") -> bool:
-        if isinstance(other, HandRank):
-            return self.value > other.value
-        return NotImplemented
-
-    def __ge__(self, other: "HandRank") -> bool:
-        if isinstance(other, HandRank):
-            return self.value >= other.value
-        return NotImplemented
-
+HandRank._five_of = _best_five_of
 
 def evaluate(cards: CardsLike) -> HandRank:
     """Evaluate the best five-card hand among 5, 6 or 7 cards.
@@ -385,44 +244,7 @@ def evaluate_codes(codes: Sequence[int]) -> int:
     return value
 
 
-_BYTE_FORMATS = frozenset({"B", "b", "c", "<B", "=B", ">B", "@B", "<b", "=b", ">b", "@b"})
 _INT32_FORMATS = frozenset({"i", "=i", "@i"} | ({"<i"} if sys.byteorder == "little" else {">i"}))
-
-
-def _codes_view(codes: Any) -> memoryview:
-    """A 1-D or 2-D byte view of ``codes``, converting other integer buffers."""
-    try:
-        view = memoryview(codes)
-    except (TypeError, ValueError):  # not a buffer, or one NumPy cannot export (datetimes)
-        return _rows_to_view(codes)
-    if view.ndim > 2:
-        raise CardError(shown(codes), f"expected a 1-D or 2-D buffer of card codes, got {view.ndim}-D")
-    if view.itemsize == 1 and view.format in _BYTE_FORMATS:
-        if view.c_contiguous:
-            return view
-        return memoryview(view.tobytes()).cast("B", list(view.shape or ()))
-    # another integer format: convert (through NumPy when it is there)
-    try:
-        numpy: Any = importlib.import_module("numpy")
-        array_ = numpy.asarray(codes)
-        if array_.dtype.kind not in "iu":
-            raise CardError(shown(codes), f"card codes must be integers, not {array_.dtype}")
-        if array_.size and (array_.min() < 0 or array_.max() > 51):
-            bad = array_.flat[int(((array_ < 0) | (array_ > 51)).argmax())]
-            raise CardError(shown(codes), f"card code {int(bad)} is not an int 0-51")
-        if not array_.size:
-            return memoryview(b"")
-        converted: memoryview = memoryview(array_.astype(numpy.uint8))
-        return converted
-    except ImportError:  # pragma: no cover - numpy is optional
-        pass
-    if view.format.lstrip("@=<>!") not in ("b", "B", "h", "H", "i", "I", "l", "L", "q", "Q", "n", "N"):
-        raise CardError(shown(codes), f"unsupported buffer format {shown(view.format)}: give integer card codes")
-    try:
-        items: Any = view.tolist()
-    except NotImplementedError:  # pragma: no cover - non-native byte order without numpy
-        raise CardError(shown(codes), f"unsupported buffer format {shown(view.format)}") from None
-    return _rows_to_view(items, codes)
 
 
 def evaluate_many(
@@ -498,84 +320,6 @@ def evaluate_many(
     if status != 0:  # pragma: no cover - arguments were checked above
         raise EvaluatorError(f"pkc_eval_batch failed with status {status}")
     return result
-
-
-def _checked_codes(items: Iterable[Any], given: Any) -> list[int]:
-    """``items`` as ints 0-51: the one rule for card codes in a list, for
-    every batch function.  Ints and NumPy integers (anything with
-    ``__index__``) are taken; bools, floats and other values are refused.
-    The error shows ``given`` (the argument as the caller gave it) and the
-    first bad code."""
-    codes: list[int] = []
-    for item in items:
-        try:
-            if item.__class__ is bool:
-                raise TypeError(item)
-            code = operator.index(item)
-        except TypeError:
-            raise CardError(shown(given), f"card code {shown(item)} is not an int 0-51") from None
-        if not 0 <= code <= 51:
-            raise CardError(shown(given), f"card code {shown(item)} is not an int 0-51")
-        codes.append(code)
-    return codes
-
-
-def _rows_to_view(rows: Any, given: Any = None) -> memoryview:
-    """A byte view of a list of hands (each a sequence of card codes: 2-D)
-    or of a flat list of card codes (1-D)."""
-    given = rows if given is None else given
-    if isinstance(rows, (str, bytes, dict, set, frozenset)):
-        raise CardError(shown(given), "expected a buffer or a list of hands of card codes")
-    try:
-        items = list(rows)
-        if all(hasattr(item, "__index__") for item in items):  # a flat run of codes
-            return memoryview(bytes(_checked_codes(items, given)))
-        table = [list(row) for row in items]
-    except TypeError:
-        raise CardError(shown(given), "expected a buffer or a list of hands of card codes") from None
-    widths = {len(row) for row in table}
-    if len(widths) > 1:
-        raise CardError(shown(given), "every hand must have the same number of cards")
-    flat = _checked_codes((x for row in table for x in row), given)
-    width = widths.pop() if widths else 7
-    if not 5 <= width <= 7:
-        raise CardError(shown(given), f"a hand is 5 to 7 card codes, got {width}")
-    return memoryview(bytes(flat)).cast("B", (len(table), width)) if table else memoryview(b"")
-
-
-_INT_FORMATS = frozenset("bBhHiIlLqQnN")
-
-
-def _flat_codes(codes: Any) -> bytes | None:
-    """Card codes as ``bytes``, or None when ``codes`` is not a flat run of
-    ints 0-255: ``bytes``/``bytearray`` and buffers of unsigned bytes as
-    they are; other integer buffers (NumPy ``int16``, ``array('i')``...) and
-    sequences of ints value by value (never their raw bytes); bools, floats,
-    strings and single ints refused.  A code outside 0-51 in a list or a
-    wider buffer raises CardError (see :func:`_checked_codes`)."""
-    if isinstance(codes, (bytes, bytearray)):
-        return bytes(codes)
-    if isinstance(codes, (int, str)) or codes is None:
-        return None
-    try:
-        view = memoryview(codes)
-    except TypeError:
-        view = None
-    if view is not None:
-        kind = view.format.lstrip("@=<>!")
-        if view.itemsize == 1 and kind == "B":
-            return view.tobytes()
-        if kind not in _INT_FORMATS or view.ndim > 1:
-            return None
-        items: Any = view.tolist()
-    else:
-        try:
-            items = list(codes)
-        except TypeError:
-            return None
-        if any(isinstance(x, (list, tuple, str, bytes)) for x in items):
-            return None  # e.g. a list of pairs: the caller says what to give
-    return bytes(_checked_codes(items, codes))
 
 
 def evaluate_combos(combos: Any, board: CardsLike, *, dead: CardsLike = ()) -> "array[int]":

@@ -34,9 +34,9 @@ from functools import lru_cache
 from itertools import chain
 from typing import Any, Iterable, Iterator, Sequence, cast
 
+from .card_codes import _flat_codes
 from .cards import CARDS, RANK_CHARS, Card, parse_cards
 from .errors import CardError, RangeError, shown
-from .evaluator import _flat_codes
 
 __all__ = ["Range", "Combo", "GRID_SIZE", "grid_class", "class_grid"]
 

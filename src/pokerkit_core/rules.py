@@ -1,4 +1,4 @@
-"""Game configuration and the betting rules of one rule flavour.
+"""Game configuration: the immutable description of one hand's table.
 
 :class:`GameConfig` is the immutable description of one hand's table: seats
 and stacks, blinds and ante, the button and blind seats, the betting
@@ -14,9 +14,17 @@ tables:
 
 All the no-limit / fixed-limit betting details that differ between rule books
 (minimum raise after a short all-in, which short all-ins reopen the betting,
-the fixed-limit raise cap) live in one :class:`BettingRules` object chosen
-from ``config.betting`` and ``config.flavour``; the state machine in
-:mod:`pokerkit_core.state` only asks it questions.
+the fixed-limit raise cap) live in one
+:class:`~pokerkit_core.betting.BettingRules` object chosen from
+``config.betting`` and ``config.flavour`` (:mod:`pokerkit_core.betting`); the
+forced bets and the values every hand of a config shares are computed once, in
+:mod:`pokerkit_core.hand_plan`.  This module re-exports
+:class:`~pokerkit_core.betting.BettingStructure`,
+:class:`~pokerkit_core.betting.RuleFlavour`,
+:class:`~pokerkit_core.betting.BettingRules`,
+:func:`~pokerkit_core.betting.betting_rules`,
+:class:`~pokerkit_core.hand_plan.AnteRule` and
+:class:`~pokerkit_core.hand_plan.ForcedBet`.
 
 References:
     docs/rules.rst sections 2 (a hand of hold'em), 4 (ACPC format), 5 (fixed-limit
@@ -29,9 +37,11 @@ import dataclasses
 import operator
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
+from .betting import BettingRules, BettingStructure, RuleFlavour, betting_rules
 from .errors import InvalidConfigError, shown
+from .hand_plan import AnteRule, ForcedBet, _Derived
 
 __all__ = [
     "AUTO",
@@ -65,28 +75,6 @@ AUTO: Final = -1
 """Sentinel for :class:`GameConfig` blind seats: derive the seat from the button."""
 
 
-class BettingStructure(Enum):
-    """How much may be bet: any amount up to the stack, or fixed bet sizes."""
-
-    NO_LIMIT = "no-limit"
-    FIXED_LIMIT = "fixed-limit"
-    POT_LIMIT = "pot-limit"
-
-
-class RuleFlavour(Enum):
-    """Which rule book settles the no-limit details (docs/rules.rst section 6).
-
-    ``DEFAULT`` follows docs/rules.rst section 2 (TDA-style: a short all-in does not
-    reopen the betting for players who already acted).  ``ACPC`` follows the
-    ACPC reference dealer (INTEROP.md 1.4: a short all-in reopens the betting
-    for everybody and the next minimum raise-to is ``max(previous minimum,
-    2X - M)``).
-    """
-
-    DEFAULT = "default"
-    ACPC = "acpc"
-
-
 class OddChipRule(Enum):
     """Who gets the chips of a split pot that cannot be divided evenly.
 
@@ -99,41 +87,6 @@ class OddChipRule(Enum):
 
     LEFT_OF_BUTTON = "left-of-button"
     EXACT = "exact"
-
-
-class AnteRule(Enum):
-    """Who posts ``GameConfig.ante`` (docs/rules.rst section 2b).
-
-    ``EVERY_SEAT`` (the default): every dealt-in seat posts it, before the
-    blinds.  ``BIG_BLIND``: the big blind posts one ante for the whole table
-    (a big-blind ante), after the big blind itself: a big blind who cannot
-    cover both posts the blind first (Poker TDA 2024, RP-11: "big blind
-    first").  ``BUTTON``: the button posts one ante for the table, after any
-    blind it posts (heads-up the button is the small blind); a dead (empty)
-    button posts nothing.  The ante posted by one seat for the table is dead
-    money in the main pot, which every player still in may win.
-    """
-
-    EVERY_SEAT = "every-seat"
-    BIG_BLIND = "big-blind"
-    BUTTON = "button"
-
-
-class ForcedBet(NamedTuple):
-    """One forced bet of a hand, as ``GameConfig.forced_bets`` lists them.
-
-    Attributes:
-        seat: The seat that posts it.
-        amount: The full amount, chips (a seat with less posts what it has
-            and is all-in).
-        kind: ``"ante"``, ``"small blind"``, ``"big blind"`` or
-            ``"straddle"`` (the same words as
-            :class:`~pokerkit_core.events.BlindPosted`).
-    """
-
-    seat: int
-    amount: int
-    kind: str
 
 
 class Street(IntEnum):
@@ -244,7 +197,7 @@ class GameConfig:
             last straddler has the option.  Needs a big blind, no-limit or
             pot-limit betting, and a seat for each straddle besides the
             blinds (docs/rules.rst section 2b).
-        ante_rule: Who posts ``ante``: :class:`AnteRule` (every seat, the
+        ante_rule: Who posts ``ante``: :class:`~pokerkit_core.hand_plan.AnteRule` (every seat, the
             big blind, or the button).
         antes: Per-seat antes, one per seat, chips, seat 0 first, posted
             before the blinds (only by dealt-in seats); replaces ``ante``
@@ -551,7 +504,7 @@ class GameConfig:
             big_blind: Big blind, chips.
             ante: Ante, chips (per seat, or for the table: ``ante_rule``).
             button: Button seat.
-            ante_rule: Who posts the ante (:class:`AnteRule`).
+            ante_rule: Who posts the ante (:class:`~pokerkit_core.hand_plan.AnteRule`).
             straddles: Straddle amounts after the big blind, chips.
             boards: Boards dealt when all players still in are all-in.
 
@@ -741,7 +694,7 @@ class GameConfig:
 
     @property
     def rules(self) -> "BettingRules":
-        """The :class:`BettingRules` for this config's structure and flavour."""
+        """The :class:`~pokerkit_core.betting.BettingRules` for this config's structure and flavour."""
         return self._derived.rules
 
     def bet_size(self, street: Street) -> int:
@@ -767,292 +720,3 @@ class GameConfig:
                 f"street must be Street.PREFLOP, FLOP, TURN or RIVER, got {shown(street)}"
             )
         return self._derived.street_bet[street]
-
-
-class BettingRules:
-    """The betting details that rule books disagree on, in one place.
-
-    The state machine keeps, per street, the amount to call (``call_to``) and
-    ``min_inc`` such that the minimum raise-to is ``call_to + min_inc``.  A
-    rules object decides how a raise changes ``min_inc``, whether it counts
-    toward a fixed-limit cap, and whether a player who already acted may raise
-    again.  This base class is the no-limit default of docs/rules.rst section 2.
-
-    Attributes:
-        fixed_limit: Raises are of one fixed size (min = max raise-to).
-        capped: A per-street raise cap applies (``config.raise_cap``).
-        raise_needs_deeper_opponent: A raise is allowed only if some opponent
-            still in the hand could put in more than the current bet (else
-            nobody could call it).  The ACPC dealer only asks for an opponent
-            with chips behind.
-    """
-
-    fixed_limit: bool = False
-    capped: bool = False
-    raise_needs_deeper_opponent: bool = True
-
-    def raise_range(
-        self, call_to: int, min_inc: int, bet: int, stack: int, contributions: tuple[int, ...]
-    ) -> tuple[int, int]:
-        """The smallest and largest raise-to (or bet) a player may make.
-
-        Args:
-            call_to: Amount to call (street total), chips.
-            min_inc: Minimum raise increment (the last full raise), chips.
-            bet: The player's chips in front this street.
-            stack: The player's chips behind.
-            contributions: Chips each seat has committed to the hand so
-                far, current street bets included (pot-limit sums them:
-                the pot).
-
-        Returns:
-            ``(min_to, max_to)``, street totals in chips, before the checks
-            on who may raise at all; both at most ``bet + stack`` (a player
-            short of the minimum may go all-in for less).  No-limit: the
-            minimum is ``call_to + min_inc``, the maximum all the chips.
-
-        References:
-            docs/rules.rst section 2 (minimum raise), section 2b (pot-limit),
-            section 5 (fixed-limit).
-        """
-        total = bet + stack
-        min_to = call_to + min_inc
-        return (min_to if min_to < total else total), total
-
-    def after_raise(self, call_to: int, min_inc: int, to: int, bet: int) -> tuple[int, bool]:
-        """How a raise (or bet) to ``to`` over ``call_to`` changes the minimum.
-
-        Args:
-            call_to: Amount to call before the raise, chips (street total).
-            min_inc: Minimum raise increment before it, chips.
-            to: The raise-to (street total), ``to > call_to``.
-            bet: Street bet unit, chips (big blind in no-limit; the small or
-                big bet in fixed-limit).
-
-        Returns:
-            ``(new_min_inc, counts)``: the increment over ``to`` that the next
-            raise needs, and whether this raise counts as a full raise (toward
-            the fixed-limit cap).
-
-        References:
-            docs/rules.rst section 2: a short all-in does not change the size of the
-            last full raise.
-        """
-        inc = to - call_to
-        if inc >= min_inc:
-            return inc, True
-        return min_inc, False
-
-    def may_reraise(self, acted_at: int, call_to: int, min_inc: int, bet: int) -> bool:
-        """Whether a player who already acted this street may raise again.
-
-        Args:
-            acted_at: The amount to call right after the player's last action.
-            call_to: The amount to call now.
-            min_inc: Current minimum raise increment (the last full raise).
-            bet: Street bet unit.
-
-        Returns:
-            True when the bets the player faces since acting add up to a full
-            raise (several short all-ins may together reopen the betting).
-
-        References:
-            docs/rules.rst section 2 (short all-in does not reopen the betting).
-        """
-        return call_to - acted_at >= min_inc
-
-
-class _PotLimitRules(BettingRules):
-    """Pot-limit (docs/rules.rst section 2b): raise at most to the call plus the pot
-    after it (never less than a minimum raise)."""
-
-    def raise_range(
-        self, call_to: int, min_inc: int, bet: int, stack: int, contributions: tuple[int, ...]
-    ) -> tuple[int, int]:
-        total = bet + stack
-        # raise by at most the pot once this player has called
-        limit = call_to + sum(contributions) + (call_to - bet)
-        min_to = call_to + min_inc
-        if limit < min_to:  # a full minimum raise is always allowed
-            limit = min_to
-        max_to = limit if limit < total else total
-        return (min_to if min_to < max_to else max_to), max_to
-
-
-class _AcpcNoLimitRules(BettingRules):
-    """ACPC dealer (INTEROP.md 1.4): min raise-to max(old min, 2X - M); reopen for all."""
-
-    raise_needs_deeper_opponent = False
-
-    def after_raise(self, call_to: int, min_inc: int, to: int, bet: int) -> tuple[int, bool]:
-        new_min_to = max(call_to + min_inc, 2 * to - call_to)
-        return new_min_to - to, to - call_to >= min_inc
-
-    def may_reraise(self, acted_at: int, call_to: int, min_inc: int, bet: int) -> bool:
-        return True
-
-
-class _FixedLimitRules(BettingRules):
-    """Fixed-limit (docs/rules.rst section 5): an all-in of >= half a bet counts as a raise."""
-
-    fixed_limit = True
-    capped = True
-
-    def raise_range(
-        self, call_to: int, min_inc: int, bet: int, stack: int, contributions: tuple[int, ...]
-    ) -> tuple[int, int]:
-        total = bet + stack
-        to = call_to + min_inc
-        to = to if to < total else total
-        return to, to
-
-    def after_raise(self, call_to: int, min_inc: int, to: int, bet: int) -> tuple[int, bool]:
-        target = call_to + min_inc
-        level = target - bet  # the last bet level that counted as a bet or raise
-        if 2 * (to - level) >= bet:
-            return bet, True
-        return target - to, False
-
-    def may_reraise(self, acted_at: int, call_to: int, min_inc: int, bet: int) -> bool:
-        return 2 * (call_to - acted_at) >= bet
-
-
-class _AcpcPotLimitRules(_AcpcNoLimitRules):
-    """Pot-limit amounts with the ACPC dealer's reopening rule."""
-
-    raise_range = _PotLimitRules.raise_range
-
-
-class _AcpcFixedLimitRules(_FixedLimitRules):
-    """ACPC limit dealer: every raise counts and reopens the betting."""
-
-    raise_needs_deeper_opponent = False
-
-    def after_raise(self, call_to: int, min_inc: int, to: int, bet: int) -> tuple[int, bool]:
-        return bet, True
-
-    def may_reraise(self, acted_at: int, call_to: int, min_inc: int, bet: int) -> bool:
-        return True
-
-
-_RULES: dict[tuple[BettingStructure, RuleFlavour], BettingRules] = {
-    (BettingStructure.NO_LIMIT, RuleFlavour.DEFAULT): BettingRules(),
-    (BettingStructure.NO_LIMIT, RuleFlavour.ACPC): _AcpcNoLimitRules(),
-    (BettingStructure.FIXED_LIMIT, RuleFlavour.DEFAULT): _FixedLimitRules(),
-    (BettingStructure.FIXED_LIMIT, RuleFlavour.ACPC): _AcpcFixedLimitRules(),
-    (BettingStructure.POT_LIMIT, RuleFlavour.DEFAULT): _PotLimitRules(),
-    (BettingStructure.POT_LIMIT, RuleFlavour.ACPC): _AcpcPotLimitRules(),
-}
-
-
-def betting_rules(betting: BettingStructure, flavour: RuleFlavour) -> BettingRules:
-    """The shared :class:`BettingRules` object for a structure and flavour.
-
-    Args:
-        betting: No-limit, fixed-limit or pot-limit.
-        flavour: Default (docs/rules.rst section 2) or ACPC (INTEROP.md 1.4).
-
-    Returns:
-        A stateless rules object.
-    """
-    return _RULES[(betting, flavour)]
-
-
-class _Derived:
-    """Per-config values precomputed once for the state machine (private)."""
-
-    __slots__ = (
-        "n",
-        "live",
-        "live_mask",
-        "rules",
-        "street_bet",
-        "preflop_start",
-        "postflop_start",
-        "odd_order",
-        "cap",
-        "forced",
-        "call_to",
-        "preflop_inc",
-        "table_antes",
-        "dead_antes",
-        "show_order",
-        "template",
-    )
-
-    def __init__(self, config: GameConfig, live: tuple[int, ...], small: int, big: int) -> None:
-        n = len(config.stacks)
-        self.n = n
-        self.live = live
-        self.live_mask = tuple(config.stacks[seat] > 0 for seat in range(n))
-        self.rules = betting_rules(config.betting, config.flavour)
-        if config.betting is BettingStructure.FIXED_LIMIT:
-            self.street_bet = (small, small, big, big)
-            self.cap = config.raise_cap
-        else:
-            bb = config.big_blind
-            self.street_bet = (bb, bb, bb, bb)
-            self.cap = 1 << 30
-        sb_seat, bb_seat = config.small_blind_seat, config.big_blind_seat
-        anchor = bb_seat if bb_seat is not None else sb_seat
-        if anchor is None:
-            anchor = config.button
-        self.forced, anchor = _forced_bets(config, live, anchor)
-        blinds = [bet.amount for bet in self.forced if bet.kind != "ante"]
-        # the amount to call pre-flop: the largest blind or straddle (a short
-        # poster does not lower it); the minimum raise is measured from it
-        self.call_to = max(blinds, default=0)
-        self.preflop_inc = max(self.street_bet[0], max(config.straddles, default=0))
-        antes = [0] * n
-        for bet in self.forced:
-            if bet.kind == "ante":
-                antes[bet.seat] += bet.amount
-        # antes not posted alike by every dealt-in seat are dead money (pots.py)
-        self.table_antes = len({antes[seat] for seat in live}) > 1
-        first = config.first_to_act
-        self.preflop_start = first[0] if first else (anchor + 1) % n
-        if first:
-            self.postflop_start: tuple[int, ...] = first[1:]
-        elif len(live) == 2 and bb_seat is not None:
-            self.postflop_start = (bb_seat,) * 3
-        else:
-            self.postflop_start = ((config.button + 1) % n,) * 3
-        self.odd_order = tuple((config.button + step) % n for step in range(1, n + 1))
-        start = self.postflop_start[2]
-        self.show_order = tuple((start + k) % n for k in range(n))
-        self.template: Any = None  # the state machine's cache of the posted blinds
-        self.dead_antes: Any = (None, None)  # set with the template
-
-
-def _forced_bets(
-    config: GameConfig, live: tuple[int, ...], anchor: int
-) -> tuple[tuple[ForcedBet, ...], int]:
-    """The forced bets in posting order, and the seat after which pre-flop
-    action starts (the big blind, or the last straddler)."""
-    n = len(config.stacks)
-    stacks = config.stacks
-    bets: list[ForcedBet] = []
-    rule = config.ante_rule
-    if config.antes is not None:
-        bets.extend(ForcedBet(seat, config.antes[seat], "ante") for seat in live if config.antes[seat])
-    elif config.ante and rule is AnteRule.EVERY_SEAT:
-        bets.extend(ForcedBet(seat, config.ante, "ante") for seat in live)
-    sb_seat, bb_seat = config.small_blind_seat, config.big_blind_seat
-    if sb_seat is not None and config.small_blind:
-        bets.append(ForcedBet(sb_seat, config.small_blind, "small blind"))
-    if bb_seat is not None:
-        bets.append(ForcedBet(bb_seat, config.big_blind, "big blind"))
-    seat = anchor
-    for amount in config.straddles:
-        for step in range(1, n + 1):
-            nxt = (seat + step) % n
-            if stacks[nxt] > 0:
-                seat = nxt
-                break
-        bets.append(ForcedBet(seat, amount, "straddle"))
-    if config.ante and config.antes is None:
-        if rule is AnteRule.BIG_BLIND and bb_seat is not None:
-            bets.append(ForcedBet(bb_seat, config.ante, "ante"))
-        elif rule is AnteRule.BUTTON and stacks[config.button] > 0:
-            bets.append(ForcedBet(config.button, config.ante, "ante"))
-    return tuple(bets), seat

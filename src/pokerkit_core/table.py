@@ -48,16 +48,8 @@ from .positions import Positions, first_positions, next_positions
 from .rules import GameConfig
 from .state import HandState, deal
 from .table_config import Blinds, BlindSource, StackMode, TableConfig
-from .table_data import (
-    SNAPSHOT_FORMAT,
-    SNAPSHOT_VERSION,
-    blinds_data,
-    config_data,
-    parse_snapshot,
-    positions_data,
-    record_data,
-)
 from .table_records import HandRecord, SeatState, TableListener, TableSeats, call_listener
+from .table_snapshot import restore_session, session_snapshot
 
 __all__ = [
     "Blinds",
@@ -737,37 +729,7 @@ class TableSession(TableSeats):
             InvalidConfigError: The session's ``clock`` returned something
                 that is not a number.
         """
-        version, internal, gauss = self._rng.getstate()
-        hand = self._hand
-        pending: dict[str, Any] | None = None
-        if hand is not None and hand.record is None:
-            pending = {
-                "hand_number": hand.number,
-                "seed": hand.seed,
-                "blinds": blinds_data(hand.blinds),
-                "positions": positions_data(hand.positions),
-                "stacks": list(hand.config.stacks),
-                "actions": [str(a) for a in hand.driver.actions],
-                "announced": hand.announced,
-            }
-        return {
-            "format": SNAPSHOT_FORMAT,
-            "version": SNAPSHOT_VERSION,
-            "config": config_data(self.config),
-            "decision_timeout": self.decision_timeout,
-            "stacks": list(self._stacks),
-            "seat_states": [state.value for state in self._seat_states],
-            "external": [
-                p is None and state is not SeatState.EMPTY
-                for p, state in zip(self._players, self._seat_states)
-            ],
-            "positions": None if self._positions is None else positions_data(self._positions),
-            "rng": [version, list(internal), gauss],
-            "elapsed_seconds": float(self.elapsed_seconds),
-            "records": [record_data(r, encode_state) for r in self._records],
-            "faults": [f.to_dict() for f in self._faults],
-            "hand": pending,
-        }
+        return session_snapshot(self, encode_state)
 
     @classmethod
     def restore(
@@ -809,43 +771,7 @@ class TableSession(TableSeats):
                 does not replay.
             PolicyError: A player that is not a policy.
         """
-        parts = parse_snapshot(snapshot, blinds=blinds, decode_state=decode_state)
-        session = cls(
-            parts.config,
-            [None] * len(parts.config.stacks),
-            listener=listener,
-            clock=clock,
-            decision_timeout=parts.decision_timeout,
+        return restore_session(
+            cls, snapshot, players, blinds=blinds, listener=listener, clock=clock,
+            decode_state=decode_state,
         )
-        seats = players_arg(players)
-        if len(seats) != len(parts.stacks):
-            raise InvalidConfigError(f"{len(seats)} players for {len(parts.stacks)} seats")
-        for seat, (player, state) in enumerate(zip(seats, parts.seat_states)):
-            if player is not None and state is SeatState.EMPTY:
-                raise InvalidConfigError(f"seat {seat} is empty in the snapshot: give None")
-        session._players = list(seats)
-        session._seat_states = list(parts.seat_states)
-        session._stacks = parts.stacks
-        session._positions = parts.positions
-        session._rng.setstate(parts.rng_state)
-        session._started_at -= parts.elapsed_seconds
-        session._records = list(parts.records)
-        session._faults = list(parts.faults)
-        pending = parts.hand
-        if pending is not None:
-            config = session._game_config(pending.positions, pending.blinds)
-            if pending.hand_number != len(parts.records) + 1 or config.stacks != pending.stacks:
-                raise InvalidConfigError("snapshot.hand does not match the table's seats and records")
-            hand = session._hand_from(
-                pending.hand_number, pending.seed, pending.blinds, pending.positions, config,
-                session.live,
-            )
-            try:
-                hand.driver.replay(pending.actions)
-            except PokerError as exc:
-                raise InvalidConfigError(
-                    f"snapshot.hand does not replay: {describe_exception(exc)}"
-                ) from None
-            hand.announced = pending.announced
-            session._hand = hand
-        return session

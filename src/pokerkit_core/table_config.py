@@ -155,7 +155,7 @@ class TableConfig:
         ante_rule: Who posts each hand's ante (:attr:`Blinds.ante`): every
             dealt-in player (the default), the big blind for the table (a
             big-blind ante) or the button
-            (:class:`~pokerkit_core.rules.AnteRule`).
+            (:class:`~pokerkit_core.hand_plan.AnteRule`).
         boards: Boards dealt when every player still in is all-in before the
             river (run it twice: 2), agreed for the whole session; 1 to 9
             and at most what the deck holds for a full table (``2 * seats +
@@ -180,14 +180,14 @@ class TableConfig:
             not an int seat of the table; ``button_rule``, ``stack_mode`` or
             ``betting`` not a member of :class:`ButtonRule`,
             :class:`StackMode` or
-            :class:`~pokerkit_core.rules.BettingStructure`; ``raise_cap`` or
+            :class:`~pokerkit_core.betting.BettingStructure`; ``raise_cap`` or
             ``max_hands`` not an int of at least 1; ``max_seconds`` not a
             positive number; ``keep_hands``, ``strict`` or ``isolate`` not a
             bool; ``decision_timeout`` not a positive number, or given
             without ``isolate``; ``straddles`` not an int from 0 to the
             seats after the blinds (``len(stacks) - 2``) or given with
             fixed-limit betting; ``ante_rule`` not an
-            :class:`~pokerkit_core.rules.AnteRule` member; ``boards`` not an
+            :class:`~pokerkit_core.hand_plan.AnteRule` member; ``boards`` not an
             int from 1 to 9 or more than the deck holds for ``len(stacks)``
             players.  The message starts with the field's name.
 

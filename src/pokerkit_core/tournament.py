@@ -299,7 +299,7 @@ class TournamentConfig:
             enum members refused); players outside 2-10, a stack outside 1 to
             :data:`~pokerkit_core.rules.MAX_CHIPS`, ``max_hands`` or
             ``raise_cap`` under 1; ``betting`` not a
-            :class:`~pokerkit_core.rules.BettingStructure` member,
+            :class:`~pokerkit_core.betting.BettingStructure` member,
             ``button_rule`` / ``ante_rule`` not a ``ButtonRule`` /
             ``AnteRule`` member (not their text values), or ``schedule`` without a
             ``blinds_at`` method.

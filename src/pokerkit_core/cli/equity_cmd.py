@@ -12,6 +12,7 @@ import json
 
 from ..equity import MAX_TRIALS, calculate_equity
 from ..evaluator import MAX_EQUITY_PLAYERS
+from .options import add_json_argument
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -32,7 +33,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     parser.add_argument(
         "--exact", action="store_true", help="enumerate every deal, however long it takes"
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json_argument(parser)
     parser.set_defaults(handler=run)
 
 

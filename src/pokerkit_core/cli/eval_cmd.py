@@ -6,6 +6,7 @@ import argparse
 import json
 
 from ..evaluator import evaluate
+from .options import add_json_argument
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -21,7 +22,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "from this library).",
     )
     parser.add_argument("cards", help='cards, e.g. "As Ks Qs Js Ts 9c 2d"')
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json_argument(parser)
     parser.set_defaults(handler=run)
 
 

@@ -13,6 +13,7 @@ import json
 import time
 
 from ..lbr import PREFLOP_RULES, run_lbr
+from .options import add_json_argument
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -46,7 +47,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         help="value a called bet against the part of the range that calls (stronger than "
         "the paper's win probability against the whole range)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json_argument(parser)
     parser.set_defaults(handler=run)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..errors import PolicyError
 from ..match import MatchResult, run_match
-from .options import add_isolation_arguments
+from .options import add_isolation_arguments, add_json_argument
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -51,7 +51,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "'distributed' extra)",
     )
     add_isolation_arguments(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json_argument(parser)
     parser.add_argument("--log", metavar="FILE", help="write every hand to FILE as PHH (.phhs)")
     parser.add_argument(
         "--plot",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["add_isolation_arguments"]
+__all__ = ["add_isolation_arguments", "add_json_argument"]
 
 
 def add_isolation_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,3 +26,9 @@ def add_isolation_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --isolate: time limit of each decision; over it the fault is recorded "
         "and the policy checks or folds",
     )
+
+
+def add_json_argument(parser: argparse.ArgumentParser, help: str = "print one JSON object") -> None:
+    """Add ``--json`` (``args.json``: print the result as JSON on stdout, not
+    as text), with ``help`` as its help text."""
+    parser.add_argument("--json", action="store_true", help=help)

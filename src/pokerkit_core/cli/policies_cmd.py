@@ -6,6 +6,7 @@ import argparse
 import json
 
 from ..policy import ENTRY_POINT_GROUP, available_policies
+from .options import add_json_argument
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -16,7 +17,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         description=f"List the policies registered under the entry-point group "
         f"{ENTRY_POINT_GROUP!r}: the built-in AIs and those of installed plug-ins.",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json_argument(parser)
     parser.set_defaults(handler=run)
 
 

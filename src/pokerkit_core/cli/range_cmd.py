@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 
 from ..ranges import GRID_SIZE, Range, class_grid, grid_class
+from .options import add_json_argument
 
 _ALL_COMBOS = 1326
 """Two-card combos of a 52-card deck (52 * 51 / 2)."""
@@ -33,7 +34,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "above, offsuit below; each cell the percentage of its combos held).",
     )
     parser.add_argument("range", metavar="TEXT", help='the range, e.g. "QQ+, AKs, 76s-54s"')
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json_argument(parser)
     parser.add_argument(
         "--plot", metavar="FILE", help="also draw the grid to FILE (PNG; needs matplotlib)"
     )

@@ -25,6 +25,7 @@ from ..errors import HistoryParseError, InvalidConfigError
 from ..history import acpc, phh
 from ..history.model import Amount, HandHistory
 from ..history.replay import ReplayResult, replay, replay_acpc
+from .options import add_json_argument
 
 __all__ = ["register", "run", "replay_file"]
 
@@ -49,7 +50,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         action="store_true",
         help="split pots exactly (fractions), as in the Pluribus PHH hands",
     )
-    parser.add_argument("--json", action="store_true", help="one JSON object per hand")
+    add_json_argument(parser, "one JSON object per hand")
     parser.set_defaults(handler=run)
 
 

@@ -22,6 +22,7 @@ from typing import Iterator
 
 from ..history.model import HandHistory
 from ..stats import STAT_NAMES, PlayerStats, Ratio, player_stats, read_hands
+from .options import add_json_argument
 
 _HEADERS = ("VPIP", "PFR", "3bet", "F3bet", "Cbet", "FCbet", "WTSD", "W$SD")
 
@@ -41,7 +42,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     parser.add_argument(
         "--player", action="append", metavar="NAME", help="only this player (repeatable)"
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json_argument(parser)
     parser.set_defaults(handler=run)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import InvalidConfigError
 from ..policy import Policy, load_policy
 from ..tournament import TournamentConfig, TournamentMode, player_names, run_tournament
-from .options import add_isolation_arguments
+from .options import add_isolation_arguments, add_json_argument
 
 DEFAULT_PLAYERS: dict[str, str] = {
     "nolimit": "hard,normal,normal,easy,easy,random",
@@ -52,7 +52,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     parser.add_argument("--seed", type=int, default=None, help="seed for decks and AIs")
     parser.add_argument("--runs", type=int, default=1, help="number of tournaments (default 1)")
     add_isolation_arguments(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_json_argument(parser)
     parser.set_defaults(handler=run)
 
 

@@ -2,8 +2,10 @@
 
 Submodules: :mod:`.model` (the :class:`HandHistory` value), :mod:`.phh`
 (PHH / TOML files), :mod:`.acpc` (ACPC game files, MATCHSTATE and log lines),
-:mod:`.acpc_dealer` (the ACPC dealer's own settlement, to check logs) and
-:mod:`.replay` (playing a recorded hand through the rules engine).
+:mod:`.acpc_dealer` (the ACPC dealer's own settlement, to check logs),
+:mod:`.replay` (playing a recorded hand through the rules engine) and
+:mod:`.acpc_terms` (an engine hand in ACPC terms, and the state of a
+``MATCHSTATE``).
 """
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ from ..actions import Action, Call, Check, Fold
 from ..rules import BettingStructure
 from ..state import HandState, legal_actions
 from .acpc import AcpcAction, AcpcGame, MatchState
-from .replay import engine_action
+from .acpc_terms import engine_action
 
 __all__ = [
     "MAX_LINE_BYTES",

@@ -124,14 +124,12 @@ class RandomPolicy:
         return self._raise(legal, self._rng.randint(legal.min_raise_to, legal.max_raise_to))
 
 
-class AlwaysCall:
-    """Checks or calls every time (a "calling station").
+class _Deterministic:
+    """A baseline whose action depends only on the legal actions: its strategy
+    is that one action with probability 1, the same for every pair of hole
+    cards.  Subclasses define ``name`` and :meth:`decide`."""
 
-    Args:
-        seed: Accepted for a uniform factory signature; unused.
-    """
-
-    name = "call"
+    name = ""
 
     def __init__(self, *, seed: int | None = None) -> None:
         del seed
@@ -145,6 +143,19 @@ class AlwaysCall:
     ) -> list[Strategy]:
         """The same strategy for every pair (the cards are ignored)."""
         return [self.action_probabilities(observation)] * len(hole_cards)
+
+    def decide(self, observation: Observation) -> Action:
+        raise NotImplementedError  # pragma: no cover - each subclass decides
+
+
+class AlwaysCall(_Deterministic):
+    """Checks or calls every time (a "calling station").
+
+    Args:
+        seed: Accepted for a uniform factory signature; unused.
+    """
+
+    name = "call"
 
     def decide(self, observation: Observation) -> Action:
         """Check if free, else call.
@@ -161,7 +172,7 @@ class AlwaysCall:
         return Call
 
 
-class AlwaysRaise:
+class AlwaysRaise(_Deterministic):
     """Makes the minimum bet or raise whenever it may, otherwise calls (a
     "maniac"); the minimum raise keeps it raising until someone is all-in.
 
@@ -170,19 +181,6 @@ class AlwaysRaise:
     """
 
     name = "raise"
-
-    def __init__(self, *, seed: int | None = None) -> None:
-        del seed
-
-    def action_probabilities(self, observation: Observation) -> Strategy:
-        """:meth:`decide`'s action with probability 1 (a pure read)."""
-        return [(self.decide(observation), 1.0)]
-
-    def range_action_probabilities(
-        self, observation: Observation, hole_cards: Sequence[tuple[Card, Card]]
-    ) -> list[Strategy]:
-        """The same strategy for every pair (the cards are ignored)."""
-        return [self.action_probabilities(observation)] * len(hole_cards)
 
     def decide(self, observation: Observation) -> Action:
         """Bet or raise the minimum if allowed, else call (or check).
