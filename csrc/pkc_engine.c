@@ -1416,7 +1416,7 @@ PyMethodDef pkc_engine_methods[] = {
      "copy_state($module, s, /)\n--\n\nA new hand state of the same class holding the "
      "fields of `s` (private: hand_state.py uses it)."},
     {"state_json", (PyCFunction)(void (*)(void))state_json, METH_FASTCALL,
-     "state_json(quoted, kinds, shorts, events, streets, state, /)\n--\n\n"
+     "state_json($module, quoted, kinds, shorts, events, streets, state, /)\n--\n\n"
      "serialize._state_tail_py in C, or None (private: serialize.py uses it)."},
     {"bind_engine", bind_engine, METH_VARARGS,
      "bind_engine($module, state_cls, config_cls, streets, action_cls, kinds, constants, "
