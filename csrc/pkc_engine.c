@@ -1154,6 +1154,257 @@ fail:
     return PyErr_Occurred() ? NULL : PyErr_NoMemory();
 }
 
+/* ---- JSON text of a state ------------------------------------------------ */
+
+typedef struct {
+    char *at;
+    char *end;
+} out_t;
+
+static int put(out_t *o, const char *text, Py_ssize_t size)
+{
+    if (size < 0 || o->end - o->at < size) {
+        return 0;
+    }
+    memcpy(o->at, text, (size_t)size);
+    o->at += size;
+    return 1;
+}
+
+static int put_str(out_t *o, PyObject *str) /* an ASCII str's text */
+{
+    Py_ssize_t size;
+    const char *text;
+    if (str == NULL || !PyUnicode_CheckExact(str)) {
+        return 0;
+    }
+    text = PyUnicode_AsUTF8AndSize(str, &size);
+    if (text == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    return put(o, text, size);
+}
+
+static int put_int(out_t *o, long long value)
+{
+    char digits[32];
+    int size = snprintf(digits, sizeof digits, "%lld", value);
+    return size > 0 && put(o, digits, size);
+}
+
+static int put_card(out_t *o, PyObject *quoted, PyObject *card) /* quoted[card.code] */
+{
+    long long code;
+    if (card == NULL || !PyTuple_Check(card) || PyTuple_Size(card) < 3 ||
+        !small_int(PyTuple_GetItem(card, 2), 0, 51, &code)) {
+        return 0;
+    }
+    return put_str(o, PyTuple_GetItem(quoted, (Py_ssize_t)code));
+}
+
+static int put_cards(out_t *o, PyObject *quoted, PyObject *cards, int brackets)
+{
+    Py_ssize_t k, size;
+    if (cards == NULL || !PyTuple_Check(cards)) {
+        return 0;
+    }
+    size = PyTuple_Size(cards);
+    if (brackets && !put(o, "[", 1)) {
+        return 0;
+    }
+    for (k = 0; k < size; k++) {
+        if ((k && !put(o, ",", 1)) || !put_card(o, quoted, PyTuple_GetItem(cards, k))) {
+            return 0;
+        }
+    }
+    return !brackets || put(o, "]", 1);
+}
+
+static int put_ints(out_t *o, PyObject *tuple) /* "[1,2,3]" of exact ints */
+{
+    Py_ssize_t k, size;
+    long long v;
+    if (tuple == NULL || !PyTuple_CheckExact(tuple) || !put(o, "[", 1)) {
+        return 0;
+    }
+    size = PyTuple_Size(tuple);
+    for (k = 0; k < size; k++) {
+        if (!small_int(PyTuple_GetItem(tuple, k), -(1LL << 62), 1LL << 62, &v) ||
+            (k && !put(o, ",", 1)) || !put_int(o, v)) {
+            return 0;
+        }
+    }
+    return put(o, "]", 1);
+}
+
+/* state_json(quoted, kinds, shorts, events, streets, state, /) -> the text
+ * serialize._state_tail_py writes for `state` (a document's fields after its
+ * config), or None for anything but the engine's usual fields: a non-int
+ * stack (an exact split), an unknown action kind, a very long hand.
+ * quoted: the 52 cards' JSON texts by code; kinds, shorts: the fold, check,
+ * call, bet and raise ActionKind members and their short texts (the last two
+ * take the raise-to); events: ActionTaken, HandShown, PotAwarded; streets:
+ * the JSON names of the five streets. */
+static PyObject *state_json(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    char buffer[16384];
+    out_t o = {buffer, buffer + sizeof buffer};
+    PyObject *quoted, *kinds, *shorts, *events, *streets, *history, *deal, *hole, *boards, *pot;
+    state_t *s;
+    Py_ssize_t k, j, size;
+    long long to_act, street, sum = 0, seats[64];
+    int nshows = 0, first = 1;
+    (void)self;
+    if (nargs != 6 || state_base == NULL || !PyObject_TypeCheck(args[5], state_base)) {
+        goto fallback;
+    }
+    quoted = args[0], kinds = args[1], shorts = args[2], events = args[3], streets = args[4];
+    s = (state_t *)args[5];
+    if (!PyTuple_CheckExact(quoted) || PyTuple_Size(quoted) != 52 || !PyTuple_CheckExact(kinds) ||
+        PyTuple_Size(kinds) != 5 || !PyTuple_CheckExact(shorts) || PyTuple_Size(shorts) != 5 ||
+        !PyTuple_CheckExact(events) || PyTuple_Size(events) != 3 || !PyTuple_CheckExact(streets) ||
+        PyTuple_Size(streets) != 5) {
+        goto fallback;
+    }
+    history = s->f[F_HISTORY];
+    deal = s->f[F_DEAL];
+    if (history == NULL || !PyTuple_CheckExact(history) || deal == NULL || !PyTuple_Check(deal) ||
+        PyTuple_Size(deal) < 2 || !small_int(s->f[F_TO_ACT], -1, MAX_N, &to_act) ||
+        s->f[F_STREET] == NULL || !PyLong_Check(s->f[F_STREET])) {
+        goto fallback;
+    }
+    street = PyLong_AsLongLong(s->f[F_STREET]);
+    if (street < 0 || street > 4) {
+        PyErr_Clear();
+        goto fallback;
+    }
+    hole = PyTuple_GetItem(deal, 0);
+    boards = PyTuple_GetItem(deal, 1);
+    if (!PyTuple_Check(hole) || !PyTuple_Check(boards)) {
+        goto fallback;
+    }
+    /* "deck": the dealt-in seats' hole cards, then every board */
+    if (!put(&o, "\"deck\":[", 8)) {
+        goto fallback;
+    }
+    size = PyTuple_Size(hole);
+    for (k = 0; k < size; k++) {
+        PyObject *cards = PyTuple_GetItem(hole, k);
+        if (cards == Py_None) {
+            continue;
+        }
+        if ((!first && !put(&o, ",", 1)) || !put_cards(&o, quoted, cards, 0)) {
+            goto fallback;
+        }
+        first = 0;
+    }
+    size = PyTuple_Size(boards);
+    for (k = 0; k < size; k++) {
+        PyObject *board = PyTuple_GetItem(boards, k);
+        if (board != NULL && PyTuple_Check(board) && PyTuple_Size(board) == 0) {
+            continue;
+        }
+        if ((!first && !put(&o, ",", 1)) || !put_cards(&o, quoted, board, 0)) {
+            goto fallback;
+        }
+        first = 0;
+    }
+    /* "actions" as recorded, and the voluntary shows after the last award */
+    if (!put(&o, "],\"actions\":[", 13)) {
+        goto fallback;
+    }
+    size = PyTuple_Size(history);
+    first = 1;
+    for (k = 0; k < size; k++) {
+        PyObject *event = PyTuple_GetItem(history, k), *action, *kind;
+        PyObject *cls = (PyObject *)Py_TYPE(event);
+        if (cls == PyTuple_GetItem(events, 1)) { /* HandShown */
+            long long seat;
+            if (nshows >= 64 || !small_int(PyTuple_GetItem(event, 0), 0, MAX_N, &seat)) {
+                goto fallback;
+            }
+            seats[nshows++] = seat;
+            continue;
+        }
+        if (cls == PyTuple_GetItem(events, 2)) { /* PotAwarded */
+            nshows = 0;
+            continue;
+        }
+        if (cls != PyTuple_GetItem(events, 0)) {
+            continue;
+        }
+        action = PyTuple_Size(event) > 1 ? PyTuple_GetItem(event, 1) : NULL;
+        if (action == NULL || !PyTuple_Check(action) || PyTuple_Size(action) != 2) {
+            goto fallback;
+        }
+        kind = PyTuple_GetItem(action, 0);
+        for (j = 0; j < 5 && kind != PyTuple_GetItem(kinds, j); j++) {
+        }
+        if (j == 5 || (!first && !put(&o, ",", 1)) || !put(&o, "\"", 1) ||
+            !put_str(&o, PyTuple_GetItem(shorts, j))) {
+            goto fallback;
+        }
+        if (j >= 3) { /* a bet or raise: its raise-to */
+            long long to;
+            if (!small_int(PyTuple_GetItem(action, 1), 1, 1LL << 62, &to) || !put(&o, " ", 1) ||
+                !put_int(&o, to)) {
+                goto fallback;
+            }
+        }
+        if (!put(&o, "\"", 1)) {
+            goto fallback;
+        }
+        first = 0;
+    }
+    if (!put(&o, "],\"shows\":[", 11)) {
+        goto fallback;
+    }
+    for (k = 0; to_act < 0 && k < nshows; k++) {
+        if ((k && !put(&o, ",", 1)) || !put_int(&o, seats[k])) {
+            goto fallback;
+        }
+    }
+    if (!put(&o, "],\"street\":\"", 12) || !put_str(&o, PyTuple_GetItem(streets, (Py_ssize_t)street)) ||
+        !put(&o, "\",\"to_act\":", 11) || !(to_act < 0 ? put(&o, "null", 4) : put_int(&o, to_act)) ||
+        !put(&o, ",\"board\":", 9) || !put_cards(&o, quoted, s->f[F_BOARD], 1) ||
+        !put(&o, ",\"hole_cards\":[", 15)) {
+        goto fallback;
+    }
+    size = PyTuple_Size(hole);
+    for (k = 0; k < size; k++) {
+        PyObject *cards = PyTuple_GetItem(hole, k);
+        if ((k && !put(&o, ",", 1)) ||
+            !(cards == Py_None ? put(&o, "null", 4) : put_cards(&o, quoted, cards, 1))) {
+            goto fallback;
+        }
+    }
+    if (!put(&o, "],\"stacks\":", 11) || !put_ints(&o, s->f[F_STACKS]) ||
+        !put(&o, ",\"bets\":", 8) || !put_ints(&o, s->f[F_BETS])) {
+        goto fallback;
+    }
+    pot = s->f[F_CONTRIBS];
+    if (pot == NULL || !PyTuple_CheckExact(pot)) {
+        goto fallback;
+    }
+    sum = 0;
+    size = PyTuple_Size(pot);
+    for (k = 0; k < size; k++) {
+        long long v;
+        if (!small_int(PyTuple_GetItem(pot, k), 0, 1LL << 56, &v)) {
+            goto fallback;
+        }
+        sum += v;
+    }
+    if (!put(&o, ",\"pot\":", 7) || !put_int(&o, sum) || !put(&o, "}", 1)) {
+        goto fallback;
+    }
+    return PyUnicode_FromStringAndSize(buffer, o.at - buffer);
+fallback:
+    PyErr_Clear();
+    Py_RETURN_NONE;
+}
+
 PyMethodDef pkc_engine_methods[] = {
     {"deal_codes", (PyCFunction)(void (*)(void))deal_codes, METH_FASTCALL,
      "deal_codes($module, codes, need, /)\n--\n\nThe first `need` of distinct card codes, "
@@ -1164,6 +1415,9 @@ PyMethodDef pkc_engine_methods[] = {
     {"copy_state", copy_state, METH_O,
      "copy_state($module, s, /)\n--\n\nA new hand state of the same class holding the "
      "fields of `s` (private: hand_state.py uses it)."},
+    {"state_json", (PyCFunction)(void (*)(void))state_json, METH_FASTCALL,
+     "state_json($module, quoted, kinds, shorts, events, streets, state, /)\n--\n\n"
+     "serialize._state_tail_py in C, or None (private: serialize.py uses it)."},
     {"bind_engine", bind_engine, METH_VARARGS,
      "bind_engine($module, state_cls, config_cls, streets, action_cls, kinds, constants, "
      "events, legal_cls, actions, rules, fallbacks, max_chips, /)\n--\n\n"

@@ -223,7 +223,8 @@ def test_the_builtins_have_signatures() -> None:
     bind = params(STATE_KERNEL.bind_engine)
     assert [name for name, _ in bind][:2] == ["state_cls", "config_cls"] and len(bind) == 12
     builtins = [v for v in vars(STATE_KERNEL).values() if type(v).__name__ == "builtin_function_or_method"]
-    assert len(builtins) == 6
+    assert [name for name, _ in params(STATE_KERNEL.state_json)][-1] == "state"
+    assert len(builtins) == 7
     for function in builtins:
         assert all(kind == only for _, kind in params(function)), function
     with pytest.raises(TypeError):

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerkit_core import Call, Fold, GameConfig, Raise, SerializationError, act, deal
+from pokerkit_core import AllIn, Call, Fold, GameConfig, Raise, SerializationError, act, deal
 from pokerkit_core.actions import Action
-from pokerkit_core.errors import CardError, HandOverError, IllegalActionError, InvalidConfigError
+from pokerkit_core.errors import CardError, HandOverError, IllegalActionError, InvalidConfigError, PokerError
 from pokerkit_core.events import ActionTaken
 from pokerkit_core.serialize import dumps, from_dict, loads, to_dict
 from pokerkit_core.state import HandState, replay
@@ -119,3 +119,103 @@ def test_unknown_action_texts_and_shows_take_the_step_by_step_path() -> None:
     with pytest.raises(SerializationError) as info:
         from_dict(data)
     assert info.value.path.startswith("deck")
+
+
+def canonical(text: str) -> HandState | None:
+    """The state ``loads`` reads from ``text`` without the JSON parser, or ``None``."""
+    from pokerkit_core import serialize
+
+    head = len(serialize._STATE_HEAD)
+    end = text.find("]}", head) + 2
+    config = serialize._CONFIG_OF_TEXT[text[head:end]]
+    return serialize._canonical_state(text, end, config)
+
+
+@settings(max_examples=60, deadline=None)
+@given(config=configs(), seed=st.integers(0, 2**32), cut=st.floats(0, 1))
+def test_exact_text_and_other_writers_text_read_the_same(config: GameConfig, seed: int, cut: float) -> None:
+    from pokerkit_core import serialize
+
+    states = play_random(config, seed)
+    for state in (states[int(cut * (len(states) - 1))], states[-1]):  # unfinished and finished
+        text = dumps(state)
+        assert text == json.dumps(to_dict(state), separators=(",", ":"))
+        fast = canonical(text)
+        assert fast is not None and fast == state and fast.history == state.history
+        assert loads(text) == state
+        assert loads(json.dumps(json.loads(text), indent=1)) == state  # the parser's path
+        doc = json.loads(text)
+        assert serialize._public(state) == {name: doc[name] for name in serialize._PUBLIC}
+
+
+def test_exact_text_with_one_field_changed_is_read_by_the_full_decoder() -> None:
+    state = act(act(deal(CONFIG, seed=9), Raise(300)), Call)
+    text = dumps(state)
+    changes = [
+        (f'"pot":{state.pot}', f'"pot":{state.pot + 1}', "pot"),
+        ('"to_act":5', '"to_act":4', "to_act"),
+        ('"street":"preflop"', '"street":"flop"', "street"),
+        ('"bets":[0,50,100,300', '"bets":[0,50,100,301', "bets"),
+        ('"actions":["r 300","c"]', '"actions":["r 300","c","f"]', "to_act"),  # replays, then differs
+        ('"actions":["r 300","c"]', '"actions":["r 300","r 900"]', "stacks"),  # the first to differ
+    ]
+    for old, new, where in changes:
+        assert old in text
+        assert canonical(text.replace(old, new, 1)) is None
+        with pytest.raises(SerializationError) as info:
+            loads(text.replace(old, new, 1))
+        assert info.value.path == where, (new, str(info.value))
+    # an action written as given, not as recorded ("allin" is recorded as its raise-to)
+    shoved = act(act(deal(CONFIG, seed=9), Raise(300)), AllIn)
+    data = to_dict(shoved)
+    assert data["actions"] == ["r 300", "r 1000"]
+    data["actions"][1] = "allin"
+    other = json.dumps(data, separators=(",", ":"))
+    assert canonical(other) is None and loads(other) == shoved
+
+
+def test_public_fields_are_compared_with_their_json_types() -> None:
+    state = act(act(deal(CONFIG, seed=9), Raise(300)), Call)
+    for name, value in (("to_act", True), ("pot", float(state.pot)), ("stacks", [float(s) for s in state.stacks])):
+        data = to_dict(state)
+        data[name] = value
+        with pytest.raises(SerializationError) as info:
+            loads(json.dumps(data))
+        assert info.value.path == name
+    data = to_dict(state)
+    data["bets"] = {0, 300}  # a value with no JSON form, given to from_dict
+    with pytest.raises(SerializationError) as info:
+        from_dict(data)
+    assert info.value.path == "bets"
+
+
+@settings(max_examples=80, deadline=None)
+@given(config=configs(), seed=st.integers(0, 2**32))
+def test_the_state_text_in_c_is_the_reference_text(config: GameConfig, seed: int) -> None:
+    from pokerkit_core import serialize
+    from pokerkit_core.results import show
+
+    states = play_random(config, seed)
+    final = states[-1]
+    for seat in range(len(final.stacks)):  # voluntary shows after the hand, where allowed
+        try:
+            states.append(show(states[-1], seat))
+        except PokerError:
+            pass
+    for state in states:
+        assert serialize._state_tail(state) == serialize._state_tail_py(state)
+
+
+def test_the_state_text_in_c_declines_what_it_does_not_know() -> None:
+    from pokerkit_core import serialize
+
+    if serialize._state_json is None:
+        pytest.skip("no C kernel (PyPy): the Python text is the only one")
+    state_json = serialize._state_json
+    state = act(deal(CONFIG, seed=2), Raise(300))
+    args = (serialize._QUOTED, serialize._KINDS, serialize._SHORTS, serialize._EVENT_CLASSES, serialize._STREET_TEXT)
+    assert state_json(*args, state) == serialize._state_tail_py(state)
+    for bad in ("state", None, CONFIG):
+        assert state_json(*args, bad) is None
+    assert state_json(*args[:4], ("preflop",), state) is None
+    assert state_json(*args[:3], (), serialize._STREET_TEXT, state) is None

@@ -46,9 +46,10 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
-from .actions import Action, LegalActions
+from .actions import Action, ActionKind, Bet, Call, Check, Fold, LegalActions, Raise
 from .cards import CARDS, Card
 from .errors import InvalidConfigError, PokerError, SerializationError, shown
+from .evaluator import STATE_KERNEL
 from .events import (
     ActionTaken,
     BlindPosted,
@@ -240,7 +241,7 @@ def dumps(value: Any) -> str:
         SerializationError: ``value`` has no JSON form.
     """
     if value.__class__ is HandState:  # the config's text is kept per config
-        return _STATE_HEAD + _config_entry(value._config)[2] + "," + _ENCODE(_state_fields(value))[1:]
+        return _STATE_HEAD + _config_entry(value._config)[2] + "," + _state_tail(value)
     return _ENCODE(to_dict(value))
 
 
@@ -360,6 +361,9 @@ def loads(text: str | bytes, *, players: Sequence[Policy | None] | None = None) 
         end = text.find("]}", head) + 2
         config = _CONFIG_OF_TEXT.get(text[head:end]) if end > 1 else None
         if config is not None:  # that complete object is the config: parse the rest
+            state = _canonical_state(text, end, config)  # unless it is exactly dumps' text
+            if state is not None:
+                return state
             known = _KnownConfig(config)
             text = text[:head] + "null" + text[end:]
     try:
@@ -570,22 +574,18 @@ def _deal_order(state: HandState) -> tuple[Card, ...]:
     return tuple(order)
 
 
-def _amounts(values: tuple[Any, ...]) -> list[Any]:
-    for value in values:
-        if value.__class__ is not int:
-            return encode_value(values)  # type: ignore[no-any-return]
-    return list(values)
-
-
-_ACTION_TEXT: dict[int, tuple[Action, str]] = {}  # the engine's own actions, by id
+_ACTION_TEXT: dict[int, tuple[Action, str]] = {}  # the engine's own actions, by id: JSON text
+_QUOTED = tuple(f'"{text}"' for text in _CARD_TEXT)  # a card's JSON text, by card code
 
 
 def _encode_state(state: HandState) -> dict[str, Any]:
-    return {"config": encode_value(state._config), **_state_fields(state)}
+    return {"config": encode_value(state._config), **json.loads("{" + _state_tail(state))}
 
 
-def _state_fields(state: HandState) -> dict[str, Any]:
-    """The fields of a state document after its config."""
+def _state_tail(state: HandState) -> str:
+    """The JSON text of a state document after its config's ``,``: the one
+    home of the layout (``"deck":[...],...,"pot":N}``; :func:`to_dict` parses
+    it); built as text, with the JSON of each card and action kept."""
     texts = _ACTION_TEXT
     actions: list[str] = []  # every action, as applied
     shows: list[int] = []
@@ -597,43 +597,63 @@ def _state_fields(state: HandState) -> dict[str, Any]:
             if entry is None or entry[0] is not action:
                 if len(texts) >= 4096:
                     texts.clear()
-                entry = texts[id(action)] = (action, str(action))
+                entry = texts[id(action)] = (action, _ENCODE(str(action)))
             actions.append(entry[1])
         elif cls is PotAwarded:
             shows = []
         elif cls is HandShown:  # after the last PotAwarded: a voluntary show
             shows.append(event.seat)  # type: ignore[union-attr]
-    text = _CARD_TEXT
+    quoted = _QUOTED
     deal_ = state._deal
-    holes = [None if cards is None else [text[cards[0][2]], text[cards[1][2]]] for cards in deal_.hole]
-    deck = [card for pair in holes if pair is not None for card in pair]
+    deck: list[str] = []
+    holes: list[str] = []
+    for cards in deal_.hole:
+        if cards is None:
+            holes.append("null")
+        else:
+            first, second = quoted[cards[0][2]], quoted[cards[1][2]]
+            deck += (first, second)
+            holes.append(f"[{first},{second}]")
     for board in deal_.boards:
-        deck += [text[card[2]] for card in board]
+        deck += [quoted[card[2]] for card in board]
     to_act = state._to_act
-    return {
-        "deck": deck,
-        "actions": actions,
-        "shows": shows if to_act < 0 else [],
-        "street": _STREET_NAMES[state._street],
-        "to_act": None if to_act < 0 else to_act,
-        "board": [text[card[2]] for card in state._board],
-        "hole_cards": holes,
-        "stacks": _amounts(state._stacks),
-        "bets": list(state._bets),
-        "pot": sum(state._contribs),
-    }
+    try:
+        stacks = ",".join(map(int.__repr__, state._stacks))
+    except TypeError:  # an exact split's fractions
+        stacks = _ENCODE(encode_value(state._stacks))[1:-1]
+    return (
+        f'"deck":[{",".join(deck)}],"actions":[{",".join(actions)}],'
+        f'"shows":[{",".join(map(int.__repr__, shows)) if to_act < 0 else ""}],'
+        f'"street":"{_STREET_NAMES[state._street]}","to_act":{"null" if to_act < 0 else to_act},'
+        f'"board":[{",".join([quoted[card[2]] for card in state._board])}],'
+        f'"hole_cards":[{",".join(holes)}],"stacks":[{stacks}],'
+        f'"bets":[{",".join(map(int.__repr__, state._bets))}],"pot":{sum(state._contribs)}}}'
+    )
+
+
+_state_tail_py = _state_tail  # the reference; the same text in C (csrc/pkc_engine.c: state_json)
+_state_json: Any = getattr(STATE_KERNEL, "state_json", None)
+if _state_json is not None:
+    _KINDS = (Fold.kind, Check.kind, Call.kind, ActionKind.BET, ActionKind.RAISE)
+    _SHORTS = (str(Fold), str(Check), str(Call), str(Bet(1))[:-2], str(Raise(1))[:-2])
+    _EVENT_CLASSES, _STREET_TEXT = (ActionTaken, HandShown, PotAwarded), tuple(_STREET_NAMES[s] for s in Street)
+
+    def _state_tail(state: HandState) -> str:
+        text: str | None = _state_json(_QUOTED, _KINDS, _SHORTS, _EVENT_CLASSES, _STREET_TEXT, state)
+        return _state_tail_py(state) if text is None else text
 
 
 def _public(state: HandState) -> dict[str, Any]:
-    """The readable fields of a state document (checked against the replay;
-    :func:`_state_fields` writes the same)."""
+    """The readable fields as :func:`_state_tail` writes them, as JSON values
+    (built directly: parsing that text costs twice as much)."""
     text = _CARD_TEXT
+    stacks = state._stacks
     return {
         "street": _STREET_NAMES[state._street],
         "to_act": state.to_act,
         "board": [text[card[2]] for card in state._board],
         "hole_cards": [None if cards is None else [text[cards[0][2]], text[cards[1][2]]] for cards in state._deal.hole],
-        "stacks": _amounts(state._stacks),
+        "stacks": list(stacks) if all(value.__class__ is int for value in stacks) else encode_value(stacks),
         "bets": list(state._bets),
         "pot": state.pot,
     }
@@ -641,7 +661,44 @@ def _public(state: HandState) -> dict[str, Any]:
 
 _STATE_FIELDS = ("config", "deck", "actions", "shows", "street", "to_act", "board", "hole_cards", "stacks", "bets", "pot")
 _STATE_KEYS = frozenset(_STATE_FIELDS)
+_PUBLIC = _STATE_FIELDS[4:]  # the readable fields, checked against the replay
+_NUMBER_LISTS = ("stacks", "bets")
 _CODE_OF = {str(card): card.code for card in CARDS}
+_CODE_OF_QUOTED = {f'"{text}"': code for text, code in _CODE_OF.items()}
+_DECK_AT, _ACTIONS_AT, _SHOWS_AT = ',"deck":[', '],"actions":[', '],"shows":[]'
+
+
+def _canonical_state(text: str, at: int, config: GameConfig) -> HandState | None:
+    """The state of a document whose config's text ends at ``text[at]``, if
+    the document is exactly what :func:`dumps` writes for it; else ``None``
+    (the full decoder then reads it and names what is wrong).
+
+    The deal order and the actions are read from the text, replayed with
+    every check (:func:`~pokerkit_core.state.replay`), and the replayed
+    hand's own text must equal the rest of the document character for
+    character: the same acceptance as parsing it and checking each field,
+    without the parse.
+    """
+    if not text.startswith(_DECK_AT, at):
+        return None
+    start = at + len(_DECK_AT)
+    stop = text.find(_ACTIONS_AT, start)
+    end = text.find(_SHOWS_AT, stop) if stop > 0 else -1
+    if end < 0:
+        return None
+    try:
+        codes = [_CODE_OF_QUOTED[item] for item in text[start:stop].split(",")]
+        moves: list[Action] = []
+        if end > stop + len(_ACTIONS_AT):
+            get = _ACTION_OF.get
+            moves = [get(item[1:-1]) or _action(item[1:-1], "") for item in text[stop + len(_ACTIONS_AT) : end].split(",")]
+        state = replay(config, codes, moves)
+    except (KeyError, PokerError):
+        return None
+    tail = _state_tail(state)
+    if len(text) != at + 1 + len(tail) or not text.endswith(tail):
+        return None
+    return state
 
 
 def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
@@ -665,12 +722,15 @@ def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
             state = None
     if state is None:
         state = _replay_slowly(config, data, path)
-    # the readable fields, compared in their JSON form with the replayed hand
-    for name, actual in _public(state).items():
-        if data[name] != actual:
-            raise _fail(
-                _at(path, name), f"is {shown(data[name], 60)} but the replayed hand has {shown(actual, 60)}"
-            )
+    # the readable fields, compared with the replayed hand's, and alike in
+    # type (so 1.0 or true is not taken for 1)
+    actual = _public(state)
+    for name in _PUBLIC:
+        given, want = data[name], actual[name]
+        if given != want or given.__class__ is not want.__class__ or (
+            name in _NUMBER_LISTS and list(map(type, given)) != list(map(type, want))
+        ):
+            raise _fail(_at(path, name), f"is {shown(given, 60)} but the replayed hand has {shown(want, 60)}")
     return state
 
 
