@@ -13,8 +13,12 @@ pokerkit_core and (when importable) eval7 and PokerKit:
   5,000 samples or exact, and against two ranges with 10,000 samples: ms a
   call, Python overhead included.
 
-One thread each; figures are medians of a few runs.  Targets (issue 6):
->= 40 M heads-up boards/s, exact heads-up pre-flop <= 10 ms.
+One thread each; times are process CPU time (``time.process_time``), so
+other load on the machine counts little; figures are medians of a few runs
+(exact rows also show the best run).  eval7's and PokerKit's heads-up rows
+end with ours / theirs.  These are the figures the README's "Equity"
+paragraph quotes.  Targets (issue 6): >= 40 M heads-up boards/s, exact
+heads-up pre-flop <= 10 ms.
 """
 
 from __future__ import annotations
@@ -31,15 +35,16 @@ def median_time(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
     times = []
     result: Any = None
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         result = fn()
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
     global BEST
     BEST = min(times)
     return statistics.median(times), result
 
 
 BEST = 0.0  # fastest run of the last median_time call
+OURS_HU = 0.0  # our heads-up sampled boards/s, for the peers' ratios
 
 
 def row(name: str, what: str, value: str, note: str = "") -> None:
@@ -48,7 +53,9 @@ def row(name: str, what: str, value: str, note: str = "") -> None:
 
 def bench_ours(quick: bool) -> None:
     n = 2_000_000 if quick else 20_000_000
+    global OURS_HU
     t, r = median_time(lambda: calculate_equity(["AhKh", "QsQd"], trials=n, seed=1), 3)
+    OURS_HU = n / t
     row("pokerkit_core", "heads-up pre-flop sampled", f"{n / t / 1e6:.1f} M boards/s",
         f"AhKh {100 * r.players[0].equity:.2f}%")
     n3 = n // 2
@@ -104,7 +111,7 @@ def bench_eval7(quick: bool) -> None:
     n = 1_000_000 if quick else 5_000_000
     t, eq = median_time(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], n), 3)
     row("eval7", "heads-up pre-flop sampled", f"{n / t / 1e6:.1f} M boards/s",
-        f"AhKh {100 * eq:.2f}%")
+        f"AhKh {100 * eq:.2f}%; ours / eval7 {OURS_HU * t / n:.1f}x")
     # eval7.py_hand_vs_range_exact only scores complete boards (it returns 0.0
     # pre-flop and on the flop), so it has no exact pre-flop figure
     row("eval7", "exact heads-up pre-flop", "-", "(complete boards only)")
@@ -127,7 +134,7 @@ def bench_pokerkit(quick: bool) -> None:
 
     t, eq = median_time(lambda: run(("AhKh", "QsQd")), 1)
     row("PokerKit", "heads-up pre-flop sampled", f"{n / t / 1e3:.1f} k boards/s",
-        f"AhKh {100 * eq[0]:.2f}%")
+        f"AhKh {100 * eq[0]:.2f}%; ours / PokerKit {OURS_HU * t / n:,.0f}x")
     t, eq = median_time(lambda: run(("AhKh", "QsQd", "7c6c")), 1)
     row("PokerKit", "3-way pre-flop sampled", f"{n / t / 1e3:.1f} k boards/s",
         f"AhKh {100 * eq[0]:.2f}%")

@@ -1,11 +1,14 @@
 """Hand-evaluator throughput, ours and peers', measured in one run.
 
-Prints evaluations per second for:
+Prints evaluations per second, in the rows and words of the README's
+"Hand evaluator" table, for:
 
-* the C core on 10**6 pre-generated random 7-card hands (one C call, no checks),
-  given as card codes and as hand words (the evaluator's own packed form of a
-  hand, see ``pkc_hand_keys`` in ``csrc/pkc.h``), and over
-  the full enumeration of 133,784,560 seven-card hands;
+* the C core on 10**6 pre-generated random 7-card hands (one C call each),
+  given as card codes (checked, ``pkc_eval_batch``, and unchecked) and as hand
+  words (the evaluator's own packed form of a hand, see ``pkc_hand_keys`` in
+  ``csrc/pkc.h``), and over the full enumeration of 133,784,560 seven-card
+  hands: the same C functions as rows 1-4 of ``benchmarks/c/bench_core.c``
+  (which times them without Python and against OMPEval);
 * Python per-hand calls: ``evaluate`` (friendly) and ``evaluate_mask`` (checked
   low level), with the bare, unchecked cffi call of ``pkc_eval_mask`` for scale;
 * the checked batch call ``evaluate_many`` on a NumPy ``(n, 7)`` uint8 array,
@@ -13,8 +16,10 @@ Prints evaluations per second for:
 * the same random hands through treys, phevaluator (public and raw), eval7 and
   PokerKit when installed (``pip install .[bench]``), as ratios to ours.
 
-Run: ``python benchmarks/bench_evaluator.py [--hands N]``.  Figures depend on
-the machine and its load; ratios within one run are the comparable part.
+Times are process CPU time (``time.process_time``; every row is one thread
+of this process), best of a few runs, so other load on the machine counts
+little.  Run: ``python benchmarks/bench_evaluator.py [--hands N]``.  Figures
+depend on the machine; ratios within one run are the comparable part.
 """
 
 from __future__ import annotations
@@ -36,12 +41,12 @@ from pokerkit_core.evaluator import (
 
 
 def rate(n: int, fn: Callable[[], object], repeat: int = 3) -> float:
-    """Best of ``repeat`` runs, in calls per second."""
+    """Best of ``repeat`` runs, in calls per second of process CPU time."""
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         fn()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return n / best
 
 
@@ -60,16 +65,18 @@ def main() -> None:
     ffi, lib = _native.ffi, _native.lib
     codes_c = ffi.from_buffer("uint8_t[]", flat)
     out_c = ffi.new("int32_t[]", args.hands)
-    core = rate(args.hands, lambda: lib.pkc_eval_batch_unchecked(codes_c, args.hands, 7, out_c), 5)
-    rows.append(("C core, random 7-card hands as codes (one call)", core))
-    words_c = ffi.new("uint64_t[]", args.hands)
     bad_c = ffi.new("size_t *")
+    checked = rate(args.hands, lambda: lib.pkc_eval_batch(codes_c, args.hands, 7, out_c, bad_c), 5)
+    rows.append(("C core, 10^6 random 7-card hands as codes, checked", checked))
+    core = rate(args.hands, lambda: lib.pkc_eval_batch_unchecked(codes_c, args.hands, 7, out_c), 5)
+    rows.append(("C core, the same hands as codes, no checks", core))
+    words_c = ffi.new("uint64_t[]", args.hands)
     if lib.pkc_hand_keys(codes_c, args.hands, 7, words_c, bad_c) != 0:
         raise SystemExit("pkc_hand_keys refused the generated hands")
     keyed = rate(args.hands, lambda: lib.pkc_eval_keys(words_c, args.hands, out_c), 5)
     rows.append(("C core, the same hands as hand words (pkc_eval_keys)", keyed))
-    enum = rate(133_784_560, lambda: enumerate_categories(7), 2)
-    rows.append(("C core, all 133,784,560 7-card hands", enum))
+    enum = rate(133_784_560, lambda: enumerate_categories(7), 3)
+    rows.append(("C core, all 133,784,560 seven-card hands", enum))
 
     try:
         import numpy
@@ -102,7 +109,7 @@ def main() -> None:
     low = rate(n, loop(evaluate_mask))
     rows.append(("evaluate_mask (checked, per hand)", low))
     cffi_call = rate(n, loop(lib.pkc_eval_mask))
-    rows.append(("  for scale: the bare cffi call of pkc_eval_mask", cffi_call))
+    rows.append(("the bare cffi call of pkc_eval_mask, for scale", cffi_call))
 
     def friendly() -> None:
         for hand in card_hands:
@@ -111,7 +118,9 @@ def main() -> None:
     ours_friendly = rate(n, friendly)
     rows.append(("evaluate (friendly, per hand)", ours_friendly))
 
-    peers: list[tuple[str, float, float]] = []  # name, rate, our comparable rate
+    # name, rate, our comparable rates (label, rate)
+    peers: list[tuple[str, float, list[tuple[str, float]]]] = []
+    friendly_ref = [("evaluate", ours_friendly)]
     try:
         import treys
 
@@ -122,7 +131,7 @@ def main() -> None:
             for h in tcards:
                 teval.evaluate(h[:2], h[2:])
 
-        peers.append(("treys Evaluator.evaluate", rate(n, run_treys, 1), ours_friendly))
+        peers.append(("treys Evaluator.evaluate", rate(n, run_treys, 1), friendly_ref))
     except ImportError:
         print("treys not installed: skipped")
     try:
@@ -137,8 +146,8 @@ def main() -> None:
             for h in py_hands:
                 evaluate_cards(*h)
 
-        peers.append(("phevaluator _pheval.evaluate_7cards (raw)", rate(n, run_ph_raw), low))
-        peers.append(("phevaluator evaluate_cards (public)", rate(n, run_ph), ours_friendly))
+        peers.append(("phevaluator _pheval.evaluate_7cards (raw)", rate(n, run_ph_raw), [("evaluate_mask", low)]))
+        peers.append(("phevaluator evaluate_cards (public)", rate(n, run_ph), friendly_ref))
     except ImportError:
         print("phevaluator not installed: skipped")
     try:
@@ -150,7 +159,7 @@ def main() -> None:
             for h in ecards:
                 eval7.evaluate(h)
 
-        peers.append(("eval7.evaluate", rate(n, run_eval7), ours_friendly))
+        peers.append(("eval7.evaluate", rate(n, run_eval7), friendly_ref + [("evaluate_mask", low)]))
     except ImportError:
         print("eval7 not installed: skipped")
     try:
@@ -170,17 +179,18 @@ def main() -> None:
             for hole, board in pk_hands:
                 StandardHighHand.from_game(hole, board)
 
-        peers.append(("PokerKit StandardHighHand.from_game", rate(pk_n, run_pk, 1), ours_friendly))
+        peers.append(("PokerKit StandardHighHand.from_game", rate(pk_n, run_pk, 1), friendly_ref))
     except ImportError:
         print("pokerkit not installed: skipped")
 
-    print(f"{'workload':<56} {'hands/s':>14}")
+    print(f"{'workload (process CPU time)':<56} {'hands/s':>14}")
     for name, value in rows:
         print(f"{name:<56} {value:>14,.0f}")
     if peers:
-        print(f"\n{'peer (same random hands)':<56} {'hands/s':>14} {'ours / peer':>12}")
-        for name, value, ours in peers:
-            print(f"{name:<56} {value:>14,.0f} {ours / value:>11.1f}x")
+        print(f"\n{'peer (same random hands)':<44} {'hands/s':>14}  ours / peer")
+        for name, value, refs in peers:
+            ratios = "; ".join(f"{ours / value:,.1f}x ({label})" for label, ours in refs)
+            print(f"{name:<44} {value:>14,.0f}  {ratios}")
     _ = Card  # keep the import for readers: hands are Card objects above
 
 

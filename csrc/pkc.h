@@ -46,8 +46,9 @@ int pkc_eval_codes(const uint8_t *codes, int n);
 
 /* Evaluate n_hands hands of k (5..7) card codes each, stored row by row in
  * codes (n_hands * k bytes); values go to out (n_hands entries).  Every hand
- * is checked (codes 0..51, no card twice in a hand) in the same pass, with
- * SSE2 where the compiler offers it.  On a bad hand the status (PKC_E_CARD,
+ * is checked (codes 0..51, no card twice in a hand) a block of hands at a
+ * time before the block is evaluated, with SSE2 (or AVX2) compares where the
+ * compiler offers them.  On a bad hand the status (PKC_E_CARD,
  * PKC_E_DUPLICATE) is returned, *bad_index receives the index of the first
  * bad hand, out[0 .. *bad_index) holds the values of the hands before it and
  * the rest of out is left as it was. */

@@ -247,34 +247,62 @@ static void count_reset(count_t *c)
     memset(c->share2, 0, sizeof(c->share2));
 }
 
+/* Index of the lowest set bit of x != 0. */
+static inline int lowest_set(unsigned x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* Bit p set for each of the n players whose value v[p] is the best.  Free
+ * of data-dependent branches (a max, then compares): who wins a random
+ * board is unpredictable, and a mispredicted branch a showdown cost more
+ * than the showdown's three or more evaluations. */
+static inline unsigned best_players(const int *v, int n)
+{
+    int best = v[0], p;
+    unsigned m = 0;
+    for (p = 1; p < n; p++) {
+        best = v[p] > best ? v[p] : best;
+    }
+    for (p = 0; p < n; p++) {
+        m |= (unsigned)(v[p] == best) << p;
+    }
+    return m;
+}
+
 /* Showdown of n >= 3 players on a board with key sum bk and mask bm. */
 static inline void showdown_multi(count_t *c, uint64_t bk, uint64_t bm)
 {
-    int v[PKC_MAX_PLAYERS], best = -1, cnt = 0, p;
+    int v[PKC_MAX_PLAYERS], p;
+    unsigned m;
     for (p = 0; p < c->n; p++) {
         v[p] = pkc_i_eval(c->t, bk + c->hk[p], bm | c->hb[p]);
-        if (v[p] > best) {
-            best = v[p];
-            cnt = 1;
-        } else if (v[p] == best) {
+    }
+    m = best_players(v, c->n);
+    if (!(m & (m - 1u))) { /* one winner: the common case */
+        c->win[lowest_set(m)]++;
+    } else {
+        int cnt = 0;
+        uint64_t s;
+        unsigned x;
+        for (x = m; x; x &= x - 1u) {
             cnt++;
         }
-    }
-    if (cnt == 1) {
-        for (p = 0; p < c->n; p++) {
-            if (v[p] == best) {
-                c->win[p]++;
-                break;
-            }
-        }
-    } else {
-        uint64_t s = SHARE[cnt];
-        for (p = 0; p < c->n; p++) {
-            if (v[p] == best) {
-                c->tie[p]++;
-                c->share[p] += s;
-                c->share2[p] += s * s;
-            }
+        s = SHARE[cnt];
+        for (x = m; x; x &= x - 1u) {
+            p = lowest_set(x);
+            c->tie[p]++;
+            c->share[p] += s;
+            c->share2[p] += s * s;
         }
     }
 }
@@ -404,40 +432,36 @@ static void gen_subsets(subset_gen_t *g, int i, int left, uint32_t key, unsigned
     }
 }
 
-/* Add a showdown with values v (one per player) counted `m` times (m may
- * be a wrapped negative). */
-static inline void tally(count_t *c, const int *v, uint64_t m)
+/* Add a showdown with values v (one per player) counted `m_count` times
+ * (m_count may be a wrapped negative). */
+static inline void tally(count_t *c, const int *v, uint64_t m_count)
 {
-    int best = -1, cnt = 0, p;
+    int cnt = 0, p;
+    unsigned m;
     if (c->n == 2) {
         if (v[0] > v[1]) {
-            c->win[0] += m;
+            c->win[0] += m_count;
         } else if (v[1] > v[0]) {
-            c->win[1] += m;
+            c->win[1] += m_count;
         } else {
-            c->tie[0] += m;
+            c->tie[0] += m_count;
         }
         return;
     }
-    for (p = 0; p < c->n; p++) {
-        if (v[p] > best) {
-            best = v[p];
-            cnt = 1;
-        } else if (v[p] == best) {
+    m = best_players(v, c->n);
+    if (!(m & (m - 1u))) {
+        c->win[lowest_set(m)] += m_count;
+    } else {
+        uint64_t s;
+        unsigned x;
+        for (x = m; x; x &= x - 1u) {
             cnt++;
         }
-    }
-    if (cnt == 1) {
-        for (p = 0; v[p] != best; p++) {
-        }
-        c->win[p] += m;
-    } else {
-        uint64_t s = SHARE[cnt] * m;
-        for (p = 0; p < c->n; p++) {
-            if (v[p] == best) {
-                c->tie[p] += m;
-                c->share[p] += s;
-            }
+        s = SHARE[cnt] * m_count;
+        for (x = m; x; x &= x - 1u) {
+            p = lowest_set(x);
+            c->tie[p] += m_count;
+            c->share[p] += s;
         }
     }
 }

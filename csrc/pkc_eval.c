@@ -653,23 +653,26 @@ int pkc_eval_codes(const uint8_t *codes, int n)
 
 /* ---- checked batch ------------------------------------------------------
  *
- * pkc_eval_batch checks and evaluates in one pass.  Evaluation itself is
- * memory-safe for any byte (card_key and card_bit have 256 entries and every
- * hash slot is in the table), so a hand is evaluated while it is checked and
- * its value kept only if the check passes.  Hands go through a scratch block
- * of BATCH_BLOCK values that is copied to `out` once the whole block checks
- * out; on a bad hand the values before it are copied and the rest of `out`
- * is left alone.
+ * pkc_eval_batch works through blocks of BATCH_BLOCK hands, two passes a
+ * block: a vector pass checks the block's codes (still in L1 afterwards),
+ * then, if the block checks out, a plain loop evaluates it straight into
+ * `out`, exactly as the unchecked batch does.  A block that may hold a bad
+ * hand goes hand by hand (check_codes, then evaluate), so the values before
+ * the first bad hand are written and the rest of `out` is left alone.
+ * Evaluation is memory-safe for any byte (card_key and card_bit have 256
+ * entries and every hash slot is in the table), so codes that another
+ * thread changes between the passes can give wrong values, never a bad read.
  *
  * The check: with SSE2 (every x86-64 CPU) one 16-byte load covers 16 / k
  * hands (3 of 5 cards, 2 of 6 or 7); a saturating subtract finds codes above
  * 51 and k - 1 byte shifts with compares find a code repeated within a hand.
  * Where the compiler targets AVX2, one 32-byte load covers 32 / k hands (4
- * of 7) and the compares use loads at offsets 1..k-1 instead of shifts, half
- * the vector work a hand.  These vector instructions run beside the scalar
- * evaluation.  Without SSE2 (or with -DPKC_NO_SIMD) a scalar check does the
- * same: the sum of the hand's card bits equals their OR exactly when no card
- * repeats, and a code above 51 brings the non-card bit 15. */
+ * of 7) and the compares use loads at offsets 1..k-1 instead of shifts
+ * (AVX2 byte shifts stay within 16-byte lanes).  The results are ORed over
+ * the block and tested once.  Without SSE2 (or with -DPKC_NO_SIMD) a scalar
+ * check does the same: the sum of the hand's card bits equals their OR
+ * exactly when no card repeats, and a code above 51 brings the non-card bit
+ * 15. */
 
 #define BATCH_BLOCK 360 /* a multiple of 2 to 6: whole vector groups */
 
@@ -715,36 +718,48 @@ static inline int eval_k(const uint8_t *c, int k)
     return lookup_ranks((uint32_t)key);
 }
 
-/* Evaluate and check hands [0, n) of `codes` (n <= BATCH_BLOCK) into
- * `scratch`; `avail` is the number of bytes readable from `codes`.  Returns
- * nonzero if some hand may be bad (the caller then locates it exactly). */
-static inline int eval_block(const uint8_t *codes, size_t n, int k,
-                             size_t avail, int32_t *scratch)
+/* Nonzero if some hand of [0, n) in `codes` may be bad (a code above 51 or
+ * a code twice in a hand); zero only if every hand is good.  `avail` is the
+ * number of bytes readable from `codes`. */
+static inline int check_block(const uint8_t *codes, size_t n, int k, size_t avail)
 {
     size_t h = 0;
+    uint64_t err = 0;
 #ifdef PKC_USE_AVX2
     {
-        /* byte i against byte i + j by a second load at offset j (AVX2 byte
-         * shifts stay within 16-byte lanes) */
-        const int g32 = 32 / k;
+        const size_t g32 = (size_t)(32 / k);
         uint8_t(*m32)[32] = check_mask32[k - 5];
         const __m256i limit32 = _mm256_set1_epi8(51);
+        const __m256i q0 = _mm256_loadu_si256((const __m256i *)m32[0]);
+        const __m256i q1 = _mm256_loadu_si256((const __m256i *)m32[1]);
+        const __m256i q2 = _mm256_loadu_si256((const __m256i *)m32[2]);
+        const __m256i q3 = _mm256_loadu_si256((const __m256i *)m32[3]);
+        const __m256i q4 = _mm256_loadu_si256((const __m256i *)m32[4]);
+        const __m256i q5 = _mm256_loadu_si256((const __m256i *)m32[5]);
+        const __m256i q6 = _mm256_loadu_si256((const __m256i *)m32[6]);
         __m256i bad32 = _mm256_setzero_si256();
-        int j, i;
-        for (; h + (size_t)g32 <= n && (h * (size_t)k) + 32 + 6 <= avail; h += (size_t)g32) {
+        /* the loads at offsets 1..k-1 read up to k - 1 bytes past the group */
+        for (; h + g32 <= n && h * (size_t)k + 32 + 6 <= avail; h += g32) {
             const uint8_t *c = codes + h * (size_t)k;
             __m256i v = _mm256_loadu_si256((const __m256i *)c);
-            __m256i e = _mm256_and_si256(_mm256_subs_epu8(v, limit32),
-                                         _mm256_loadu_si256((const __m256i *)m32[0]));
-            for (j = 1; j < k; j++) {
-                __m256i w = _mm256_loadu_si256((const __m256i *)(c + j));
-                e = _mm256_or_si256(e, _mm256_and_si256(_mm256_cmpeq_epi8(v, w),
-                                                        _mm256_loadu_si256((const __m256i *)m32[j])));
+            __m256i e = _mm256_and_si256(_mm256_subs_epu8(v, limit32), q0);
+#define PKC_DUP32(j, q)                                                            \
+    e = _mm256_or_si256(e, _mm256_and_si256(                                        \
+                               _mm256_cmpeq_epi8(v, _mm256_loadu_si256(             \
+                                                        (const __m256i *)(c + j))), \
+                               q))
+            PKC_DUP32(1, q1);
+            PKC_DUP32(2, q2);
+            PKC_DUP32(3, q3);
+            PKC_DUP32(4, q4);
+            if (k > 5) {
+                PKC_DUP32(5, q5);
             }
+            if (k > 6) {
+                PKC_DUP32(6, q6);
+            }
+#undef PKC_DUP32
             bad32 = _mm256_or_si256(bad32, e);
-            for (i = 0; i < g32; i++) {
-                scratch[h + (size_t)i] = eval_k(c + i * k, k);
-            }
         }
         if (!_mm256_testz_si256(bad32, bad32)) {
             return 1;
@@ -753,85 +768,72 @@ static inline int eval_block(const uint8_t *codes, size_t n, int k,
 #endif
 #ifdef PKC_USE_SSE2
     {
-    const int g = 16 / k;
-    uint8_t(*m)[16] = check_mask[k - 5];
-    const __m128i limit = _mm_set1_epi8(51);
-    const __m128i m0 = _mm_loadu_si128((const __m128i *)m[0]);
-    const __m128i m1 = _mm_loadu_si128((const __m128i *)m[1]);
-    const __m128i m2 = _mm_loadu_si128((const __m128i *)m[2]);
-    const __m128i m3 = _mm_loadu_si128((const __m128i *)m[3]);
-    const __m128i m4 = _mm_loadu_si128((const __m128i *)m[4]);
-    const __m128i m5 = _mm_loadu_si128((const __m128i *)m[5]);
-    const __m128i m6 = _mm_loadu_si128((const __m128i *)m[6]);
-    __m128i bad = _mm_setzero_si128();
-    for (; h + (size_t)g <= n && (h * (size_t)k) + 16 <= avail; h += (size_t)g) {
-        const uint8_t *c = codes + h * (size_t)k;
-        __m128i v = _mm_loadu_si128((const __m128i *)c);
-        __m128i e = _mm_and_si128(_mm_subs_epu8(v, limit), m0);
-        e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 1)), m1));
-        e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 2)), m2));
-        e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 3)), m3));
-        e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 4)), m4));
-        e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 5)), m5));
-        e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 6)), m6));
-        bad = _mm_or_si128(bad, e);
-        scratch[h] = eval_k(c, k);
-        scratch[h + 1] = eval_k(c + k, k);
-        if (g == 3) {
-            scratch[h + 2] = eval_k(c + 2 * k, k);
+        const size_t g = (size_t)(16 / k);
+        uint8_t(*m)[16] = check_mask[k - 5];
+        const __m128i limit = _mm_set1_epi8(51);
+        const __m128i m0 = _mm_loadu_si128((const __m128i *)m[0]);
+        const __m128i m1 = _mm_loadu_si128((const __m128i *)m[1]);
+        const __m128i m2 = _mm_loadu_si128((const __m128i *)m[2]);
+        const __m128i m3 = _mm_loadu_si128((const __m128i *)m[3]);
+        const __m128i m4 = _mm_loadu_si128((const __m128i *)m[4]);
+        const __m128i m5 = _mm_loadu_si128((const __m128i *)m[5]);
+        const __m128i m6 = _mm_loadu_si128((const __m128i *)m[6]);
+        __m128i bad = _mm_setzero_si128();
+        for (; h + g <= n && h * (size_t)k + 16 <= avail; h += g) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(codes + h * (size_t)k));
+            __m128i e = _mm_and_si128(_mm_subs_epu8(v, limit), m0);
+            e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 1)), m1));
+            e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 2)), m2));
+            e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 3)), m3));
+            e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 4)), m4));
+            e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 5)), m5));
+            e = _mm_or_si128(e, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_srli_si128(v, 6)), m6));
+            bad = _mm_or_si128(bad, e);
         }
-    }
-    if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xffff) {
-        return 1;
-    }
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(bad, _mm_setzero_si128())) != 0xffff) {
+            return 1;
+        }
     }
 #else
     (void)avail;
 #endif
-    {
-        uint64_t err = 0;
-        for (; h < n; h++) {
-            const uint8_t *c = codes + h * (size_t)k;
-            uint64_t sum = 0, all = 0;
-            int i;
-            for (i = 0; i < k; i++) {
-                sum += card_bit[c[i]];
-                all |= card_bit[c[i]];
-            }
-            err |= (sum ^ all) | (all & ~PKC_MASK_VALID);
-            scratch[h] = eval_k(c, k);
+    for (; h < n; h++) { /* the rest, or every hand without SIMD */
+        const uint8_t *c = codes + h * (size_t)k;
+        uint64_t sum = 0, all = 0;
+        int i;
+        for (i = 0; i < k; i++) {
+            sum += card_bit[c[i]];
+            all |= card_bit[c[i]];
         }
-        return err != 0;
+        err |= (sum ^ all) | (all & ~PKC_MASK_VALID);
     }
+    return err != 0;
 }
 
 static int eval_batch_k(const uint8_t *codes, size_t n_hands, int k,
                         int32_t *out, size_t *bad_index)
 {
-    int32_t scratch[BATCH_BLOCK];
     size_t start, total = n_hands * (size_t)k;
     for (start = 0; start < n_hands; start += BATCH_BLOCK) {
-        size_t n = n_hands - start < BATCH_BLOCK ? n_hands - start : BATCH_BLOCK;
+        size_t n = n_hands - start < BATCH_BLOCK ? n_hands - start : BATCH_BLOCK, h;
         const uint8_t *c = codes + start * (size_t)k;
-        if (eval_block(c, n, k, total - start * (size_t)k, scratch)) {
-            size_t h;
-            for (h = 0; h < n; h++) {
+        int32_t *o = out + start;
+        if (check_block(c, n, k, total - start * (size_t)k)) {
+            for (h = 0; h < n; h++) { /* find the first bad hand exactly */
                 int status = check_codes(c + h * (size_t)k, k);
                 if (status != PKC_OK) {
-                    memcpy(out + start, scratch, h * sizeof(int32_t));
                     if (bad_index != NULL) {
                         *bad_index = start + h;
                     }
                     return status;
                 }
+                o[h] = eval_k(c + h * (size_t)k, k);
             }
-            /* Only if another thread changed the codes meanwhile: the block
-             * now checks out but eval_block stopped early; evaluate it all. */
-            for (h = 0; h < n; h++) {
-                scratch[h] = eval_k(c + h * (size_t)k, k);
-            }
+            continue;
         }
-        memcpy(out + start, scratch, n * sizeof(int32_t));
+        for (h = 0; h < n; h++) {
+            o[h] = eval_k(c + h * (size_t)k, k);
+        }
     }
     return PKC_OK;
 }

@@ -69,6 +69,27 @@ def test_c43_tie_accounting() -> None:
     assert round(pct(qd.equity), 4) == 64.4756
 
 
+# ---- README's case and the exact cases of issue 14 ---------------------------
+# Equities (percent, six places) that OMPEval's EquityCalculator also gives for
+# these deals (benchmarks/c/bench_core.c checks both in the same run).
+
+
+@pytest.mark.parametrize(
+    "players, board, hero_pct",
+    [
+        (["AhKh", "QQ+"], "Qh7h2c", 36.599327),  # README's quick start: 0.366
+        (["AhKh", "QsQd"], "", 46.214457),
+        (["AsKs", "QdQc", "7h6h"], "", 37.794309),
+        (["QQ+, AKs", "TT+, AQs+"], "Qh7h2c", 64.878170),
+    ],
+)
+def test_exact_cases_of_the_readme_and_issue_14(players: list[str], board: str, hero_pct: float) -> None:
+    r = calculate_equity(players, board=board, exact=True)
+    assert r.exact
+    assert round(pct(r.players[0].equity), 6) == hero_pct
+    assert abs(sum(p.equity for p in r.players) - 1.0) < 1e-12
+
+
 # ---- exact references and sampling -------------------------------------------
 
 
