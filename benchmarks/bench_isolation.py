@@ -10,7 +10,10 @@ for the in-process match also CPU), the ratio of the best isolated figure to
 the in-process one, whether all the results agree (they must, for these
 seeded baseline bots), and the target: >= 2,000 isolated hands/s.
 
-It also prints the time of one decision's round trip (an
+It also prints what a chunk pays for its policy processes: starting a new
+pair, against restarting a kept one as fresh instances (what a match played in
+this process does from its second chunk of each pass on), and the time of one
+decision's round trip (an
 :class:`~pokerkit_core.isolation.IsolatedPolicy` answering the same
 observation) against the floor of the machine: a bare pipe echo between two
 processes, measured in the same run.
@@ -94,6 +97,37 @@ def round_trips(count: int = 3000) -> tuple[float, float, float, float | None]:
     return decide_us, parent_us, _pipe_echo(count), child_us
 
 
+def start_and_restart(count: int = 5) -> tuple[float, float]:
+    """Wall milliseconds to start a new pair of ``call`` policy processes
+    (until both are ready) and to restart a kept pair as fresh instances
+    (:func:`~pokerkit_core.isolation_pool.restart`): what a match pays per
+    chunk without and with kept processes."""
+    from pokerkit_core.isolation import IsolatedPolicy, close_all
+    from pokerkit_core.isolation_pool import restart
+    from pokerkit_core.policy import available_policies
+
+    entry = available_policies()["call"]  # as a match passes it: no entry-point lookup
+    start = time.perf_counter()
+    for _ in range(count):
+        pair = [IsolatedPolicy("call", seed=n, entry=entry) for n in (1, 2)]
+        for policy in pair:
+            policy.wait_ready()
+        close_all(pair)
+    new_ms = (time.perf_counter() - start) / count * 1e3
+    pair = [IsolatedPolicy("call", seed=n, entry=entry) for n in (1, 2)]
+    try:
+        for policy in pair:
+            policy.wait_ready()
+        start = time.perf_counter()
+        for n in range(count * 20):
+            for policy in pair:
+                restart(policy, n)
+        kept_ms = (time.perf_counter() - start) / (count * 20) * 1e3
+    finally:
+        close_all(pair)
+    return new_ms, kept_ms
+
+
 def _pipe_echo(count: int) -> float:
     """Microseconds per round trip of 200 bytes through two pipes to a forked
     echo process and 8 bytes back (POSIX)."""
@@ -158,6 +192,12 @@ def main() -> None:
     print(
         f"one decision's round trip {decide_us:.0f} us wall (CPU: {parent_us:.0f} us here, "
         f"{child} us in the policy's process); bare pipe echo {pipe_us:.0f} us"
+    )
+    new_ms, kept_ms = start_and_restart()
+    print(
+        f"a chunk's pair of policy processes: new {new_ms:.1f} ms, kept and restarted "
+        f"{kept_ms:.2f} ms ({chunks} chunks a match, the first {min(chunks, max(args.at_once))} "
+        "at once start new pairs)"
     )
     reached = ", ".join(
         f"{text} {rate:,.0f} ({'met' if rate >= TARGET_HANDS_PER_SECOND else 'not met'})"

@@ -75,3 +75,18 @@ class CardEcho:
 
     def hand_started(self, observation: Observation) -> None:
         pass
+
+
+class SeedCounter:
+    """Raises to ``seed + decisions made so far`` chips (legal or not): what
+    it answers shows which seed built the instance and whether it is fresh."""
+
+    name = "seed-counter"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self.seed = seed or 0
+        self.count = 0
+
+    def decide(self, observation: Observation) -> Action:
+        self.count += 1
+        return Raise(self.seed + self.count)

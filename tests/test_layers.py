@@ -43,6 +43,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("compact",),
     ("isolation_wire",),
     ("isolation",),
+    ("isolation_pool",),
     ("driver",),
     ("table_config",),
     ("table_records",),

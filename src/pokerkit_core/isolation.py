@@ -115,7 +115,7 @@ _CLOSE_GRACE_SECONDS = 1.0
 _WATCH_SECONDS = 0.5
 _NAME_LIMIT = 80
 _MESSAGE_LIMIT = 300
-_DECIDE, _STARTED, _ENDED = 0, 1, 2
+_DECIDE, _STARTED, _ENDED, _RESTART = 0, 1, 2, 3
 _PARSED: dict[str, Action] = {}  # reply text -> action (actions are frozen values)
 _PARSED_LIMIT = 4096
 _READ_BYTES = 4 + MAX_REPLY_BYTES
@@ -242,17 +242,26 @@ def _serve(  # pragma: no cover - runs in the child
     def send(text: str) -> None:
         conn.send_bytes(text.encode("utf-8", "replace")[:MAX_REPLY_BYTES])
 
-    try:
-        policy = _build(spec, seed, entry)
-        hooks = "".join(
-            "1" if callable(getattr(policy, hook, None)) else "0"
-            for hook in ("hand_started", "hand_ended")
-        )
-        name = _spec_name(policy).replace(" ", "_") or "?"
-    except BaseException as exc:  # noqa: BLE001 - reported, then the child ends
-        send("! " + _clean(describe_exception(exc), _MESSAGE_LIMIT))
+    is_object = callable(getattr(spec, "decide", None)) and not isinstance(spec, type)
+    pristine: list[bytes] = []  # a policy object as it was sent: each restart gets a copy
+
+    def build(seed: int | None) -> tuple[Policy | None, str]:
+        try:
+            if is_object and not pristine:
+                pristine.append(pickle.dumps(spec))
+            made = _build(pickle.loads(pristine[0]) if is_object else spec, seed, entry)
+            hooks = "".join(
+                "1" if callable(getattr(made, hook, None)) else "0"
+                for hook in ("hand_started", "hand_ended")
+            )
+            return made, f"ready {hooks} {_spec_name(made).replace(' ', '_') or '?'}"
+        except BaseException as exc:  # noqa: BLE001 - reported, then the child ends
+            return None, "! " + _clean(describe_exception(exc), _MESSAGE_LIMIT)
+
+    policy, text = build(seed)
+    send(text)
+    if policy is None:
         return
-    send(f"ready {hooks} {name}")
     fd = conn.fileno()
     frames = wire.Frames(fd)
     history: tuple[Any, ...] = ()
@@ -264,6 +273,13 @@ def _serve(  # pragma: no cover - runs in the child
             return
         try:
             seq, op, start, new_events, new_static, dynamic, results = pickle.loads(data)
+            if op == _RESTART:  # a new chunk: a fresh instance, this seed, nothing held
+                made, text = build(results)
+                send(f"{seq} {text}")
+                if made is None:
+                    return
+                policy, history, static, events_seen = made, (), (), {}
+                continue
             history = history[:start] + wire.decode_events_once(new_events, events_seen)
             if new_static is not None:
                 static = wire.decode_static(new_static)

@@ -54,6 +54,7 @@ from .cards import Card, full_deck
 from .driver import HandDriver, PolicyFault
 from .errors import InvalidConfigError, PokerError, PolicyError, shown
 from .isolation import IsolatedPolicy, close_all, isolation_args
+from .isolation_pool import ProcessPool
 from .policy import Policy, PolicyFactory, available_policies, load_policy, policy_factory
 from .rules import GameConfig
 from .state import HandState, deal, replay
@@ -90,8 +91,7 @@ MAX_RECORDED_ERRORS = 1000
 
 ISOLATED_CHUNKS_AT_ONCE = 4
 """With ``isolate`` and one worker, chunks played at once by default (threads
-of this process, each with its own policy processes; ``run_match``'s
-``chunks_at_once``)."""
+of this process; ``run_match``'s ``chunks_at_once``)."""
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 
@@ -317,29 +317,25 @@ class _FaultSink:
             )
 
 
-def _policy_sets(chunk: _Chunk, seeds: tuple[int, int]) -> list[tuple[Policy, Policy]]:
+def _policy_sets(
+    chunk: _Chunk, seeds: tuple[int, int], pool: ProcessPool | None = None
+) -> list[tuple[Policy, Policy]]:
     """One pair of fresh policies per pass (the mirrored pass of duplicate mode
     gets its own, as the ACPC restarts its bots), in their own processes with
-    ``isolate``."""
+    ``isolate`` (kept ones from ``pool``, restarted as fresh instances)."""
     sets: list[tuple[Policy, Policy]] = []
+    kept = pool or ProcessPool(chunk.players, chunk.names, chunk.entries, chunk.decision_timeout)
     try:
-        for _ in range(2 if chunk.duplicate else 1):
+        for play in range(2 if chunk.duplicate else 1):
             if chunk.isolate:
-                sets.append(tuple(  # type: ignore[arg-type]
-                    IsolatedPolicy(
-                        spec, seed=s, decision_timeout=chunk.decision_timeout, name=n, entry=e
-                    )
-                    for spec, s, n, e in zip(chunk.players, seeds, chunk.names, chunk.entries)
-                ))
+                sets.append(kept.take(play, seeds))
             elif chunk.pair is not None:
                 sets.append(chunk.pair(seeds[0], seeds[1]))
             else:
                 sets.append((_make_policy(chunk.players[0], seeds[0], chunk.factories[0]),
                              _make_policy(chunk.players[1], seeds[1], chunk.factories[1])))
-        for pair in sets:
-            for policy in pair:
-                if isinstance(policy, IsolatedPolicy):
-                    policy.wait_ready()
+        for policy in (p for pair in sets for p in pair if isinstance(p, IsolatedPolicy)):
+            policy.wait_ready()  # the children start together, then are waited for
     except BaseException:
         close_all(p for pair in sets for p in pair)
         raise
@@ -347,18 +343,27 @@ def _policy_sets(chunk: _Chunk, seeds: tuple[int, int]) -> list[tuple[Policy, Po
 
 
 def _run_chunk(
-    chunk: _Chunk, on_deal: Callable[[int], None] | None = None, stop: Any = None
+    chunk: _Chunk,
+    on_deal: Callable[[int], None] | None = None,
+    stop: Any = None,
+    pool: ProcessPool | None = None,
 ) -> _ChunkResult:
     """Play one chunk; ``on_deal(hands)`` (in-process runs: the progress bar)
     is called after each hand; ``stop`` (a :class:`threading.Event`) ends it
-    between hands when another thread of the match failed or was interrupted."""
+    between hands when another thread failed; ``pool`` keeps its processes."""
     rng = random.Random(f"pokerkit_core.match:{chunk.seed}:{chunk.index}")
     policy_seeds = (rng.getrandbits(63), rng.getrandbits(63))
-    sets = _policy_sets(chunk, policy_seeds)
+    sets = _policy_sets(chunk, policy_seeds, pool)
+    keep = pool if chunk.isolate else None
     try:
-        return _play_chunk(chunk, rng, sets, on_deal, stop)
+        result = _play_chunk(chunk, rng, sets, on_deal, stop)
+    except BaseException:
+        keep = None  # an interrupted pair is not kept
+        raise
     finally:
-        close_all(p for pair in sets for p in pair)
+        for play, pair in enumerate(sets):
+            close_all(pair) if keep is None else keep.give_back(play, pair)  # type: ignore[arg-type]
+    return result
 
 
 @dataclass
@@ -539,28 +544,34 @@ def _execute(
         finally:
             client.close()
         return
-    if workers <= 1 and len(chunks) > 1 and chunks[0].isolate and at_once > 1:
-        # Isolated chunks mostly wait for their policies' processes: run a few
-        # at once in threads of this process, so that the waits overlap.
-        import threading
-        from concurrent.futures import ThreadPoolExecutor
+    if workers > 1 and len(chunks) > 1:
+        from concurrent.futures import ProcessPoolExecutor  # here: multiprocessing is slow to import
 
-        with ThreadPoolExecutor(max_workers=min(at_once, len(chunks))) as threads:
-            stop = threading.Event()
-            try:
-                yield from threads.map(lambda chunk: _run_chunk(chunk, on_deal, stop), chunks)
-            except BaseException:  # Ctrl-C, a failure: end the other threads' chunks too
-                stop.set()
-                raise
+        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as processes:
+            yield from processes.map(_run_chunk, chunks)
         return
-    if workers <= 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            yield _run_chunk(chunk, on_deal)
+    if not chunks:
         return
-    from concurrent.futures import ProcessPoolExecutor  # here: multiprocessing is slow to import
+    c = chunks[0]
+    pool = ProcessPool(c.players, c.names, c.entries, c.decision_timeout)
+    try:
+        if len(chunks) > 1 and c.isolate and at_once > 1:
+            # Isolated chunks mostly wait for their policies' processes: run a
+            # few at once in threads of this process, so that the waits overlap.
+            import threading
+            from concurrent.futures import ThreadPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-        yield from pool.map(_run_chunk, chunks)
+            with ThreadPoolExecutor(max_workers=min(at_once, len(chunks))) as threads:
+                stop = threading.Event()
+                try:
+                    yield from threads.map(lambda c: _run_chunk(c, on_deal, stop, pool), chunks)
+                except BaseException:  # Ctrl-C, a failure: end the other threads' chunks too
+                    stop.set()
+                    raise
+        else:
+            yield from (_run_chunk(chunk, on_deal, pool=pool) for chunk in chunks)
+    finally:
+        pool.close()
 
 
 def _summary(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
@@ -618,7 +629,9 @@ def run_match(
             (:class:`~pokerkit_core.isolation.IsolatedPolicy`), where it
             receives only its observations; the result for a seed is the
             same as in this process for policies that depend only on their
-            seed and observations.
+            seed and observations.  A pass's processes are kept for its next
+            chunk, each restarted as a fresh instance with that chunk's seed
+            (never for the other pass of a duplicate match).
         decision_timeout: With ``isolate``: time limit of each decision (and
             hook), seconds.  Over it, the fault is recorded and the default
             action (check if legal, else fold) is played; a policy that
@@ -628,11 +641,10 @@ def run_match(
             ``pair(seed0, seed1)`` (a :data:`PairFactory`), instead of
             one by one from ``players`` (which then only name them and
             are checked as usual).  Not with ``isolate``.
-        chunks_at_once: With ``isolate`` and one worker: chunks of the
-            match played at once, each in a thread of this process with its
-            own policy processes, so that this process and the policies'
-            overlap on the cores instead of waiting for each other (the
-            result is the same: each chunk is seeded on its own).  ``None``:
+        chunks_at_once: With ``isolate`` and one worker: chunks played at
+            once, each in a thread of this process with its own policy
+            processes, so that this process and the policies' overlap on the
+            cores (the result is the same: each chunk is seeded).  ``None``:
             :data:`ISOLATED_CHUNKS_AT_ONCE`; ``1``: one after the other.
             With ``workers`` > 1 each worker plays its chunks one at a time.
 
