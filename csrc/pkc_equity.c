@@ -247,21 +247,6 @@ static void count_reset(count_t *c)
     memset(c->share2, 0, sizeof(c->share2));
 }
 
-/* Index of the lowest set bit of x != 0. */
-static inline int lowest_set(unsigned x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctz(x);
-#else
-    int i = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
-
 /* Bit p set for each of the n players whose value v[p] is the best.  Free
  * of data-dependent branches (a max, then compares): who wins a random
  * board is unpredictable, and a mispredicted branch a showdown cost more
@@ -289,7 +274,7 @@ static inline void showdown_multi(count_t *c, uint64_t bk, uint64_t bm)
     }
     m = best_players(v, c->n);
     if (!(m & (m - 1u))) { /* one winner: the common case */
-        c->win[lowest_set(m)]++;
+        c->win[pkc_i_lowest_bit(m)]++;
     } else {
         int cnt = 0;
         uint64_t s;
@@ -299,7 +284,7 @@ static inline void showdown_multi(count_t *c, uint64_t bk, uint64_t bm)
         }
         s = SHARE[cnt];
         for (x = m; x; x &= x - 1u) {
-            p = lowest_set(x);
+            p = pkc_i_lowest_bit(x);
             c->tie[p]++;
             c->share[p] += s;
             c->share2[p] += s * s;
@@ -450,7 +435,7 @@ static inline void tally(count_t *c, const int *v, uint64_t m_count)
     }
     m = best_players(v, c->n);
     if (!(m & (m - 1u))) {
-        c->win[lowest_set(m)] += m_count;
+        c->win[pkc_i_lowest_bit(m)] += m_count;
     } else {
         uint64_t s;
         unsigned x;
@@ -459,7 +444,7 @@ static inline void tally(count_t *c, const int *v, uint64_t m_count)
         }
         s = SHARE[cnt] * m_count;
         for (x = m; x; x &= x - 1u) {
-            p = lowest_set(x);
+            p = pkc_i_lowest_bit(x);
             c->tie[p] += m_count;
             c->share[p] += s;
         }

@@ -317,21 +317,6 @@ static int cmp_row(const void *a, const void *b)
  * of the same size went (a fixed rule, so the table is the same every time);
  * that packs 73,775 keys into 78,700 slots in ~30 ms.  Bases are multiples of
  * BASE_STEP so that they fit in 16 bits. */
-/* Index of the lowest set bit of x != 0. */
-static inline int lowest_bit(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int i = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
-
 #define OCC_WORDS ((RANK_TABLE_SIZE + 63u) / 64u)
 #define HINT_SLACK 8u /* words before the last placement searched again */
 
@@ -394,7 +379,7 @@ static int build_rank_table(entry_t *e, size_t n)
              w < OCC_WORDS && !found; w++) {
             uint64_t free_bits = ~occ[w];
             while (free_bits) {
-                uint32_t f = 64u * w + (uint32_t)lowest_bit(free_bits);
+                uint32_t f = 64u * w + (uint32_t)pkc_i_lowest_bit(free_bits);
                 free_bits &= free_bits - 1u;
                 if (f < col0) {
                     continue;

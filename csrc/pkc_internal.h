@@ -54,6 +54,21 @@ static inline int pkc_i_eval(const pkc_tables_t *t, uint64_t key, uint64_t mask)
     return pkc_i_rank(t, (uint32_t)key);
 }
 
+/* Index of the lowest set bit of x != 0 (the C core's one copy). */
+static inline int pkc_i_lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
 /* Vose's alias method (pkc_equity.c): entry j of the table draws weight
  * w[index[j]] (w[j] when index is NULL) out of total; small, large and scaled
  * are scratch of n entries. */
