@@ -226,18 +226,29 @@ def patch_fields(fields: list[Any], changes: tuple[tuple[int, Any], ...]) -> Non
 
 def encode_events(history: Sequence[Any]) -> tuple[Any, ...]:
     """Each event as ``(kind index, *fields)`` in the compact form (an event
-    of a kind this module does not know: as it is)."""
-    encoded: list[Any] = []
-    for event in history:
-        index = _EVENT_INDEX.get(event.__class__)
-        if index is None:  # a kind of event the codec does not know: as it is
-            encoded.append(event)
-            continue
-        values = [index, *_INIT_FIELDS[event.__class__](event)]
-        for i, encode, _ in _EVENT_CODECS[index]:
-            values[i + 1] = encode(values[i + 1])
-        encoded.append(tuple(values))
-    return tuple(encoded)
+    of a kind this module does not know: as it is; see :func:`encode_event`)."""
+    return tuple(map(encode_event, history))
+
+
+_EVENT_ENCODERS: dict[type, tuple[int, tuple[tuple[int, Callable[[Any], Any]], ...]]] = {
+    cls: (index, tuple((i + 1, encode) for i, encode, _ in _EVENT_CODECS[index]))
+    for cls, index in _EVENT_INDEX.items()
+}
+
+
+def encode_event(event: Any) -> Any:
+    """One event in the form :func:`encode_events` gives it (an event of a
+    kind this module does not know: as it is)."""
+    known = _EVENT_ENCODERS.get(event.__class__)
+    if known is None:
+        return event
+    index, codecs = known
+    if not codecs:
+        return (index, *event)  # the events are NamedTuples of their fields
+    values = [index, *event]
+    for i, encode in codecs:
+        values[i] = encode(values[i])
+    return tuple(values)
 
 
 def decode_events(encoded: tuple[Any, ...]) -> tuple[Any, ...]:

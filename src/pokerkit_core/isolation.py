@@ -55,7 +55,6 @@ References:
 
 from __future__ import annotations
 
-import operator
 import os
 import pickle
 import select
@@ -711,20 +710,17 @@ class IsolatedPolicy:
         """Send one request (the view's parts, :mod:`~pokerkit_core.isolation_wire`;
         ``static`` ``None``: the one the child holds) and return the body of
         its reply."""
-        self.wait_ready()
+        if not self._ready:
+            self.wait_ready()
         limit = self.decision_timeout
         if self._late is not None:
             self._drain(limit)
         self._seq += 1
         seq = self._seq
-        sent = self._sent
-        start = len(sent)
-        if not (start <= len(history) and all(map(operator.is_, sent, history))):
-            start = 0
-        new = compact.encode_events(history[start:])
+        start, new, plain = wire.new_events(self._sent, history)
         send_static = None if static is None or static == self._static else static
         message = (seq, op, start, new, send_static, dynamic, extra)
-        payload = compact.dumps(message, plain=all(item.__class__ is tuple for item in new))
+        payload = compact.dumps(message, plain=plain)
         try:
             self._send(payload)
         except OSError:

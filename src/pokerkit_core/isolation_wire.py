@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import operator
 import os
 
 from . import compact
@@ -46,6 +47,7 @@ __all__ = [
     "decode_events_once",
     "decode_static",
     "dynamic_part",
+    "new_events",
     "observation_parts",
     "rebuild",
     "state_parts",
@@ -56,6 +58,7 @@ __all__ = [
 Parts = tuple[tuple[Any, ...], tuple[Any, ...]]
 """``(static, dynamic)``: the plain values of one seat's view (see the module)."""
 
+_is = operator.is_
 _STREETS = {street.value: street for street in Street}
 _BETTINGS = {betting.value: betting for betting in BettingStructure}
 _NO_CARDS = b""
@@ -63,6 +66,8 @@ _CARD_CACHE: dict[bytes, tuple[Card, ...]] = {}
 _CARD_CACHE_LIMIT = 65536
 _EVENT_CACHE_LIMIT = 1 << 16
 _READ_BYTES = 1 << 16
+# the last shown-cards tuple and its form, as one pair (one store: thread-safe)
+_SHOWN_LAST: list[tuple[Any, tuple[bytes | None, ...]]] = [(None, ())]
 
 
 def _codes(cards: tuple[Card, ...] | None) -> bytes:
@@ -72,7 +77,33 @@ def _codes(cards: tuple[Card, ...] | None) -> bytes:
 
 
 def _shown(shown: tuple[tuple[Card, ...] | None, ...]) -> tuple[bytes | None, ...]:
-    return tuple(None if cards is None else _codes(cards) for cards in shown)
+    held = _SHOWN_LAST[0]
+    if held[0] is shown:  # the same tuple all hand long until someone shows
+        return held[1]
+    form = tuple(None if cards is None else _codes(cards) for cards in shown)
+    _SHOWN_LAST[0] = (shown, form)
+    return form
+
+
+def new_events(sent: tuple[Any, ...], history: tuple[Any, ...]) -> tuple[int, tuple[Any, ...], bool]:
+    """What a child that holds the events ``sent`` lacks of ``history``.
+
+    Args:
+        sent: The history sent to the child last.
+        history: The view's whole history.
+
+    Returns:
+        ``(start, encoded, plain)``: the index from which the child must
+        replace its events (``len(sent)`` when ``history`` extends ``sent``,
+        else 0), the compact form (:func:`compact.encode_events`) of
+        ``history[start:]``, and whether every one of them is plain built-in
+        values (see :func:`compact.dumps`).
+    """
+    start = len(sent)
+    if start > len(history) or not all(map(_is, sent, history)):
+        start = 0
+    encoded = tuple(map(compact.encode_event, history[start:]))
+    return start, encoded, all(form.__class__ is tuple for form in encoded)
 
 
 def state_parts(state: HandState, seat: int, hand_number: int | None) -> Parts:
