@@ -175,10 +175,11 @@ def _action(value: Any, path: str) -> Action:
 
 
 def _no_extra(data: Mapping[str, Any], names: tuple[str, ...], path: str) -> None:
-    if len(data) > len(names) + ("type" in data) + ("version" in data):
-        for key in data:
-            if key not in names and key not in ("type", "version"):
-                raise _fail(_at(path, str(key)), "unknown field")
+    # every key, not only when there are too many: an optional field left out
+    # must not make room for an unknown one
+    for key in data:
+        if key not in names and key != "type" and key != "version":
+            raise _fail(_at(path, str(key)), "unknown field")
 
 
 # Fields whose value can be derived (AUTO seats, default bet sizes): the JSON

@@ -364,6 +364,12 @@ def _pending(data: object, seats: int) -> PendingHand | None:
     )
 
 
+_SNAPSHOT_FIELDS = frozenset((
+    "format", "version", "config", "decision_timeout", "stacks", "seat_states", "external",
+    "positions", "rng", "elapsed_seconds", "records", "faults", "hand",
+))
+
+
 def parse_snapshot(
     data: object,
     *,
@@ -383,8 +389,8 @@ def parse_snapshot(
 
     Raises:
         InvalidConfigError: Not a snapshot of a version in
-            :data:`SNAPSHOT_VERSIONS`, or a field
-            missing, of the wrong type or out of range (the message names
+            :data:`SNAPSHOT_VERSIONS`, a field that is not a snapshot's, or a
+            field missing, of the wrong type or out of range (the message names
             the field, e.g. ``snapshot.stacks[2]``).
     """
     where = "snapshot"
@@ -396,10 +402,16 @@ def parse_snapshot(
             f"snapshot.version {shown(version)} is not supported (this version reads "
             f"{', '.join(map(str, SNAPSHOT_VERSIONS))})"
         )
+    unknown = sorted(str(key) for key in data if key not in _SNAPSHOT_FIELDS)  # type: ignore[attr-defined]
+    if unknown:
+        raise InvalidConfigError(f"snapshot.{unknown[0]} is not a snapshot field")
     config = config_from_data(
         field_of(data, "config", where), blinds=blinds, where="snapshot.config", version=version
     )
     seats = len(config.stacks)
+    external = field_of(data, "external", where)  # written for readers; the players decide
+    if external.__class__ is not list or len(external) != seats or any(e.__class__ is not bool for e in external):
+        raise InvalidConfigError(f"snapshot.external must be {seats} bools")
     stacks = _ints(data, "stacks", where)
     raw_states = field_of(data, "seat_states", where)
     if not isinstance(raw_states, (list, tuple)) or len(raw_states) != seats or len(stacks) != seats:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, Raise
 from ..cards import CARDS, Card
@@ -288,6 +288,7 @@ def replay(
     exact_split: bool | None = None,
     tolerance: Fraction | None = None,
     implicit_folds: bool = True,
+    on_entry: Callable[[int, HandState], None] | None = None,
 ) -> ReplayResult:
     """Play ``hand`` through the engine and compare with its finishing stacks.
 
@@ -303,6 +304,10 @@ def replay(
         implicit_folds: When a player is to act who has no move later in
             the record while another player's move comes, fold the former
             (some PHH files leave such folds out) and say so in ``notes``.
+        on_entry: Called as ``on_entry(played, state)`` with the dealt hand
+            (``played`` 0) and after each entry the replay accepts
+            (``played`` entries so far): every step of the hand in one
+            replay (the web replayer's steps).
 
     Returns:
         The :class:`ReplayResult`; never raises for a refused move (it is
@@ -328,6 +333,8 @@ def replay(
     played = 0
     notes: list[str] = []
     entries = hand.entries
+    if on_entry is not None:
+        on_entry(0, state)
     for index, entry in enumerate(entries):
         if isinstance(entry, Move):
             while (
@@ -369,6 +376,8 @@ def replay(
                     state, played,
                 )
         played += 1
+        if on_entry is not None:
+            on_entry(played, state)
     got = _stacks(state, dead)
     if expected is None:
         return ReplayResult(True, None, got, None, state, played, tuple(notes))

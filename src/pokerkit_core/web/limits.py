@@ -27,6 +27,8 @@ __all__ = [
     "MAX_ROOMS",
     "MAX_REPLAYS",
     "MAX_STORED_REPLAYS",
+    "MAX_REPLAY_ENTRIES",
+    "MAX_CACHED_STEPS",
     "FINISHED_ROOM_SECONDS",
     "IDLE_ROOM_SECONDS",
     "EXPIRY_CHECK_SECONDS",
@@ -99,6 +101,15 @@ and read again from the data directory when asked for)."""
 
 MAX_STORED_REPLAYS = 200
 """Uploaded replays kept in the data directory (the oldest is deleted)."""
+
+MAX_REPLAY_ENTRIES = 400
+"""Entries (deals, actions, shows) a replayed hand may have: each step the
+replayer sends carries the hand so far, so a step list grows with the square
+of the hand's length (real hands have well under 100)."""
+
+MAX_CACHED_STEPS = 256
+"""Replayed hands whose steps are kept in memory (the least recently asked
+for are dropped first)."""
 
 FINISHED_ROOM_SECONDS = 3600.0
 """A finished room (its limit reached, or fewer than two players left) is

@@ -25,7 +25,7 @@ from ..history.model import DealBoard, DealHole, HandHistory
 from ..history.replay import replay
 from ..observation import observe
 from ..state import HandState
-from .limits import MAX_REPLAYS, MAX_STORED_REPLAYS
+from .limits import MAX_CACHED_STEPS, MAX_REPLAY_ENTRIES, MAX_REPLAYS, MAX_STORED_REPLAYS
 from .protocol import ProtocolError
 from .store import Store
 from .views import spectator_data
@@ -98,26 +98,32 @@ def hand_steps(hand: HandHistory) -> list[dict[str, Any]]:
         (or ``"error"`` with the replay's message when a move is refused).
 
     Raises:
-        ProtocolError: ``bad_history``: the hand cannot be dealt.
+        ProtocolError: ``bad_history``: the hand cannot be dealt, or it has
+            more than :data:`~.limits.MAX_REPLAY_ENTRIES` entries (each step
+            carries the hand so far, so the reply grows with the square of
+            the hand's length).
     """
     entries = hand.entries
+    if len(entries) > MAX_REPLAY_ENTRIES:
+        raise ProtocolError("bad_history", f"the hand has {len(entries)} entries; the replayer "
+                            f"shows hands of at most {MAX_REPLAY_ENTRIES}")
     first = 0
-    while first < len(entries) and isinstance(entries[first], (DealHole, DealBoard)) and not (
-        isinstance(entries[first], DealBoard)
-    ):
+    while first < len(entries) and isinstance(entries[first], DealHole):
         first += 1
+    states: list[HandState] = []  # states[k]: the hand after its first k entries
+    try:  # one replay for every step (linear in the hand's length)
+        result = replay(dataclasses.replace(hand, finishing_stacks=None),
+                        on_entry=lambda played, state: states.append(state))
+    except (HistoryParseError, CardError) as exc:
+        raise _bad(exc) from None
     steps: list[dict[str, Any]] = []
     last: HandState | None = None
     for stop in range(first, len(entries) + 1):
-        partial = dataclasses.replace(hand, entries=entries[:stop], finishing_stacks=None)
-        try:
-            result = replay(partial)
-        except (HistoryParseError, CardError) as exc:
-            raise _bad(exc) from None
-        state = result.state
-        if state is None or result.error is not None:
-            steps.append({"text": "error", "error": result.error, "observation": None, "holes": None})
+        if stop >= len(states):  # the replay stopped before this entry
+            steps.append({"text": "error", "error": result.error or "cannot deal",
+                          "observation": None, "holes": None})
             return steps
+        state = states[stop]
         if last is not None and state.history == last.history and stop < len(entries):
             continue  # an entry with nothing to show (e.g. a board already dealt)
         text = "deal" if last is None else str(state.history[-1])
@@ -144,7 +150,7 @@ class Replays:
     def __init__(self, store: Store | None = None) -> None:
         self._store = store
         self._items: OrderedDict[str, list[HandHistory]] = OrderedDict()
-        self._steps: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        self._steps: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
 
     def add(self, text: str, fmt: str) -> dict[str, Any]:
         """Read an upload and keep it; the ``POST /api/replays`` reply.
@@ -171,7 +177,7 @@ class Replays:
         self._items.move_to_end(replay_id)
         while len(self._items) > MAX_REPLAYS:
             old, _ = self._items.popitem(last=False)
-            self._steps = {k: v for k, v in self._steps.items() if k[0] != old}
+            self._steps = OrderedDict((k, v) for k, v in self._steps.items() if k[0] != old)
 
     def _hands(self, replay_id: str) -> list[HandHistory] | None:
         hands = self._items.get(replay_id)
@@ -201,6 +207,10 @@ class Replays:
         steps = self._steps.get(key)
         if steps is None:
             steps = self._steps[key] = hand_steps(hands[index])
+            while len(self._steps) > MAX_CACHED_STEPS:  # the least recently used go
+                self._steps.popitem(last=False)
+        else:
+            self._steps.move_to_end(key)
         hand = hands[index]
         return {"index": index, "label": str(hand.hand_id) if hand.hand_id is not None else str(index + 1),
                 "names": list(hand.players), "steps": steps}

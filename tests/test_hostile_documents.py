@@ -1,6 +1,5 @@
-"""Failing tests for bugs found by the hostile-input review (wt/attack).
-
-Each test states what should happen; they fail on the code as reviewed.
+"""Hostile documents: unknown fields in configs and session snapshots, and
+replays too long for the web replayer (found by a review with crafted input).
 """
 
 from __future__ import annotations
@@ -58,7 +57,7 @@ def test_session_snapshot_without_external_is_refused() -> None:
         loads(json.dumps(doc), players=[CallBot(), CallBot()])
 
 
-# -- web replayer: hand_steps replays every prefix (quadratic, on the event loop) --
+# -- web replayer: one replay per hand, and a cap on a replayed hand's length --
 
 def _long_hand(raises: int) -> str:
     actions = ['"d dh p1 Ad6c"', '"d dh p2 Jc9s"']
@@ -73,11 +72,9 @@ def _long_hand(raises: int) -> str:
 
 
 def test_replay_steps_are_linear_in_the_hand_length(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``hand_steps`` replays ``entries[:stop]`` from scratch for every stop:
-    a 25 kB upload of 1,500 min-raises takes ~30 s of one GET, run
-    synchronously in the event loop, so every room and request of the
-    server stalls meanwhile (a 2 MB upload: hours).  The work should be
-    linear in the number of entries."""
+    """``hand_steps`` replays the hand once for all its steps (it used to
+    replay ``entries[:stop]`` from scratch for every stop: a 25 kB upload of
+    1,500 min-raises took ~30 s of one GET in the event loop)."""
     pytest.importorskip("starlette")
     from pokerkit_core.web import replay as web_replay
 
@@ -93,3 +90,21 @@ def test_replay_steps_are_linear_in_the_hand_length(monkeypatch: pytest.MonkeyPa
     steps = web_replay.hand_steps(hand)
     assert steps[-1]["text"] == "end"
     assert replayed[0] <= 10 * len(hand.entries), f"{replayed[0]} entries replayed for a hand of {len(hand.entries)}"
+
+
+def test_a_hand_longer_than_the_replayer_shows_is_refused_clearly() -> None:
+    pytest.importorskip("starlette")
+    from pokerkit_core.web import replay as web_replay
+    from pokerkit_core.web.limits import MAX_REPLAY_ENTRIES
+    from pokerkit_core.web.protocol import ProtocolError
+
+    hand = web_replay.read_histories(_long_hand(MAX_REPLAY_ENTRIES), "phh")[0]
+    assert len(hand.entries) == MAX_REPLAY_ENTRIES + 3
+    with pytest.raises(ProtocolError, match=f"{MAX_REPLAY_ENTRIES + 3} entries"):
+        web_replay.hand_steps(hand)
+    short = web_replay.read_histories(_long_hand(MAX_REPLAY_ENTRIES - 3), "phh")[0]
+    steps = web_replay.hand_steps(short)
+    raises = MAX_REPLAY_ENTRIES - 3  # odd: seat 1 raises last and seat 0 folds
+    assert [s["text"] for s in steps[:3]] == ["deal", "seat 1: r 200", "seat 0: r 300"]
+    assert len(steps) == raises + 3  # the deal, each raise, the fold's award, the end
+    assert steps[-1]["results"] == [-100 * raises, 100 * raises]
