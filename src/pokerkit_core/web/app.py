@@ -191,7 +191,7 @@ def create_app(data: str | Path) -> Starlette:
 
     async def room_replay(request: Request) -> Response:
         text = lobby.phhs(request.path_params["room_id"])
-        return _json(replays.add(text, "phhs"), 201)
+        return _json(await replays.add_async(text, "phhs"), 201)
 
     async def upload(request: Request) -> Response:
         fmt = request.query_params.get("format", "phhs")
@@ -200,11 +200,11 @@ def create_app(data: str | Path) -> Starlette:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise ProtocolError("bad_history", "the file is not UTF-8 text") from None
-        return _json(replays.add(text, fmt), 201)
+        return _json(await replays.add_async(text, fmt), 201)
 
     async def replay_hand(request: Request) -> Response:
         index = request.path_params["index"]
-        return _json(replays.hand(request.path_params["replay_id"], index))
+        return _json(await replays.hand_async(request.path_params["replay_id"], index))
 
     async def match_create(request: Request) -> Response:
         body = read_json(await _body(request, REQUEST_BYTES), REQUEST_BYTES)

@@ -12,6 +12,7 @@ still works after a restart.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 import secrets
@@ -152,14 +153,26 @@ class Replays:
         self._items: OrderedDict[str, list[HandHistory]] = OrderedDict()
         self._steps: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
 
-    def add(self, text: str, fmt: str) -> dict[str, Any]:
+    async def add_async(self, text: str, fmt: str) -> dict[str, Any]:
+        """:meth:`add`, reading the file in a worker thread (a large upload
+        takes seconds to read: the event loop goes on meanwhile); returns and
+        raises as :meth:`add`."""
+        return self.add(text, fmt, await asyncio.to_thread(read_histories, text, fmt))
+
+    def add(self, text: str, fmt: str, hands: list[HandHistory] | None = None) -> dict[str, Any]:
         """Read an upload and keep it; the ``POST /api/replays`` reply.
+
+        Args:
+            text: The file's text.
+            fmt: One of :data:`REPLAY_FORMATS`.
+            hands: ``read_histories(text, fmt)`` when the caller has read it.
 
         Raises:
             ProtocolError: As :func:`read_histories`; ``bad_history`` for a
                 file without hands.
         """
-        hands = read_histories(text, fmt)
+        if hands is None:
+            hands = read_histories(text, fmt)
         if not hands:
             raise ProtocolError("bad_history", "the file holds no hand")
         replay_id = secrets.token_hex(8)
@@ -198,19 +211,36 @@ class Replays:
         """One hand's steps; the ``GET /api/replays/{id}/hands/{index}`` reply.
 
         Raises:
-            ProtocolError: ``no_replay`` (404) unknown replay or hand index.
+            ProtocolError: ``no_replay`` (404) unknown replay or hand index;
+                as :func:`hand_steps`.
         """
+        hands = self._hand_list(replay_id, index)
+        steps = self._steps.get((replay_id, index))
+        return self._reply(replay_id, index, hands, steps or hand_steps(hands[index]))
+
+    async def hand_async(self, replay_id: str, index: int) -> dict[str, Any]:
+        """:meth:`hand`, replaying the hand in a worker thread; returns and
+        raises as :meth:`hand`."""
+        hands = self._hand_list(replay_id, index)
+        steps = self._steps.get((replay_id, index))
+        if steps is None:
+            steps = await asyncio.to_thread(hand_steps, hands[index])
+        return self._reply(replay_id, index, hands, steps)
+
+    def _hand_list(self, replay_id: str, index: int) -> list[HandHistory]:
         hands = self._hands(replay_id)
         if hands is None or not 0 <= index < len(hands):
             raise ProtocolError("no_replay", f"no hand {index} in replay {replay_id[:40]!r}", 404)
+        return hands
+
+    def _reply(
+        self, replay_id: str, index: int, hands: list[HandHistory], steps: list[dict[str, Any]]
+    ) -> dict[str, Any]:
         key = (replay_id, index)
-        steps = self._steps.get(key)
-        if steps is None:
-            steps = self._steps[key] = hand_steps(hands[index])
-            while len(self._steps) > MAX_CACHED_STEPS:  # the least recently used go
-                self._steps.popitem(last=False)
-        else:
-            self._steps.move_to_end(key)
+        self._steps[key] = steps
+        self._steps.move_to_end(key)
+        while len(self._steps) > MAX_CACHED_STEPS:  # the least recently used go
+            self._steps.popitem(last=False)
         hand = hands[index]
         return {"index": index, "label": str(hand.hand_id) if hand.hand_id is not None else str(index + 1),
                 "names": list(hand.players), "steps": steps}
