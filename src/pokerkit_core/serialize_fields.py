@@ -174,12 +174,19 @@ def _action(value: Any, path: str) -> Action:
     return action
 
 
+_ALLOWED: dict[tuple[str, ...], frozenset[str]] = {}  # a document kind's keys, by its field names
+
+
 def _no_extra(data: Mapping[str, Any], names: tuple[str, ...], path: str) -> None:
     # every key, not only when there are too many: an optional field left out
-    # must not make room for an unknown one
-    for key in data:
-        if key not in names and key != "type" and key != "version":
-            raise _fail(_at(path, str(key)), "unknown field")
+    # must not make room for an unknown one (one set comparison in the usual case)
+    allowed = _ALLOWED.get(names)
+    if allowed is None:
+        allowed = _ALLOWED[names] = frozenset(names).union(("type", "version"))
+    if not data.keys() <= allowed:
+        for key in data:
+            if key not in allowed:
+                raise _fail(_at(path, str(key)), "unknown field")
 
 
 # Fields whose value can be derived (AUTO seats, default bet sizes): the JSON
