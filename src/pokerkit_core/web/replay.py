@@ -207,36 +207,22 @@ class Replays:
         self._keep(replay_id, hands)
         return hands
 
-    def hand(self, replay_id: str, index: int) -> dict[str, Any]:
-        """One hand's steps; the ``GET /api/replays/{id}/hands/{index}`` reply.
+    async def hand_async(self, replay_id: str, index: int) -> dict[str, Any]:
+        """One hand's steps, the hand replayed in a worker thread (the event
+        loop goes on meanwhile); the ``GET /api/replays/{id}/hands/{index}``
+        reply.
 
         Raises:
             ProtocolError: ``no_replay`` (404) unknown replay or hand index;
                 as :func:`hand_steps`.
         """
-        hands = self._hand_list(replay_id, index)
-        steps = self._steps.get((replay_id, index))
-        return self._reply(replay_id, index, hands, steps or hand_steps(hands[index]))
-
-    async def hand_async(self, replay_id: str, index: int) -> dict[str, Any]:
-        """:meth:`hand`, replaying the hand in a worker thread; returns and
-        raises as :meth:`hand`."""
-        hands = self._hand_list(replay_id, index)
-        steps = self._steps.get((replay_id, index))
-        if steps is None:
-            steps = await asyncio.to_thread(hand_steps, hands[index])
-        return self._reply(replay_id, index, hands, steps)
-
-    def _hand_list(self, replay_id: str, index: int) -> list[HandHistory]:
         hands = self._hands(replay_id)
         if hands is None or not 0 <= index < len(hands):
             raise ProtocolError("no_replay", f"no hand {index} in replay {replay_id[:40]!r}", 404)
-        return hands
-
-    def _reply(
-        self, replay_id: str, index: int, hands: list[HandHistory], steps: list[dict[str, Any]]
-    ) -> dict[str, Any]:
         key = (replay_id, index)
+        steps = self._steps.get(key)
+        if steps is None:
+            steps = await asyncio.to_thread(hand_steps, hands[index])
         self._steps[key] = steps
         self._steps.move_to_end(key)
         while len(self._steps) > MAX_CACHED_STEPS:  # the least recently used go
