@@ -77,8 +77,14 @@ _HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer
 
 
 def _error(exc: ProtocolError) -> JSONResponse:
+    headers = _HEADERS if exc.retry_after is None else {**_HEADERS, "Retry-After": str(exc.retry_after)}
     return JSONResponse({"error": {"code": exc.code, "message": exc.message}},
-                        status_code=exc.status, headers=_HEADERS)
+                        status_code=exc.status, headers=headers)
+
+
+def _client(request: Request) -> str:
+    """The client address of a request (behind a reverse proxy: the proxy's)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 def _json(data: Any, status: int = 200) -> JSONResponse:
@@ -191,7 +197,7 @@ def create_app(data: str | Path) -> Starlette:
 
     async def room_replay(request: Request) -> Response:
         text = lobby.phhs(request.path_params["room_id"])
-        return _json(await replays.add_async(text, "phhs"), 201)
+        return _json(await replays.add_async(text, "phhs", _client(request)), 201)
 
     async def upload(request: Request) -> Response:
         fmt = request.query_params.get("format", "phhs")
@@ -200,7 +206,7 @@ def create_app(data: str | Path) -> Starlette:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise ProtocolError("bad_history", "the file is not UTF-8 text") from None
-        return _json(await replays.add_async(text, fmt), 201)
+        return _json(await replays.add_async(text, fmt, _client(request)), 201)
 
     async def replay_hand(request: Request) -> Response:
         index = request.path_params["index"]

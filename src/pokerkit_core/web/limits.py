@@ -27,6 +27,9 @@ __all__ = [
     "MAX_ROOMS",
     "MAX_REPLAYS",
     "MAX_STORED_REPLAYS",
+    "MAX_STORED_REPLAYS_PER_CLIENT",
+    "REPLAY_UPLOADS_PER_WINDOW",
+    "REPLAY_UPLOAD_WINDOW_SECONDS",
     "MAX_REPLAY_ENTRIES",
     "MAX_CACHED_STEPS",
     "FINISHED_ROOM_SECONDS",
@@ -100,7 +103,23 @@ MAX_REPLAYS = 32
 and read again from the data directory when asked for)."""
 
 MAX_STORED_REPLAYS = 200
-"""Uploaded replays kept in the data directory (the oldest is deleted)."""
+"""Uploaded replays kept in the data directory.  When one more comes, the
+oldest replay of the client holding the most goes (ties: another client's
+before the uploader's own), so a client's uploads push out other clients'
+replays only while those hold at least as many as it does."""
+
+MAX_STORED_REPLAYS_PER_CLIENT = 20
+"""Uploaded replays of one client (one client address) kept in the data
+directory; its oldest goes first."""
+
+REPLAY_UPLOADS_PER_WINDOW = 20
+"""Replays one client address may upload (``POST /api/replays`` and
+``POST /api/rooms/{id}/replay`` together, readable or not) in any
+:data:`REPLAY_UPLOAD_WINDOW_SECONDS`; more: error ``too_many`` (429) with a
+``Retry-After`` header."""
+
+REPLAY_UPLOAD_WINDOW_SECONDS = 600.0
+"""The sliding window of :data:`REPLAY_UPLOADS_PER_WINDOW`, seconds."""
 
 MAX_REPLAY_ENTRIES = 400
 """Entries (deals, actions, shows) a replayed hand may have: each step the

@@ -66,11 +66,15 @@ class ProtocolError(PokerError, ValueError):
             ...).
         message: What was wrong, in words, for the person.
         status: HTTP status to answer with (400 unless said otherwise).
+        retry_after: Whole seconds after which the same request may succeed
+            (sent as the ``Retry-After`` header); ``None``: not said.
     """
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(code, message, status)
+    def __init__(self, code: str, message: str, status: int = 400,
+                 retry_after: int | None = None) -> None:
+        super().__init__(code, message, status, retry_after)
         self.code, self.message, self.status = code, message, status
+        self.retry_after = retry_after
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"

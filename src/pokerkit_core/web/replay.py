@@ -8,6 +8,15 @@ room's own hands come here through :meth:`~.lobby.Lobby.phhs`, which writes
 every unshown card as unknown, so a replay of a running room reveals nothing.
 Uploads are kept in the server's database (:mod:`.store`), so a replay's link
 still works after a restart.
+
+Uploads are limited per client (:class:`UploadWindow`): at most
+:data:`~.limits.REPLAY_UPLOADS_PER_WINDOW` in any
+:data:`~.limits.REPLAY_UPLOAD_WINDOW_SECONDS`, and at most
+:data:`~.limits.MAX_STORED_REPLAYS_PER_CLIENT` of the kept
+:data:`~.limits.MAX_STORED_REPLAYS` (:meth:`.store.Store.save_replay`), so
+one client cannot push the others' replays out.  A client is the address the
+connection comes from (the ASGI scope's ``client`` host): behind a reverse
+proxy that is the proxy's address, so every visitor shares one quota there.
 """
 
 from __future__ import annotations
@@ -15,9 +24,10 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import io
+import math
 import secrets
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from typing import Any
 
 from ..errors import CardError, HistoryParseError, InvalidConfigError
@@ -26,12 +36,20 @@ from ..history.model import DealBoard, DealHole, HandHistory
 from ..history.replay import replay
 from ..observation import observe
 from ..state import HandState
-from .limits import MAX_CACHED_STEPS, MAX_REPLAY_ENTRIES, MAX_REPLAYS, MAX_STORED_REPLAYS
+from .limits import (
+    MAX_CACHED_STEPS,
+    MAX_REPLAY_ENTRIES,
+    MAX_REPLAYS,
+    MAX_STORED_REPLAYS,
+    MAX_STORED_REPLAYS_PER_CLIENT,
+    REPLAY_UPLOAD_WINDOW_SECONDS,
+    REPLAY_UPLOADS_PER_WINDOW,
+)
 from .protocol import ProtocolError
 from .store import Store
 from .views import spectator_data
 
-__all__ = ["Replays", "read_histories", "hand_steps", "REPLAY_FORMATS"]
+__all__ = ["Replays", "UploadWindow", "read_histories", "hand_steps", "REPLAY_FORMATS"]
 
 REPLAY_FORMATS: tuple[str, ...] = ("phh", "phhs", "acpc")
 """Formats ``POST /api/replays`` reads."""
@@ -139,9 +157,60 @@ def hand_steps(hand: HandHistory) -> list[dict[str, Any]]:
     return steps
 
 
+class UploadWindow:
+    """A sliding window of each client's uploads: at most ``uploads`` in any
+    ``seconds``.
+
+    The clock is :func:`time.monotonic` (looked up at each call, so tests can
+    fake this module's ``time``).  A client whose last upload left the window
+    is forgotten, so the memory held is one entry per client that uploaded
+    within the window.
+
+    Args:
+        uploads: Uploads a client may make in the window.
+        seconds: The window's length, seconds.
+    """
+
+    def __init__(self, uploads: int = REPLAY_UPLOADS_PER_WINDOW,
+                 seconds: float = REPLAY_UPLOAD_WINDOW_SECONDS) -> None:
+        self.uploads, self.seconds = uploads, seconds
+        self._times: OrderedDict[str, deque[float]] = OrderedDict()  # the least recent first
+
+    def take(self, client: str) -> None:
+        """Count one upload of ``client``, or refuse it.
+
+        Args:
+            client: The client's address.
+
+        Raises:
+            ProtocolError: ``too_many`` (429): the client made ``uploads``
+                uploads in the last ``seconds``; ``retry_after`` says in how
+                many whole seconds the oldest of them leaves the window.
+                Nothing is counted.
+        """
+        now = time.monotonic()
+        start = now - self.seconds
+        while self._times:  # forget the clients that did not upload within the window
+            first = next(iter(self._times.values()))
+            if first[-1] > start:
+                break
+            self._times.popitem(last=False)
+        times = self._times.pop(client, deque())
+        while times and times[0] <= start:
+            times.popleft()
+        self._times[client] = times
+        if len(times) >= self.uploads:
+            wait = max(1, math.ceil(times[0] - start))
+            raise ProtocolError(
+                "too_many", f"at most {self.uploads} uploads in {self.seconds:g} seconds from one "
+                f"address; try again in {wait} seconds", 429, retry_after=wait)
+        times.append(now)
+
+
 class Replays:
     """Uploaded replays: every file kept in the store, the most recently used
-    :data:`~.limits.MAX_REPLAYS` kept read in memory.
+    :data:`~.limits.MAX_REPLAYS` kept read in memory; each client's uploads
+    limited (module docstring).
 
     Args:
         store: Where uploads are kept (they survive a restart of the
@@ -150,22 +219,29 @@ class Replays:
 
     def __init__(self, store: Store | None = None) -> None:
         self._store = store
+        self.uploads = UploadWindow()
         self._items: OrderedDict[str, list[HandHistory]] = OrderedDict()
         self._steps: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
 
-    async def add_async(self, text: str, fmt: str) -> dict[str, Any]:
+    async def add_async(self, text: str, fmt: str, client: str = "") -> dict[str, Any]:
         """:meth:`add`, reading the file in a worker thread (a large upload
         takes seconds to read: the event loop goes on meanwhile); returns and
-        raises as :meth:`add`."""
-        return self.add(text, fmt, await asyncio.to_thread(read_histories, text, fmt))
+        raises as :meth:`add`.  The upload is counted (:class:`UploadWindow`)
+        before it is read."""
+        self.uploads.take(client)
+        return self.add(text, fmt, await asyncio.to_thread(read_histories, text, fmt), client)
 
-    def add(self, text: str, fmt: str, hands: list[HandHistory] | None = None) -> dict[str, Any]:
+    def add(self, text: str, fmt: str, hands: list[HandHistory] | None = None,
+            client: str = "") -> dict[str, Any]:
         """Read an upload and keep it; the ``POST /api/replays`` reply.
 
         Args:
             text: The file's text.
             fmt: One of :data:`REPLAY_FORMATS`.
             hands: ``read_histories(text, fmt)`` when the caller has read it.
+            client: The uploader's address: its stored share is capped
+                (:meth:`.store.Store.save_replay`).  The upload window is
+                :meth:`add_async`'s.
 
         Raises:
             ProtocolError: As :func:`read_histories`; ``bad_history`` for a
@@ -177,7 +253,8 @@ class Replays:
             raise ProtocolError("bad_history", "the file holds no hand")
         replay_id = secrets.token_hex(8)
         if self._store is not None:
-            self._store.save_replay(replay_id, time.time(), fmt, text, MAX_STORED_REPLAYS)
+            self._store.save_replay(replay_id, time.time(), fmt, text, MAX_STORED_REPLAYS,
+                                    client=client, keep_per_client=MAX_STORED_REPLAYS_PER_CLIENT)
         self._keep(replay_id, hands)
         return {"replay": replay_id, "hands": [
             {"index": i, "label": str(h.hand_id) if h.hand_id is not None else str(i + 1),

@@ -7,8 +7,10 @@ in progress included) as JSON; table ``hands`` each finished hand's final
 state in the JSON form of :mod:`pokerkit_core.serialize`; table ``progress``
 the actions of the hand in progress played since the room was last saved
 (each action writes only this small row, so a save does not grow with the
-room's history); table ``replays`` the files uploaded to the replayer (the
-newest :data:`~.limits.MAX_STORED_REPLAYS`).  A room and the hand
+room's history); table ``replays`` the files uploaded to the replayer and
+the address of the client that uploaded each (at most
+:data:`~.limits.MAX_STORED_REPLAYS`, shared fairly:
+:meth:`Store.save_replay`).  A room and the hand
 that just ended are written in one transaction, so after a crash (even
 ``kill -9``) the saved room and its stored hands always agree.  The database
 runs in WAL mode: a committed write survives the process being killed.
@@ -43,7 +45,8 @@ CREATE TABLE IF NOT EXISTS replays (
     id TEXT PRIMARY KEY,
     created REAL NOT NULL,
     format TEXT NOT NULL,
-    text TEXT NOT NULL
+    text TEXT NOT NULL,
+    client TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS hands (
     room TEXT NOT NULL,
@@ -80,6 +83,9 @@ class Store:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(progress)")}
         if "deadline" not in columns:  # a database written before the clock was kept
             self._db.execute("ALTER TABLE progress ADD COLUMN deadline REAL")
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(replays)")}
+        if "client" not in columns:  # written before uploads were counted per client
+            self._db.execute("ALTER TABLE replays ADD COLUMN client TEXT NOT NULL DEFAULT ''")
 
     def save_room(self, room_id: str, created: float, data: dict[str, Any],
                   hand: tuple[int, str] | None = None) -> None:
@@ -174,8 +180,17 @@ class Store:
             for table, column in (("rooms", "id"), ("progress", "room"), ("hands", "room")):
                 self._db.execute(f"DELETE FROM {table} WHERE {column} = ?", (room_id,))
 
-    def save_replay(self, replay_id: str, created: float, fmt: str, text: str, keep: int) -> None:
-        """Keep an uploaded file for the replayer, deleting all but the newest ``keep``.
+    def save_replay(self, replay_id: str, created: float, fmt: str, text: str, keep: int,
+                    *, client: str = "", keep_per_client: int | None = None) -> None:
+        """Keep an uploaded file for the replayer; at most ``keep`` stay stored.
+
+        First the uploader's own oldest go while it holds more than
+        ``keep_per_client``; then, while more than ``keep`` are stored, the
+        oldest replay of the client holding the most goes (on a tie another
+        client's before the uploader's, then the client with the oldest
+        replay).  So an upload deletes another client's replay only when that
+        client holds at least as many as the uploader now does: however often
+        one client uploads, it cannot take more than its share.
 
         Args:
             replay_id: The replay's id.
@@ -183,13 +198,27 @@ class Store:
             fmt: Its format (``"phh"``, ``"phhs"`` or ``"acpc"``).
             text: The file's text, as uploaded.
             keep: How many replays stay stored.
+            client: The uploader's address (``""``: unknown).
+            keep_per_client: How many of one client's replays stay stored
+                (``None``: no cap of its own).
         """
         with self._transaction():
-            self._db.execute("INSERT OR REPLACE INTO replays (id, created, format, text) "
-                             "VALUES (?, ?, ?, ?)", (replay_id, created, fmt, text))
-            self._db.execute("DELETE FROM replays WHERE id NOT IN "
-                             "(SELECT id FROM replays ORDER BY created DESC, rowid DESC LIMIT ?)",
-                             (keep,))
+            self._db.execute("INSERT OR REPLACE INTO replays (id, created, format, text, client) "
+                             "VALUES (?, ?, ?, ?, ?)", (replay_id, created, fmt, text, client))
+            if keep_per_client is not None:
+                self._db.execute(
+                    "DELETE FROM replays WHERE client = ? AND id NOT IN (SELECT id FROM replays "
+                    "WHERE client = ? ORDER BY created DESC, rowid DESC LIMIT ?)",
+                    (client, client, keep_per_client))
+            (stored,), = self._db.execute("SELECT COUNT(*) FROM replays").fetchall()
+            for _ in range(int(stored) - keep):
+                (victim,), = self._db.execute(
+                    "SELECT client FROM replays GROUP BY client "
+                    "ORDER BY COUNT(*) DESC, client = ? ASC, MIN(created) ASC LIMIT 1",
+                    (client,)).fetchall()
+                self._db.execute(
+                    "DELETE FROM replays WHERE rowid = (SELECT rowid FROM replays WHERE client = ? "
+                    "ORDER BY created ASC, rowid ASC LIMIT 1)", (victim,))
 
     def replay(self, replay_id: str) -> tuple[str, str] | None:
         """``(format, text)`` of a stored replay, if it is kept."""
