@@ -3,7 +3,11 @@
 A deliberately slow policy (it waits on an event the test sets) sits in one
 room; another room of the same server keeps answering its people meanwhile.
 A room whose computer seats decide in the pool deals and plays exactly the
-hands it deals with the policies inline.
+hands it deals with the policies inline.  A policy that never answers (an
+embedding application's own) times out at the pool's deadline with a
+time-out fault and the default action, its room starts no second decision
+while the first still runs, and two such rooms (as many as the pool's
+threads) do not stop a third room's computer seats from playing.
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 sync_client = pytest.importorskip("websockets.sync.client")
 
-from pokerkit_core.actions import Action  # noqa: E402
+from pokerkit_core.actions import Action, ActionKind  # noqa: E402
+from pokerkit_core.driver import FaultKind  # noqa: E402
+from pokerkit_core.events import ActionTaken  # noqa: E402
 from pokerkit_core.observation import Observation  # noqa: E402
 from pokerkit_core.web import rooms as rooms_module  # noqa: E402
 from pokerkit_core.web.computer import ComputerPool  # noqa: E402
@@ -169,3 +175,139 @@ def test_time_out_async_plays_the_default_action_as_time_out() -> None:
     assert pooled.hand_over and pooled.records == inline.records
     assert [r.state for r in pooled.records] == [r.state for r in inline.records]
     assert [f.kind for f in pooled.faults] == [f.kind for f in inline.faults] != []
+
+
+class StuckPolicy:
+    """Never answers until the test ends (an embedding application's broken bot)."""
+
+    name = "stuck"
+    release = threading.Event()
+    started: list[int] = []
+
+    def decide(self, observation: Observation) -> Action:
+        self.started.append(observation.seat)
+        self.release.wait(60)
+        legal = observation.legal
+        assert legal is not None
+        return Action.parse("k" if legal.can_check else "c", legal)
+
+
+@pytest.fixture
+def stuck(monkeypatch: Any) -> Any:
+    """``hard`` seats are :class:`StuckPolicy`; released at the end."""
+    real = rooms_module.load_policy
+    StuckPolicy.started = []
+    StuckPolicy.release = threading.Event()
+    monkeypatch.setattr(rooms_module, "load_policy",
+                        lambda level, seed=None: StuckPolicy() if level == "hard" else real(level, seed=seed))
+    yield StuckPolicy
+    StuckPolicy.release.set()
+
+
+DEADLINE = 1.0  # seconds: far above a built-in decision, so only the stuck one times out
+
+
+def test_a_stuck_computer_seat_times_out_with_a_fault(stuck: Any) -> None:
+    pool = ComputerPool(decision_seconds=DEADLINE)
+    request = read_room_request({"kind": "cash", "seed": 5, "seats": [
+        {"player": "human"}, {"player": "ai", "level": "hard"}]})
+    room = Room.create("a", request, pool)
+
+    async def run() -> None:
+        await asyncio.wait_for(room.deal(), 30)
+        while room.session.to_act != 0 or len(room.session.faults) < 2:
+            if room.session.hand_over:
+                await asyncio.wait_for(room.deal(), 30)
+                continue
+            legal = room.session.observation(0).legal
+            assert legal is not None
+            await asyncio.wait_for(room.act(0, room.hand_number or 0, "k" if legal.can_check else "c"), 30)
+
+    asyncio.run(run())
+    faults = room.session.faults
+    assert [(f.seat, f.kind) for f in faults[:2]] == [(1, FaultKind.TIMEOUT)] * 2
+    assert "longer than 1 s" in faults[0].message
+    assert "earlier decision of this room is still running" in faults[1].message
+    assert stuck.started == [1]  # the second decision never started: the first still runs
+    state = room.session.state if not room.session.hand_over else room.last_state
+    assert state is not None
+    by_seat_1 = [e.action.kind for e in state.history if isinstance(e, ActionTaken) and e.seat == 1]
+    assert by_seat_1 and set(by_seat_1) <= {ActionKind.CHECK, ActionKind.FOLD}  # the default action
+    pool.close()
+
+
+def test_stuck_rooms_do_not_starve_another_room(stuck: Any) -> None:
+    pool = ComputerPool(threads=2, decision_seconds=DEADLINE)
+    computers = [{"player": "ai", "level": "hard"}] * 2
+    stuck_rooms = [Room.create(f"s{n}", read_room_request({"kind": "cash", "seed": n, "seats": computers}),
+                               pool) for n in range(2)]
+    free = Room.create("free", read_room_request({"kind": "cash", "seed": 9, "seats": [
+        {"player": "ai", "level": "easy"}, {"player": "ai", "level": "normal"}]}), pool)
+
+    async def run() -> None:
+        deals = [asyncio.ensure_future(r.deal()) for r in stuck_rooms]
+        for _ in range(600):  # both stuck decisions hold a thread each: as many as the pool's
+            if len(stuck.started) == 2:
+                break
+            await asyncio.sleep(0.05)
+        assert len(stuck.started) == 2
+        await asyncio.wait_for(free.deal(), 30)  # a whole hand of computer decisions meanwhile
+        assert free.session.hand_count == 1 and free.session.faults == ()
+        assert not stuck.release.is_set()
+        await asyncio.wait_for(asyncio.gather(*deals), 30)
+
+    asyncio.run(run())
+    for room in stuck_rooms:
+        assert [f.kind for f in room.session.faults] == [FaultKind.TIMEOUT]
+        assert room.session.hand_over  # the seat to act folded (or checked) by default
+    assert len(stuck.started) == 2
+    pool.close()
+
+
+def test_a_room_goes_on_once_its_slow_decision_comes_back(stuck: Any) -> None:
+    pool = ComputerPool(decision_seconds=DEADLINE)
+    room = Room.create("a", read_room_request({"kind": "cash", "seed": 2, "seats": [
+        {"player": "ai", "level": "hard"}, {"player": "ai", "level": "easy"}]}), pool)
+
+    async def run() -> None:
+        while not stuck.started:  # deal until the stuck seat is asked (it may fold by default)
+            await asyncio.wait_for(room.deal(), 30)
+        stuck.release.set()  # the late answer comes back (and is discarded)
+        asked = len(stuck.started)
+        for _ in range(20):
+            await asyncio.wait_for(room.deal(), 30)
+            if len(stuck.started) > asked:
+                break
+        assert len(stuck.started) > asked  # the seat decides again, now answering at once
+
+    asyncio.run(run())
+    assert [f.kind for f in room.session.faults] == [FaultKind.TIMEOUT]
+    pool.close()
+
+
+class ExitingPolicy:
+    """Raises ``SystemExit`` in its pool thread (it must not reach the event loop)."""
+
+    name = "exiting"
+
+    def decide(self, observation: Observation) -> Action:
+        raise SystemExit(3)
+
+
+def test_a_policy_raising_in_its_thread_is_a_fault(monkeypatch: Any) -> None:
+    real = rooms_module.load_policy
+    monkeypatch.setattr(rooms_module, "load_policy",
+                        lambda level, seed=None: ExitingPolicy() if level == "hard" else real(level, seed=seed))
+    pool = ComputerPool(decision_seconds=DEADLINE)
+    room = Room.create("a", read_room_request({"kind": "cash", "seed": 4, "seats": [
+        {"player": "ai", "level": "hard"}, {"player": "ai", "level": "easy"}]}), pool)
+
+    async def run() -> None:
+        while not room.session.faults:
+            await asyncio.wait_for(room.deal(), 30)
+
+    asyncio.run(run())
+    fault = room.session.faults[0]
+    assert (fault.seat, fault.kind) == (0, FaultKind.RAISED) and "SystemExit(3)" in fault.message
+    assert room.session.hand_over
+    pool.close()

@@ -12,6 +12,13 @@ or a spectator is sent), :mod:`.store` (SQLite), :mod:`.rooms` (a room over a
 server, tokens, timers), :mod:`.replay` (the replayer), :mod:`.match_view`
 (a live match) and :mod:`.app` (the Starlette application; the only module
 that needs the ``web`` extra).
+
+Hostile or slow clients are bounded: each browser message is checked and
+rate-limited (:mod:`.connections`), replay uploads are limited per client
+address and share the store fairly (:mod:`.replay`), and computer seats
+decide in a bounded pool where each decision has a deadline, after which
+the seat plays its default action with a time-out fault, so a slow custom
+policy holds up only its own room (:mod:`.computer`).
 """
 
 from __future__ import annotations

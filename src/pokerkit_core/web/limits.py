@@ -41,6 +41,7 @@ __all__ = [
     "MATCH_BATCH_HANDS",
     "AI_LEVELS",
     "COMPUTER_THREADS",
+    "COMPUTER_DECISION_SECONDS",
 ]
 
 PROTOCOL_VERSION = 1
@@ -156,5 +157,11 @@ AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """The computer players' levels (docs/rules.rst section 7)."""
 
 COMPUTER_THREADS = 2
-"""Threads the computer seats of all rooms decide in (one room asks one
-decision at a time; more rooms wait their turn, the event loop never does)."""
+"""Decisions the computer seats of all rooms make at once, each in a thread
+(one room asks one decision at a time; more rooms wait their turn, the event
+loop never does)."""
+
+COMPUTER_DECISION_SECONDS = 5.0
+"""Longest a computer seat's decision may run once started (a built-in level
+takes milliseconds); then the seat plays its default action with a time-out
+fault, and the decision's place goes to the next room (docs/web.rst, Load)."""

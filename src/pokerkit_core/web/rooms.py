@@ -690,11 +690,12 @@ def _tournament(mode: str | None) -> TournamentConfig:
 
 def _players(seats: list[SeatMeta], seed: int, pool: ComputerPool | None) -> list[Policy | None]:
     players: list[Policy | None] = []
+    lane = None if pool is None else pool.lane()  # the room's computer seats share one
     for seat, meta in enumerate(seats):
         if meta.player == "ai" and meta.level is not None:
             policy = load_policy(meta.level, seed=(seed * 31 + seat) % 2**62)
             # an awaitable decide is a policy too (the async driver awaits it)
-            players.append(policy if pool is None else cast(Policy, OffLoopPolicy(policy, pool)))
+            players.append(policy if lane is None else cast(Policy, OffLoopPolicy(policy, lane)))
         else:
             players.append(None)
     return players
