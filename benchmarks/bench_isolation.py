@@ -2,26 +2,25 @@
 
 Plays the same ACPC heads-up match (blinds 50/100, 20,000 chips, seed 1)
 in one run: with both policies in this process, then with ``isolate=True``
-(each policy in its own process, one pipe round trip per decision) once per
-``chunks_at_once`` setting (1: the chunks one after the other; the default,
-:data:`~pokerkit_core.match.ISOLATED_CHUNKS_AT_ONCE`: that many chunks at
-once, each with its own policy processes), and prints hands/s of each (wall;
-for the in-process match also CPU), the ratio of the best isolated figure to
+(each policy in its own process) once per ``chunks_at_once`` setting (1: the
+chunks one after the other; the default,
+:data:`~pokerkit_core.match.ISOLATED_CHUNKS_AT_ONCE`: that many chunks at once,
+their questions to each policy process sent together,
+:mod:`pokerkit_core.match_lanes`), and prints hands/s of each (wall; also the
+CPU time of this process per hand), the ratio of the best isolated figure to
 the in-process one, whether all the results agree (they must, for these
 seeded baseline bots), and the target: >= 2,000 isolated hands/s.
 
-It also prints what a chunk pays for its policy processes: starting a new
-pair, against restarting a kept one as fresh instances (what a match played in
-this process does from its second chunk of each pass on), and the time of one
-decision's round trip (an
+It also prints what starting a pair of policy processes costs, and the time
+of one decision's round trip asked alone (an
 :class:`~pokerkit_core.isolation.IsolatedPolicy` answering the same
 observation) against the floor of the machine: a bare pipe echo between two
 processes, measured in the same run.
 
 Run: ``python benchmarks/bench_isolation.py [--hands N] [--duplicate]
-[--pairs call:raise random:call] [--at-once 1 4]``.  Figures depend on the
-machine and its load (each decision wakes another process: a busy machine
-slows the isolated match far more than the in-process one).
+[--pairs call:raise random:call] [--at-once 1 16]``.  Figures depend on the
+machine and its load: a busy machine slows the isolated match far more than
+the in-process one (each batch of questions wakes another process).
 """
 
 from __future__ import annotations
@@ -97,13 +96,10 @@ def round_trips(count: int = 3000) -> tuple[float, float, float, float | None]:
     return decide_us, parent_us, _pipe_echo(count), child_us
 
 
-def start_and_restart(count: int = 5) -> tuple[float, float]:
-    """Wall milliseconds to start a new pair of ``call`` policy processes
-    (until both are ready) and to restart a kept pair as fresh instances
-    (:func:`~pokerkit_core.isolation_pool.restart`): what a match pays per
-    chunk without and with kept processes."""
+def start_pair(count: int = 5) -> float:
+    """Wall milliseconds to start a pair of ``call`` policy processes (until
+    both are ready), as a match starts one per pass."""
     from pokerkit_core.isolation import IsolatedPolicy, close_all
-    from pokerkit_core.isolation_pool import restart
     from pokerkit_core.policy import available_policies
 
     entry = available_policies()["call"]  # as a match passes it: no entry-point lookup
@@ -113,19 +109,7 @@ def start_and_restart(count: int = 5) -> tuple[float, float]:
         for policy in pair:
             policy.wait_ready()
         close_all(pair)
-    new_ms = (time.perf_counter() - start) / count * 1e3
-    pair = [IsolatedPolicy("call", seed=n, entry=entry) for n in (1, 2)]
-    try:
-        for policy in pair:
-            policy.wait_ready()
-        start = time.perf_counter()
-        for n in range(count * 20):
-            for policy in pair:
-                restart(policy, n)
-        kept_ms = (time.perf_counter() - start) / (count * 20) * 1e3
-    finally:
-        close_all(pair)
-    return new_ms, kept_ms
+    return (time.perf_counter() - start) / count * 1e3
 
 
 def _pipe_echo(count: int) -> float:
@@ -157,7 +141,7 @@ def _pipe_echo(count: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=4000)
+    parser.add_argument("--hands", type=int, default=8000)
     parser.add_argument("--duplicate", action="store_true")
     parser.add_argument("--pairs", nargs="+", default=["call:raise", "random:call"])
     parser.add_argument(
@@ -170,19 +154,20 @@ def main() -> None:
         f"{args.hands} hands per match ({chunks} chunks), duplicate={args.duplicate}, "
         f"load {os.getloadavg()[0]:.1f}, {os.cpu_count()} cores"
     )
-    isolated_heads = "".join(f"{f'isolated x{n}':>14}" for n in args.at_once)
+    isolated_heads = "".join(f"{f'isolated x{n}':>14}{'(CPU/hand)':>12}" for n in args.at_once)
     print(f"{'match':<12} {'in-process':>10} {'(CPU)':>8}{isolated_heads} {'ratio':>6}  same result")
     best: dict[str, float] = {}
     for text in args.pairs:
         pair = text.split(":")
         local_s, local_cpu, local = timed(pair, args.hands, args.duplicate, False)
-        rates, same = [], True
+        rates, cpus, same = [], [], True
         for at_once in args.at_once:
-            isolated_s, _, isolated = timed(pair, args.hands, args.duplicate, True, at_once)
+            isolated_s, isolated_cpu, isolated = timed(pair, args.hands, args.duplicate, True, at_once)
             rates.append(args.hands / isolated_s)
+            cpus.append(isolated_cpu / args.hands * 1e6)
             same = same and _same(local, isolated)
         best[text] = max(rates)
-        cells = "".join(f"{rate:>10.0f} h/s" for rate in rates)
+        cells = "".join(f"{rate:>10.0f} h/s{cpu:>9.0f} us" for rate, cpu in zip(rates, cpus))
         print(
             f"{text:<12} {args.hands / local_s:>6.0f} h/s {args.hands / local_cpu:>8.0f}{cells} "
             f"{best[text] / (args.hands / local_s):>6.2f}  {same}"
@@ -193,11 +178,10 @@ def main() -> None:
         f"one decision's round trip {decide_us:.0f} us wall (CPU: {parent_us:.0f} us here, "
         f"{child} us in the policy's process); bare pipe echo {pipe_us:.0f} us"
     )
-    new_ms, kept_ms = start_and_restart()
+    new_ms = start_pair()
     print(
-        f"a chunk's pair of policy processes: new {new_ms:.1f} ms, kept and restarted "
-        f"{kept_ms:.2f} ms ({chunks} chunks a match, the first {min(chunks, max(args.at_once))} "
-        "at once start new pairs)"
+        f"a pair of policy processes starts in {new_ms:.1f} ms (a match starts one pair "
+        "per pass; each chunk restarts its instances in them)"
     )
     reached = ", ".join(
         f"{text} {rate:,.0f} ({'met' if rate >= TARGET_HANDS_PER_SECOND else 'not met'})"

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pokerkit_core.actions import Action, AllIn, Call, Check, Raise
+from pokerkit_core.actions import Action, AllIn, Call, Check, Fold, Raise
 from pokerkit_core.observation import Observation
 
 
@@ -90,3 +90,34 @@ class SeedCounter:
     def decide(self, observation: Observation) -> Action:
         self.count += 1
         return Raise(self.seed + self.count)
+
+
+class Remembering:
+    """A stateful, seeded bot: its raise sizes follow its seed and how many
+    decisions it has made, and it folds to a raise once it has seen 3 of
+    them in its hands.  Playing the same hands in order from the same seed
+    gives the same actions; anything else (a stale instance, the wrong seed,
+    hands out of order) shows in the actions."""
+
+    name = "remembering"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self.seed = seed or 0
+        self.count = 0
+        self.raises_seen = 0
+
+    def hand_started(self, observation: Observation) -> None:
+        self.count += 1
+
+    def decide(self, observation: Observation) -> Action:
+        self.count += 1
+        legal = observation.legal
+        assert legal is not None
+        if observation.call_to > observation.big_blind:
+            self.raises_seen += 1
+        if legal.can_fold and self.raises_seen % 4 == 3:
+            return Fold
+        if legal.can_raise and (self.seed + self.count) % 3 == 0:
+            step = (self.seed + self.count) % 5
+            return Raise(min(legal.max_raise_to, legal.min_raise_to + step * 50))
+        return Check if legal.can_check else Call

@@ -69,10 +69,12 @@ class FramePeeker:
     def decide(self, observation: Observation) -> Action:
         frame: Any = sys._getframe(1)
         while frame is not None:
-            for value in list(frame.f_locals.values()):
-                if isinstance(value, HandState) and value.history[: len(observation.history)] == observation.history:
-                    self.found += 1
-                    return exploit(observation, value)
+            for local in list(frame.f_locals.values()):
+                # the local itself, or what it holds (a runner's driver holds the state)
+                for value in (local, *getattr(local, "__dict__", {}).values()):
+                    if isinstance(value, HandState) and value.history[: len(observation.history)] == observation.history:
+                        self.found += 1
+                        return exploit(observation, value)
             frame = frame.f_back
         return honest(observation)
 

@@ -225,7 +225,7 @@ def test_progress_bar_moves_after_every_deal_in_process(monkeypatch: pytest.Monk
 
     monkeypatch.setitem(sys.modules, "tqdm", types.SimpleNamespace(tqdm=FakeBar))
     run_match(["call", "call"], hands=40, seed=1, duplicate=True, chunk_deals=8, progress=True)
-    assert updates == [1] * 16 + [0] + [1] * 16 + [0] + [1] * 8 + [0]  # each hand of 3 chunks
+    assert updates == [1] * 40  # each hand of the 3 chunks
     updates.clear()
     run_match(["call", "call"], hands=12, seed=1, chunk_deals=5, workers=2, progress=True)
     assert sorted(updates) == [2, 5, 5] and sum(updates) == 12
@@ -234,7 +234,7 @@ def test_progress_bar_moves_after_every_deal_in_process(monkeypatch: pytest.Monk
 def test_deck_shuffle_is_random_shuffle_step_for_step() -> None:
     import random
 
-    from pokerkit_core.match import _shuffle
+    from pokerkit_core.match_chunks import shuffle_codes as _shuffle
 
     for seed in range(300):
         size = 1 + seed % 52

@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, Callable, Sequence
 
 from .actions import Action, ActionKind, Check, LegalActions, default_action
@@ -71,6 +70,7 @@ from .errors import (
     shown,
 )
 from .events import Event
+from .faults import FaultKind, PolicyFault, StopSession
 from .isolation import IsolatedPolicy, wants_hook
 from .observation import Observation, observe
 from .policy import Policy, method_of
@@ -83,127 +83,6 @@ __all__ = [
     "HandDriver",
     "default_action",
 ]
-
-
-class FaultKind(Enum):
-    """What went wrong in a :class:`PolicyFault`."""
-
-    RAISED = "raised"
-    """``decide`` raised an exception."""
-
-    NOT_AN_ACTION = "not-an-action"
-    """``decide`` returned something that is not an ``Action``."""
-
-    ILLEGAL = "illegal"
-    """``decide`` returned an action the rules refuse here."""
-
-    TIMEOUT = "timeout"
-    """A decision or hook went over the time limit (or an external seat was
-    timed out by the application)."""
-
-    HOOK = "hook"
-    """A ``hand_started`` or ``hand_ended`` hook raised (nothing was played
-    instead: the hand went on as if it had returned)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PolicyFault:
-    """One fault of a player: a failed or late decision, or a failed hook.
-
-    Attributes:
-        hand_number: The runner's number of the hand (a table counts from 1,
-            a match from 0; ``None`` if the runner gave none).
-        seat: The faulty seat.
-        message: What went wrong, e.g. ``"decide raised ValueError: ..."``,
-            ``"decide returned an illegal action: ..."``, ``"decide took
-            longer than 2 s"`` or ``"hand_started raised KeyError: ..."``.
-        kind: The :class:`FaultKind`.
-        substitute: What was played instead: ``"check"``, ``"fold"``, or
-            ``""`` for a hook (nothing played).
-        player: In a match, the index of the player (0 or 1, in the order
-            given to :func:`~pokerkit_core.match.run_match`); else ``None``.
-        name: In a match, the player's name; else ``""``.
-    """
-
-    hand_number: int | None
-    seat: int
-    message: str
-    kind: FaultKind = FaultKind.RAISED
-    substitute: str = ""
-    player: int | None = None
-    name: str = ""
-
-    @property
-    def hand(self) -> int | None:
-        """:attr:`hand_number` under the name match faults used."""
-        return self.hand_number
-
-    def to_dict(self) -> dict[str, Any]:
-        """The fault as a JSON-ready dict.
-
-        Returns:
-            ``hand_number`` (int or ``None``), ``hand`` (the same),
-            ``seat`` (int), ``message`` (str), ``kind`` (the
-            :class:`FaultKind` value, str), ``substitute`` (str),
-            ``player`` (int or ``None``) and ``name`` (str).
-        """
-        return {
-            "hand_number": self.hand_number,
-            "hand": self.hand_number,
-            "seat": self.seat,
-            "message": self.message,
-            "kind": self.kind.value,
-            "substitute": self.substitute,
-            "player": self.player,
-            "name": self.name,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> PolicyFault:
-        """The fault :meth:`to_dict` described.
-
-        Args:
-            data: A dict as :meth:`to_dict` returns it (``hand`` ignored).
-
-        Returns:
-            The fault.
-
-        Raises:
-            InvalidConfigError: A key is missing or has the wrong type.
-        """
-        try:
-            fault = cls(
-                hand_number=data["hand_number"],
-                seat=data["seat"],
-                message=data["message"],
-                kind=FaultKind(data["kind"]),
-                substitute=data["substitute"],
-                player=data["player"],
-                name=data["name"],
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidConfigError(f"not a fault record: {shown(data)} ({exc})") from None
-        for key, kinds in (
-            ("hand_number", (int, type(None))),
-            ("seat", (int,)),
-            ("message", (str,)),
-            ("substitute", (str,)),
-            ("player", (int, type(None))),
-            ("name", (str,)),
-        ):
-            value = getattr(fault, key)
-            if value.__class__ not in kinds:
-                raise InvalidConfigError(f"fault field {key} has the wrong type: {shown(value)}")
-        return fault
-
-
-class StopSession(Exception):
-    """Raised by a player (e.g. a person who quits) to stop play now.
-
-    It is never a fault: the driver lets it through, leaving the hand as it
-    was before the interrupted call (a table keeps the hand and a later
-    ``play_hand`` / ``start_hand`` resumes it).
-    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,14 +372,78 @@ class HandDriver:
         """The next hook call due, its seat marked as called (each hook runs
         at most once per seat and hand, even if interrupted; seats without it
         are skipped)."""
+        seat = self._next_hook_seat(hook)
+        if seat is None:
+            return None
+        policy = self._players[seat]
+        assert policy is not None
+        return seat, policy, self._hook_args(seat, hook)
+
+    def _next_hook_seat(self, hook: str) -> int | None:
         done = self._started if hook == "hand_started" else self._ended
         for seat in self._hooked:
             if seat not in done:
                 done.add(seat)
                 policy = self._players[seat]
                 if policy is not None and wants_hook(policy, hook):  # else no view to build
-                    return seat, policy, self._hook_args(seat, hook)
+                    return seat
         return None
+
+    # -- the post-and-collect style --------------------------------------
+
+    def next_call(self) -> tuple[int, str] | None:
+        """The next call the hand needs from a computer seat, for a runner
+        that asks its players itself (for example many hands at once, each
+        player's question sent together): ``(seat, "hand_started")``,
+        ``(seat, "decide")`` or ``(seat, "hand_ended")``, in the order
+        :meth:`play` makes them; ``None`` once the hand is finished or an
+        external seat must act.
+
+        Answer it with :meth:`answer` before asking again.  A hook is
+        marked as called when it is returned here (each hook runs at most
+        once per seat and hand); ``decide`` is asked again until answered.
+        The question is read from :attr:`state`, :attr:`hand_number`, and
+        :meth:`observation` (for a hook, with ``state.hand_results``).
+        """
+        if len(self._started) < len(self._hooked):
+            seat = self._next_hook_seat("hand_started")
+            if seat is not None:
+                return seat, "hand_started"
+        seat = self._computer_to_act()
+        if seat is not None:
+            return seat, "decide"
+        if self._state.is_over and len(self._ended) < len(self._hooked):
+            seat = self._next_hook_seat("hand_ended")
+            if seat is not None:
+                return seat, "hand_ended"
+        return None
+
+    def answer(
+        self, seat: int, call: str, value: object = None, error: Exception | None = None
+    ) -> None:
+        """Take the answer to :meth:`next_call`'s ``(seat, call)``: what the
+        policy returned (``value``) or raised (``error``; a
+        :class:`~pokerkit_core.errors.DecisionTimeout` is a time-out), handled
+        as :meth:`advance` handles a policy's answer: an illegal or missing
+        action, an error or a time-out is a fault and the default action
+        plays (a hook's fault plays nothing).
+
+        Raises:
+            PolicyError: With ``strict``, the answer is a fault (for
+                ``hand_ended``, kept for :meth:`finish` to return).
+        """
+        if error is None:
+            outcome = _Outcome(value)
+        else:
+            outcome = _Outcome(error=error, late=isinstance(error, (DecisionTimeout, TimeoutError)))
+        if call == "decide":
+            self._settle(seat, outcome)
+            return
+        failure = self._after_hook(seat, call, outcome)
+        if call == "hand_ended":
+            self._late = self._late or failure
+        elif failure is not None:
+            raise failure
 
     def start(self) -> None:
         """Call each computer seat's ``hand_started`` hook (once per hand).

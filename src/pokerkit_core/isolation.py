@@ -32,11 +32,14 @@ the same file system and network; bots that must not talk to each other or
 to the outside need an operating-system sandbox around the whole match
 (separate users, a container, seccomp).
 
-Wire format (one request, one reply, in order): this side sends
-``pickle.dumps((seq, op, start, events, static, dynamic, results))``: the
-history events the child lacks after its first ``start`` ones (the compact
-form of :mod:`pokerkit_core.compact`), and the seat's view in the two parts
-of :mod:`pokerkit_core.isolation_wire` (``static`` only when it changed, else
+Wire format (requests and replies in order; the child's side is
+:mod:`pokerkit_core.isolation_child`): this side sends
+``pickle.dumps([(lane, seq, op, start, events, static, dynamic, extra)])``,
+one request per frame here (lane 0; a match sends several lanes' requests in
+one frame, :mod:`pokerkit_core.match_lanes`): the history events the lane
+lacks after its first ``start`` ones (the compact form of
+:mod:`pokerkit_core.compact`), and the seat's view in the two parts of
+:mod:`pokerkit_core.isolation_wire` (``static`` only when it changed, else
 ``None``), read straight from the engine's state when the hand driver asks
 (:meth:`IsolatedPolicy.decide_state`: no
 :class:`~pokerkit_core.observation.Observation` is built on this side).  Each
@@ -46,7 +49,9 @@ the pipe's descriptors (one ``write`` and one ``read`` per message on each
 side).  The child answers ``b"<seq> a <action text>"``, ``b"<seq> ok"`` (a
 hook), ``b"<seq> x <repr>"`` (``decide`` returned a non-action) or
 ``b"<seq> ! <Type>: <message>"`` (it raised).  Its first line is
-``b"ready <hooks> <name>"`` or ``b"! <Type>: <message>"``.
+``b"ready <hooks> <name>"`` or ``b"! <Type>: <message>"``.  The child asks
+the OS to schedule it as a batch job (Linux ``SCHED_BATCH``), so that a
+request wakes it on an idle core instead of pausing this side.
 
 References:
     Annual Computer Poker Competition rules (bots in their own processes,
@@ -62,9 +67,20 @@ import sys
 import time
 import types
 import weakref
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import compact
+from . import isolation_child as child
+from .isolation_child import (
+    DECIDE,
+    ENDED,
+    MAX_REPLY_BYTES,
+    RESTART,
+    STARTED,
+    IsolatedSpec,
+    clean,
+    spec_name,
+)
 from . import isolation_wire as wire
 from .actions import Action, Fold, default_action
 from .checks import describe_exception, timeout_arg
@@ -79,7 +95,7 @@ from .errors import (
 )
 from .dealing import seat_arg
 from .observation import Observation
-from .policy import Policy, load_policy, method_of, registered_factory
+from .policy import Policy, method_of
 from .state import HandState, legal_actions
 
 if TYPE_CHECKING:
@@ -93,6 +109,9 @@ __all__ = [
     "START_TIMEOUT_SECONDS",
     "IsolatedPolicy",
     "IsolatedSpec",
+    "Held",
+    "NOTHING_HELD",
+    "Remote",
     "close_all",
     "isolation_args",
     "wants_hook",
@@ -101,9 +120,6 @@ __all__ = [
 START_TIMEOUT_SECONDS = 60.0
 """Default time a child has to import and build its policy, seconds."""
 
-MAX_REPLY_BYTES = 512
-"""Longest reply a child may send, bytes (a longer one kills it)."""
-
 MAX_BAD_REPLIES = 3
 """Unreadable replies in a row after which a child is stopped."""
 
@@ -111,18 +127,9 @@ PROCESS_NAME = "pokerkit-policy"
 """The ``name`` of every policy process (:class:`multiprocessing.Process`)."""
 
 _CLOSE_GRACE_SECONDS = 1.0
-_WATCH_SECONDS = 0.5
-_NAME_LIMIT = 80
-_MESSAGE_LIMIT = 300
-_DECIDE, _STARTED, _ENDED, _RESTART = 0, 1, 2, 3
 _PARSED: dict[str, Action] = {}  # reply text -> action (actions are frozen values)
 _PARSED_LIMIT = 4096
-_READ_BYTES = 4 + MAX_REPLY_BYTES
-
-IsolatedSpec = Union[str, Callable[..., Policy], Policy]
-"""What a child builds its policy from: a registered policy name, a factory
-called as ``factory(seed=seed)`` (importable by the child: defined at module
-level), or a policy object (sent to the child by pickling)."""
+_READ_BYTES = 1 << 16
 
 
 def isolation_args(isolate: object, decision_timeout: object) -> float | None:
@@ -148,28 +155,6 @@ def isolation_args(isolate: object, decision_timeout: object) -> float | None:
             "decision_timeout needs isolate=True: a policy in this process cannot be interrupted"
         )
     return timeout
-
-
-def _clean(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, every unprintable one as ``?``."""
-    if len(text) <= limit and text.isprintable():
-        return text
-    if len(text) > limit:
-        text = text[: limit - 3] + "..."
-    return "".join(c if c.isprintable() else "?" for c in text)
-
-
-def _spec_name(spec: object) -> str:
-    """A display name for ``spec`` read in this process, never raising."""
-    if isinstance(spec, str):
-        return spec
-    try:
-        name = getattr(spec, "name", None)
-        if isinstance(name, str):
-            return _clean(name, _NAME_LIMIT)
-        return _clean(str(getattr(spec, "__name__", type(spec).__name__)), _NAME_LIMIT)
-    except Exception:  # a hostile name property or __getattr__
-        return "?"
 
 
 _at_fork_registered = False
@@ -199,110 +184,9 @@ def _context() -> BaseContext:
         context = multiprocessing.get_context("forkserver")
         # The server imports this once; each child forked from it starts warm.
         # (importlib.metadata too: ~0.1 s to import, which every child would pay)
-        context.set_forkserver_preload([__name__, "importlib.metadata"])
+        context.set_forkserver_preload([child.__name__, "importlib.metadata"])
         return context
     return multiprocessing.get_context("spawn")
-
-
-# -- the child side (runs in the policy's process) ---------------------------
-
-
-def _build(spec: IsolatedSpec, seed: int | None, entry: str | None = None) -> Policy:
-    if isinstance(spec, str):
-        factory = None if entry is None else registered_factory(spec, entry)
-        return load_policy(spec, seed=seed, factory=factory)
-    if callable(getattr(spec, "decide", None)) and not isinstance(spec, type):
-        return spec  # type: ignore[return-value]
-    if not callable(spec):
-        raise PolicyError(f"{shown(spec)} is neither a policy name, a factory nor a policy")
-    policy: Any = spec(seed=seed)
-    if not callable(getattr(policy, "decide", None)):
-        raise PolicyError(f"factory {shown(spec)} returned {shown(policy)}, which has no decide()")
-    return policy  # type: ignore[no-any-return]
-
-
-def _watch_parent(parent: int) -> None:  # pragma: no cover - runs in the child
-    while True:
-        time.sleep(_WATCH_SECONDS)
-        if os.getppid() != parent:
-            os._exit(0)
-
-
-def _serve(  # pragma: no cover - runs in the child
-    conn: Connection, spec: IsolatedSpec, seed: int | None, entry: str | None = None
-) -> None:
-    """The child's loop: build the policy, then answer requests until EOF."""
-    import signal
-    import threading
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
-
-    def send(text: str) -> None:
-        conn.send_bytes(text.encode("utf-8", "replace")[:MAX_REPLY_BYTES])
-
-    is_object = callable(getattr(spec, "decide", None)) and not isinstance(spec, type)
-    pristine: list[bytes] = []  # a policy object as it was sent: each restart gets a copy
-
-    def build(seed: int | None) -> tuple[Policy | None, str]:
-        try:
-            if is_object and not pristine:
-                pristine.append(pickle.dumps(spec))
-            made = _build(pickle.loads(pristine[0]) if is_object else spec, seed, entry)
-            hooks = "".join(
-                "1" if callable(getattr(made, hook, None)) else "0"
-                for hook in ("hand_started", "hand_ended")
-            )
-            return made, f"ready {hooks} {_spec_name(made).replace(' ', '_') or '?'}"
-        except BaseException as exc:  # noqa: BLE001 - reported, then the child ends
-            return None, "! " + _clean(describe_exception(exc), _MESSAGE_LIMIT)
-
-    policy, text = build(seed)
-    send(text)
-    if policy is None:
-        return
-    fd = conn.fileno()
-    frames = wire.Frames(fd)
-    history: tuple[Any, ...] = ()
-    static: tuple[Any, ...] = ()
-    events_seen: dict[Any, Any] = {}
-    while True:
-        data = frames.next()
-        if data is None:
-            return
-        try:
-            seq, op, start, new_events, new_static, dynamic, results = pickle.loads(data)
-            if op == _RESTART:  # a new chunk: a fresh instance, this seed, nothing held
-                made, text = build(results)
-                send(f"{seq} {text}")
-                if made is None:
-                    return
-                policy, history, static, events_seen = made, (), (), {}
-                continue
-            history = history[:start] + wire.decode_events_once(new_events, events_seen)
-            if new_static is not None:
-                static = wire.decode_static(new_static)
-            observation = wire.rebuild(static, dynamic, history)
-        except Exception as exc:  # noqa: BLE001 - a bug on the wire: the parent stops us
-            send("? " + _clean(describe_exception(exc), _MESSAGE_LIMIT))
-            return
-        try:
-            if op == _DECIDE:
-                action = policy.decide(observation)
-                if isinstance(action, Action):
-                    text = f"a {action}"
-                else:
-                    text = f"x {shown(action)}"
-            elif op == _STARTED:
-                policy.hand_started(observation)  # type: ignore[attr-defined]
-                text = "ok"
-            else:
-                policy.hand_ended(observation, results)  # type: ignore[attr-defined]
-                text = "ok"
-        except Exception as exc:  # noqa: BLE001 - the bot's fault, reported
-            text = "! " + describe_exception(exc)
-        reply = f"{seq} {_clean(text, _MESSAGE_LIMIT)}".encode("utf-8", "replace")[:MAX_REPLY_BYTES]
-        wire.write_all(fd, len(reply).to_bytes(4, "big") + reply)
 
 
 # -- this side ---------------------------------------------------------------
@@ -338,7 +222,78 @@ def _reap(process: Any, conn: Any, grace: float) -> None:
         process.join(_CLOSE_GRACE_SECONDS)
 
 
-class IsolatedPolicy:
+NOTHING_HELD: tuple[Any, ...] = (None, None, None, None)
+"""The :class:`Held` key of a lane that holds no static part."""
+
+
+class Held:
+    """What one lane of a child holds: the history sent to it last and the
+    static part of its view, with what that part was built from (the state's
+    deal and config objects, the seat, the hand number), so that a request
+    sends only what the lane lacks."""
+
+    __slots__ = ("sent", "static", "key")
+
+    def __init__(self) -> None:
+        self.sent: tuple[Any, ...] = ()
+        self.static: tuple[Any, ...] = ()
+        self.key: tuple[Any, ...] = NOTHING_HELD
+
+    def parts(
+        self, state: HandState, seat: int, hand_number: int | None
+    ) -> tuple[tuple[Any, ...] | None, tuple[Any, ...], tuple[Any, ...]]:
+        """``(static, dynamic, key)`` of ``seat``'s view of ``state``
+        (:mod:`~pokerkit_core.isolation_wire`); ``static`` is ``None`` when
+        the lane holds it (the same hand and seat)."""
+        key = self.key
+        if key[0] is state._deal and key[1] is state._config and key[2] == seat and key[3] == hand_number:
+            static = None
+        else:
+            static = wire.static_part(state, seat, hand_number)
+            key = (state._deal, state._config, seat, hand_number)
+        return static, wire.dynamic_part(state, seat), key
+
+    def request(
+        self,
+        lane: int,
+        seq: int,
+        op: int,
+        history: tuple[Any, ...],
+        static: tuple[Any, ...] | None,
+        dynamic: tuple[Any, ...],
+        extra: object,
+        key: tuple[Any, ...] = NOTHING_HELD,
+    ) -> tuple[tuple[Any, ...], bool]:
+        """One request for the lane (see :mod:`~pokerkit_core.isolation_child`),
+        and whether it is plain built-in values; the lane now holds what it
+        sends.  ``static`` ``None``: the one the lane holds."""
+        start, new, plain = wire.new_events(self.sent, history)
+        send = None if static is None or static == self.static else static
+        self.sent = history
+        if static is not None:
+            self.static, self.key = static, key
+        return (lane, seq, op, start, new, send, dynamic, extra), plain
+
+    def forget(self) -> None:
+        """The lane was rebuilt: it holds nothing."""
+        self.sent, self.static, self.key = (), (), NOTHING_HELD
+
+
+class Remote:
+    """A policy whose code runs in another process: what a runner may ask of
+    it without a request (:func:`wants_hook`).
+
+    Attributes:
+        name: Display name.
+    """
+
+    name: str
+    _dead: str | None  # why the default action plays for it now, or None
+    _ready: bool  # its instance is built (its hooks are known)
+    _hooks: tuple[bool, bool]  # it defines hand_started, hand_ended
+
+
+class IsolatedPolicy(Remote):
     """A policy running in its own process, seen here only through text.
 
     The child starts at once (in the background); the first request, or
@@ -386,21 +341,18 @@ class IsolatedPolicy:
         self.decision_timeout = timeout_arg("decision_timeout", decision_timeout)
         limit = timeout_arg("start_timeout", start_timeout)
         self._start_timeout = limit if limit is not None else START_TIMEOUT_SECONDS
-        self.name: str = name if isinstance(name, str) else _spec_name(spec)
+        self.name: str = name if isinstance(name, str) else spec_name(spec)
         self._ready = False
         self._dead: str | None = None
         self._hooks = (False, False)
         self._seq = 0
         self._late: int | None = None
         self._bad = 0
-        self._sent: tuple[Any, ...] = ()  # the history the child holds
-        self._static: tuple[Any, ...] = ()  # the static part the child holds
-        # (deal, config, seat, hand number) the child's static part was built from
-        self._static_of: tuple[Any, ...] = _NOTHING_HELD
+        self._held = Held()  # what the child's lane 0 holds
         context = _context()
         conn, child_end = context.Pipe(duplex=True)
         process = context.Process(  # type: ignore[attr-defined]
-            target=_serve, args=(child_end, spec, seed, entry), daemon=True, name=PROCESS_NAME
+            target=child.serve, args=(child_end, spec, seed, entry), daemon=True, name=PROCESS_NAME
         )
         try:
             _start(process)
@@ -511,7 +463,7 @@ class IsolatedPolicy:
         """
         if self._dead is not None:
             return _default(observation)
-        return self._action(self._request(_DECIDE, observation, None))
+        return self._action(self._request(DECIDE, observation, None))
 
     def _action(self, body: str) -> Action:
         """The action a ``decide`` reply names (or the error it reports)."""
@@ -558,19 +510,8 @@ class IsolatedPolicy:
         if self._dead is not None:
             legal = legal_actions(state) if state.to_act == seat else None
             return Fold if legal is None else default_action(legal)
-        held = self._static_of
-        if (
-            held[0] is state._deal
-            and held[1] is state._config
-            and held[2] == seat
-            and held[3] == hand_number
-        ):
-            static = None  # the child holds it (the same hand and seat)
-        else:
-            static = wire.static_part(state, seat, hand_number)
-        dynamic = wire.dynamic_part(state, seat)
-        body = self._ask(_DECIDE, state._history, static, dynamic, None)
-        self._static_of = (state._deal, state._config, seat, hand_number)
+        static, dynamic, key = self._held.parts(state, seat, hand_number)
+        body = self._ask(DECIDE, state._history, static, dynamic, None, key)
         return self._action(body)
 
     def hand_started(self, observation: Observation) -> None:
@@ -583,7 +524,7 @@ class IsolatedPolicy:
             DecisionTimeout, PolicyDied, IsolatedPolicyError, PolicyError: As
                 for :meth:`decide`.
         """
-        self._hook(_STARTED, 0, observation, None)
+        self._hook(STARTED, 0, observation, None)
 
     def hand_ended(self, observation: Observation, results: Sequence[object]) -> None:
         """Forward the hook if the child's policy has it (see :meth:`decide`).
@@ -596,7 +537,7 @@ class IsolatedPolicy:
             DecisionTimeout, PolicyDied, IsolatedPolicyError, PolicyError: As
                 for :meth:`decide`.
         """
-        self._hook(_ENDED, 1, observation, tuple(results))
+        self._hook(ENDED, 1, observation, tuple(results))
 
     # -- internals -------------------------------------------------------
 
@@ -651,32 +592,54 @@ class IsolatedPolicy:
         if self._poller is None:  # pragma: no cover - no poll(): Windows
             return self._receive_conn(timeout)
         deadline = None if timeout is None else time.monotonic() + timeout
-        buffer = self._buffer
         while True:
-            if len(buffer) >= 4:
-                size = int.from_bytes(buffer[:4], "big", signed=True)
-                if not 0 <= size <= MAX_REPLY_BYTES:
-                    raise self._stop(
-                        f"broke the wire protocol (a reply of {size} bytes, at most "
-                        f"{MAX_REPLY_BYTES} allowed)"
-                    )
-                if len(buffer) >= 4 + size:
-                    data, self._buffer = buffer[4 : 4 + size], buffer[4 + size :]
-                    return _clean(data.decode("utf-8", "replace"), MAX_REPLY_BYTES)
+            text = self._frame()
+            if text is not None:
+                return text
             if deadline is not None:
                 left = deadline - time.monotonic()
                 if left <= 0 or not self._poller.poll(left * 1000.0):
-                    self._buffer = buffer
                     return None
-            try:
-                chunk = os.read(self._fd, _READ_BYTES)
-            except OSError as exc:  # pragma: no cover - a closed descriptor
-                raise self._stop(f"ended ({describe_exception(exc)})") from None
-            if not chunk:
-                self._process.join(_CLOSE_GRACE_SECONDS)
-                code = self._process.exitcode
-                raise self._stop("ended" if code is None else f"ended (exit code {code})")
-            buffer += chunk
+            self._fill()
+
+    def _frame(self) -> str | None:
+        """The next whole reply in what was read, or ``None``.
+
+        Raises:
+            PolicyDied: The reply's length is over :data:`MAX_REPLY_BYTES`
+                (the child is stopped).
+        """
+        buffer = self._buffer
+        if len(buffer) < 4:
+            return None
+        size = int.from_bytes(buffer[:4], "big", signed=True)
+        if not 0 <= size <= MAX_REPLY_BYTES:
+            raise self._stop(
+                f"broke the wire protocol (a reply of {size} bytes, at most "
+                f"{MAX_REPLY_BYTES} allowed)"
+            )
+        if len(buffer) < 4 + size:
+            return None
+        data, self._buffer = buffer[4 : 4 + size], buffer[4 + size :]
+        return clean(data.decode("utf-8", "replace"), MAX_REPLY_BYTES)
+
+    def _fill(self) -> None:
+        """One ``read`` of what the child sent (blocks until it sends).
+
+        Raises:
+            PolicyDied: The child ended (end-of-file) or the pipe failed.
+        """
+        try:
+            chunk = os.read(self._fd, _READ_BYTES)
+        except ConnectionResetError:  # it ended with requests unread: as end-of-file
+            chunk = b""
+        except OSError as exc:  # pragma: no cover - a closed descriptor
+            raise self._stop(f"ended ({describe_exception(exc)})") from None
+        if not chunk:
+            self._process.join(_CLOSE_GRACE_SECONDS)
+            code = self._process.exitcode
+            raise self._stop("ended" if code is None else f"ended (exit code {code})")
+        self._buffer += chunk
 
     def _receive_conn(self, timeout: float | None) -> str | None:  # pragma: no cover - Windows
         conn = self._conn
@@ -690,7 +653,7 @@ class IsolatedPolicy:
             raise self._stop("ended" if code is None else f"ended (exit code {code})") from None
         except OSError as exc:  # too long a reply: the stream cannot be trusted
             raise self._stop(f"broke the wire protocol ({describe_exception(exc)})") from None
-        return _clean(data.decode("utf-8", "replace"), MAX_REPLY_BYTES)
+        return clean(data.decode("utf-8", "replace"), MAX_REPLY_BYTES)
 
     def _request(self, op: int, observation: Observation, extra: object) -> str:
         """Send one request about ``observation`` and return its reply's body."""
@@ -706,10 +669,12 @@ class IsolatedPolicy:
         static: tuple[Any, ...] | None,
         dynamic: tuple[Any, ...],
         extra: object,
+        key: tuple[Any, ...] = NOTHING_HELD,
     ) -> str:
         """Send one request (the view's parts, :mod:`~pokerkit_core.isolation_wire`;
-        ``static`` ``None``: the one the child holds) and return the body of
-        its reply."""
+        ``static`` ``None``: the one the child holds; ``key``: what ``static``
+        was built from, :meth:`Held.parts`) and return the body of its
+        reply."""
         if not self._ready:
             self.wait_ready()
         limit = self.decision_timeout
@@ -717,18 +682,11 @@ class IsolatedPolicy:
             self._drain(limit)
         self._seq += 1
         seq = self._seq
-        start, new, plain = wire.new_events(self._sent, history)
-        send_static = None if static is None or static == self._static else static
-        message = (seq, op, start, new, send_static, dynamic, extra)
-        payload = compact.dumps(message, plain=plain)
+        request, plain = self._held.request(0, seq, op, history, static, dynamic, extra, key)
         try:
-            self._send(payload)
+            self._send(compact.dumps([request], plain=plain))
         except OSError:
             raise self._stop("ended (its pipe is closed)") from None
-        self._sent = history
-        if static is not None:
-            self._static = static
-            self._static_of = _NOTHING_HELD  # decide_state says what it was built from
         text = self._receive(limit)
         if text is None:
             self._late = seq
@@ -758,19 +716,19 @@ def _default(observation: Observation) -> Action:
 
 
 _HOOK_INDEX = {"hand_started": 0, "hand_ended": 1}
-_NOTHING_HELD: tuple[Any, ...] = (None, None, None, None)
 
 
 def wants_hook(policy: object, hook: str) -> bool:
     """Whether a runner should call ``policy.<hook>`` (and build the
     observation it takes): the method exists and, for a started
-    :class:`IsolatedPolicy`, the policy in the child defines it too.
+    :class:`IsolatedPolicy` (any :class:`Remote`), the policy in the child
+    defines it too.
 
     Args:
         policy: Any policy.
         hook: ``"hand_started"`` or ``"hand_ended"`` (or any method name).
     """
-    if isinstance(policy, IsolatedPolicy) and hook in _HOOK_INDEX:
+    if isinstance(policy, Remote) and hook in _HOOK_INDEX:
         if policy._dead is not None:
             return False  # the proxy skips the hooks of a dead child
         return not policy._ready or policy._hooks[_HOOK_INDEX[hook]]

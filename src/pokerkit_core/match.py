@@ -53,8 +53,16 @@ from typing import Any, Callable, Iterator, Sequence, Union
 from .cards import Card, full_deck
 from .driver import HandDriver, PolicyFault
 from .errors import InvalidConfigError, PokerError, PolicyError, shown
-from .isolation import IsolatedPolicy, close_all, isolation_args
-from .isolation_pool import ProcessPool
+from .isolation import isolation_args
+from .match_chunks import (
+    MAX_RECORDED_ERRORS,
+    Chunk,
+    ChunkResult,
+    PairFactory,
+    PlayerSpec,
+    run_chunk,
+)
+from .match_lanes import MAX_CHUNKS_AT_ONCE, can_play_lanes, play_lanes
 from .policy import Policy, PolicyFactory, available_policies, load_policy, policy_factory
 from .rules import GameConfig
 from .state import HandState, deal, replay
@@ -72,26 +80,12 @@ __all__ = [
     "play_hand",
 ]
 
-PlayerSpec = Union[str, Callable[..., Policy]]
-"""A registered policy name, or a factory called as ``factory(seed=seed)``
-(it must be picklable, e.g. a module-level class, to run in worker processes)."""
-
-PairFactory = Callable[[int, int], "tuple[Policy, Policy]"]
-"""Makes both players of a pass at once, called as ``pair(seed0, seed1)``
-with each player's seed: for policies that must share something, such as an
-analysis and the policy it probes (:mod:`pokerkit_core.lbr`).  It must be
-picklable (e.g. an instance of a module-level class) to run in worker
-processes."""
-
 DEFAULT_CHUNK_DEALS = 500
 """Deals per chunk of work (part of what a seed determines)."""
 
-MAX_RECORDED_ERRORS = 1000
-"""At most this many faults are kept in :attr:`MatchResult.errors` (all are counted)."""
-
-ISOLATED_CHUNKS_AT_ONCE = 4
-"""With ``isolate`` and one worker, chunks played at once by default (threads
-of this process; ``run_match``'s ``chunks_at_once``)."""
+ISOLATED_CHUNKS_AT_ONCE = 16
+"""With ``isolate`` and one worker, chunks played at once by default
+(``run_match``'s ``chunks_at_once``; :mod:`pokerkit_core.match_lanes`)."""
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 
@@ -188,52 +182,6 @@ class MatchResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class _Chunk:
-    index: int
-    first_deal: int
-    deals: int
-    seed: int
-    duplicate: bool
-    players: tuple[PlayerSpec, PlayerSpec]
-    names: tuple[str, str]
-    config: GameConfig | None
-    keep_hands: bool
-    isolate: bool = False
-    decision_timeout: float | None = None
-    pair: PairFactory | None = None
-    factories: tuple[PolicyFactory | None, PolicyFactory | None] = (None, None)
-    entries: tuple[str | None, str | None] = (None, None)  # module:attribute, for isolate
-
-
-@dataclass(frozen=True, slots=True)
-class _ChunkResult:
-    index: int
-    units: tuple[tuple[int, int], ...]  # net chips per player, per unit
-    faults: tuple[MatchFault, ...]
-    fault_counts: tuple[int, int]
-    states: tuple[HandState, ...]
-    seats: tuple[tuple[int, ...], ...]
-
-
-def _make_policy(spec: PlayerSpec, seed: int, factory: PolicyFactory | None = None) -> Policy:
-    if isinstance(spec, str):
-        return load_policy(spec, seed=seed, factory=factory)
-    try:
-        policy = spec(seed=seed)
-    except Exception as exc:
-        raise PolicyError(f"policy factory {shown(spec)} failed: {exc}") from exc
-    if not callable(getattr(policy, "decide", None)):
-        raise PolicyError(f"policy factory {shown(spec)} returned {shown(policy)}, which has no decide()")
-    return policy
-
-
-def _config_for(template: GameConfig | None, button: int) -> GameConfig:
-    if template is None:
-        return GameConfig.acpc_heads_up(button=button)
-    return dataclasses.replace(template, button=button)
-
-
 def play_hand(
     config: GameConfig,
     policies: Sequence[Policy],
@@ -296,188 +244,6 @@ def _play(
     return HandDriver(state, policies, hand_number=hand_number, on_fault=on_fault).play()
 
 
-class _FaultSink:
-    """Collects the faults of one chunk (at most :data:`MAX_RECORDED_ERRORS` kept)."""
-
-    def __init__(self, names: tuple[str, str]) -> None:
-        self.names = names
-        self.faults: list[MatchFault] = []
-        self.counts = [0, 0]
-        self.hand = 0
-        self.player_at: tuple[int, int] = (0, 1)
-
-    def __call__(self, fault: PolicyFault) -> None:
-        player = self.player_at[fault.seat]
-        self.counts[player] += 1
-        if len(self.faults) < MAX_RECORDED_ERRORS:
-            self.faults.append(
-                dataclasses.replace(
-                    fault, hand_number=self.hand, player=player, name=self.names[player]
-                )
-            )
-
-
-def _policy_sets(
-    chunk: _Chunk, seeds: tuple[int, int], pool: ProcessPool | None = None
-) -> list[tuple[Policy, Policy]]:
-    """One pair of fresh policies per pass (the mirrored pass of duplicate mode
-    gets its own, as the ACPC restarts its bots), in their own processes with
-    ``isolate`` (kept ones from ``pool``, restarted as fresh instances)."""
-    sets: list[tuple[Policy, Policy]] = []
-    kept = pool or ProcessPool(chunk.players, chunk.names, chunk.entries, chunk.decision_timeout)
-    try:
-        for play in range(2 if chunk.duplicate else 1):
-            if chunk.isolate:
-                sets.append(kept.take(play, seeds))
-            elif chunk.pair is not None:
-                sets.append(chunk.pair(seeds[0], seeds[1]))
-            else:
-                sets.append((_make_policy(chunk.players[0], seeds[0], chunk.factories[0]),
-                             _make_policy(chunk.players[1], seeds[1], chunk.factories[1])))
-        for policy in (p for pair in sets for p in pair if isinstance(p, IsolatedPolicy)):
-            policy.wait_ready()  # the children start together, then are waited for
-    except BaseException:
-        close_all(p for pair in sets for p in pair)
-        raise
-    return sets
-
-
-def _run_chunk(
-    chunk: _Chunk,
-    on_deal: Callable[[int], None] | None = None,
-    stop: Any = None,
-    pool: ProcessPool | None = None,
-) -> _ChunkResult:
-    """Play one chunk; ``on_deal(hands)`` (in-process runs: the progress bar)
-    is called after each hand; ``stop`` (a :class:`threading.Event`) ends it
-    between hands when another thread failed; ``pool`` keeps its processes."""
-    rng = random.Random(f"pokerkit_core.match:{chunk.seed}:{chunk.index}")
-    policy_seeds = (rng.getrandbits(63), rng.getrandbits(63))
-    sets = _policy_sets(chunk, policy_seeds, pool)
-    keep = pool if chunk.isolate else None
-    try:
-        result = _play_chunk(chunk, rng, sets, on_deal, stop)
-    except BaseException:
-        keep = None  # an interrupted pair is not kept
-        raise
-    finally:
-        for play, pair in enumerate(sets):
-            close_all(pair) if keep is None else keep.give_back(play, pair)  # type: ignore[arg-type]
-    return result
-
-
-@dataclass
-class _Pass:
-    """One pass over a chunk's deals (the mirrored pass of duplicate mode is
-    the second): per deal each player's net chips, the faults, the states."""
-
-    nets: list[tuple[int, int]]
-    sink: _FaultSink
-    states: list[HandState]
-    seats: list[tuple[int, int]]
-
-
-def _play_pass(
-    chunk: _Chunk,
-    play: int,
-    decks: list[list[int]],
-    policies: tuple[Policy, Policy],
-    on_deal: Callable[[int], None] | None = None,
-    stop: Any = None,
-) -> _Pass:
-    done = _Pass([], _FaultSink(chunk.names), [], [])
-    # seat_of[player]: player 0 sits in seat 0 first, then swaps.
-    seat_of = (0, 1) if play == 0 else (1, 0)
-    player_at = (seat_of.index(0), seat_of.index(1))
-    seated = (policies[player_at[0]], policies[player_at[1]])
-    # the two configs of the pass (button on seat 0 or 1), built once: a config
-    # keeps the engine's per-table precomputation (forced bets, first state)
-    configs = (_config_for(chunk.config, 0), _config_for(chunk.config, 1))
-    for offset, deck in enumerate(decks):
-        if stop is not None and stop.is_set():
-            raise PolicyError("the match was stopped")
-        deal_number = chunk.first_deal + offset
-        hand_number = 2 * deal_number + play if chunk.duplicate else deal_number
-        done.sink.hand, done.sink.player_at = hand_number, player_at
-        dealt = replay(configs[deal_number % 2], deck, ())  # deal(config, deck=...) from codes
-        state = HandDriver(dealt, seated, hand_number=hand_number, on_fault=done.sink).play()
-        if on_deal is not None:
-            on_deal(1)
-        results = state.hand_results or (0, 0)
-        done.nets.append((int(results[seat_of[0]]), int(results[seat_of[1]])))
-        if chunk.keep_hands:
-            done.states.append(state)
-            done.seats.append(player_at)
-    return done
-
-
-_BIT_LENGTHS = tuple(n.bit_length() for n in range(53))
-
-
-def _shuffle(rng: random.Random, deck: list[int]) -> None:
-    """``rng.shuffle(deck)``, step for step (the same calls to
-    ``rng.getrandbits``, so the same order for a seed: a match's decks are
-    part of what its seed determines), without a method call per card.
-
-    CPython's ``Random.shuffle`` swaps position ``i`` (last first) with
-    ``j = _randbelow(i + 1)``, which draws ``(i + 1).bit_length()`` bits until
-    the value is below ``i + 1`` (rejection sampling); decks of at most 52
-    cards here.
-    """
-    getrandbits = rng.getrandbits
-    bits = _BIT_LENGTHS
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = bits[n]
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-def _play_chunk(
-    chunk: _Chunk,
-    rng: random.Random,
-    sets: list[tuple[Policy, Policy]],
-    on_deal: Callable[[int], None] | None = None,
-    stop: Any = None,
-) -> _ChunkResult:
-    deck_template = list(range(len(full_deck())))  # card codes, in full_deck order
-    decks = []
-    for _ in range(chunk.deals):
-        deck = deck_template[:]
-        _shuffle(rng, deck)
-        decks.append(deck)
-    if chunk.isolate and len(sets) > 1:  # the passes wait on other processes: overlap them
-        from concurrent.futures import ThreadPoolExecutor
-
-        with ThreadPoolExecutor(max_workers=len(sets)) as pool:
-            passes = list(
-                pool.map(
-                    lambda p: _play_pass(chunk, p, decks, sets[p], on_deal, stop), range(len(sets))
-                )
-            )
-    else:
-        passes = [
-            _play_pass(chunk, play, decks, pair, on_deal, stop) for play, pair in enumerate(sets)
-        ]
-    units = [
-        (sum(p.nets[d][0] for p in passes), sum(p.nets[d][1] for p in passes))
-        for d in range(chunk.deals)
-    ]
-    faults = sorted((f for p in passes for f in p.sink.faults), key=lambda f: f.hand_number or 0)
-    states = [p.states[d] for d in range(len(passes[0].states)) for p in passes]
-    seats = [p.seats[d] for d in range(len(passes[0].seats)) for p in passes]
-    return _ChunkResult(
-        chunk.index,
-        tuple(units),
-        tuple(faults[:MAX_RECORDED_ERRORS]),
-        (sum(p.sink.counts[0] for p in passes), sum(p.sink.counts[1] for p in passes)),
-        tuple(states),
-        tuple(seats),
-    )
-
-
 def _name_of(spec: PlayerSpec) -> str:
     if isinstance(spec, str):
         return spec
@@ -499,9 +265,9 @@ def _chunks(
     isolate: bool = False,
     decision_timeout: float | None = None,
     pair: PairFactory | None = None,
-) -> list[_Chunk]:
+) -> list[Chunk]:
     return [
-        _Chunk(
+        Chunk(
             index=i,
             first_deal=first,
             deals=min(chunk_deals, deals - first),
@@ -520,12 +286,12 @@ def _chunks(
 
 
 def _execute(
-    chunks: list[_Chunk],
+    chunks: list[Chunk],
     workers: int,
     scheduler: str | None,
     on_deal: Callable[[int], None] | None = None,
     at_once: int = ISOLATED_CHUNKS_AT_ONCE,
-) -> Iterator[_ChunkResult]:
+) -> Iterator[ChunkResult]:
     """Yield chunk results as they finish (any order); ``on_deal`` follows
     the deals of chunks played in this process."""
     if scheduler is not None:
@@ -538,7 +304,7 @@ def _execute(
             ) from exc
         client: Any = distributed.Client(scheduler)
         try:
-            futures = client.map(_run_chunk, chunks, pure=False)
+            futures = client.map(run_chunk, chunks, pure=False)
             for future in distributed.as_completed(futures):
                 yield future.result()
         finally:
@@ -548,30 +314,12 @@ def _execute(
         from concurrent.futures import ProcessPoolExecutor  # here: multiprocessing is slow to import
 
         with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as processes:
-            yield from processes.map(_run_chunk, chunks)
+            yield from processes.map(run_chunk, chunks)
         return
-    if not chunks:
+    if chunks and chunks[0].isolate and can_play_lanes():
+        yield from play_lanes(chunks, at_once, on_deal)
         return
-    c = chunks[0]
-    pool = ProcessPool(c.players, c.names, c.entries, c.decision_timeout)
-    try:
-        if len(chunks) > 1 and c.isolate and at_once > 1:
-            # Isolated chunks mostly wait for their policies' processes: run a
-            # few at once in threads of this process, so that the waits overlap.
-            import threading
-            from concurrent.futures import ThreadPoolExecutor
-
-            with ThreadPoolExecutor(max_workers=min(at_once, len(chunks))) as threads:
-                stop = threading.Event()
-                try:
-                    yield from threads.map(lambda c: _run_chunk(c, on_deal, stop, pool), chunks)
-                except BaseException:  # Ctrl-C, a failure: end the other threads' chunks too
-                    stop.set()
-                    raise
-        else:
-            yield from (_run_chunk(chunk, on_deal, pool=pool) for chunk in chunks)
-    finally:
-        pool.close()
+    yield from (run_chunk(chunk, on_deal) for chunk in chunks)
 
 
 def _summary(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
@@ -629,9 +377,10 @@ def run_match(
             (:class:`~pokerkit_core.isolation.IsolatedPolicy`), where it
             receives only its observations; the result for a seed is the
             same as in this process for policies that depend only on their
-            seed and observations.  A pass's processes are kept for its next
-            chunk, each restarted as a fresh instance with that chunk's seed
-            (never for the other pass of a duplicate match).
+            seed and observations.  Each player of each pass has one process,
+            which holds a fresh instance per chunk built with that chunk's
+            seed (never shared with the other pass of a duplicate match;
+            :mod:`pokerkit_core.match_lanes`).
         decision_timeout: With ``isolate``: time limit of each decision (and
             hook), seconds.  Over it, the fault is recorded and the default
             action (check if legal, else fold) is played; a policy that
@@ -642,11 +391,14 @@ def run_match(
             one by one from ``players`` (which then only name them and
             are checked as usual).  Not with ``isolate``.
         chunks_at_once: With ``isolate`` and one worker: chunks played at
-            once, each in a thread of this process with its own policy
-            processes, so that this process and the policies' overlap on the
-            cores (the result is the same: each chunk is seeded).  ``None``:
-            :data:`ISOLATED_CHUNKS_AT_ONCE`; ``1``: one after the other.
-            With ``workers`` > 1 each worker plays its chunks one at a time.
+            once (1 to :data:`~pokerkit_core.match_lanes.MAX_CHUNKS_AT_ONCE`)
+            by this process, which sends each policy process the questions
+            of all of them together, so that this process and the policies'
+            overlap on the cores (the result is the same: each chunk is
+            seeded).  ``None``: :data:`ISOLATED_CHUNKS_AT_ONCE`; ``1``: one
+            after the other.  With ``workers`` > 1, or where
+            :func:`select.poll` is missing (Windows), the chunks are played
+            one at a time, each with processes of its own.
 
     Returns:
         A :class:`MatchResult`; results in mbb/hand use ``config.big_blind``.
@@ -657,8 +409,9 @@ def run_match(
             that is not for two seats, ``isolate`` not a bool, or a
             ``decision_timeout`` that is not a positive number or is given
             without ``isolate`` (a policy in this process cannot be
-            interrupted), or ``chunks_at_once`` that is not an int >= 1 or
-            is given without ``isolate`` (chunks in this process would only
+            interrupted), or ``chunks_at_once`` that is not an int from 1
+            to :data:`~pokerkit_core.match_lanes.MAX_CHUNKS_AT_ONCE` or is
+            given without ``isolate`` (chunks in this process would only
             take turns on it: use ``workers``).
         PolicyError: A policy name is not registered or its factory fails, a
             factory cannot be pickled for ``workers`` > 1, ``scheduler`` or
@@ -688,9 +441,10 @@ def run_match(
         raise InvalidConfigError(f"a match is heads-up; config has {len(config.stacks)} seats")
     decision_timeout = isolation_args(isolate, decision_timeout)
     if chunks_at_once is not None:
-        if chunks_at_once.__class__ is not int or chunks_at_once < 1:
+        if chunks_at_once.__class__ is not int or not 1 <= chunks_at_once <= MAX_CHUNKS_AT_ONCE:
             raise InvalidConfigError(
-                f"chunks_at_once must be an int >= 1 or None, got {shown(chunks_at_once)}"
+                f"chunks_at_once must be an int from 1 to {MAX_CHUNKS_AT_ONCE} or None, "
+                f"got {shown(chunks_at_once)}"
             )
         if not isolate:
             raise InvalidConfigError(
@@ -751,11 +505,10 @@ def run_match(
     if show:
         tqdm: Any = importlib.import_module("tqdm").tqdm
         bar = tqdm(total=hands, unit="hand", desc=f"{base[0]} vs {base[1]}", file=sys.stderr)
-    results: dict[int, _ChunkResult] = {}
-    shown_hands = [0]  # hands the bar showed deal by deal since the last chunk
+    results: dict[int, ChunkResult] = {}
+    local = scheduler is None and (workers <= 1 or len(chunks) <= 1)  # the bar moves hand by hand
 
     def on_deal(hands_dealt: int) -> None:
-        shown_hands[0] += hands_dealt
         bar.update(hands_dealt)
 
     try:
@@ -763,9 +516,8 @@ def run_match(
             chunks, workers, scheduler, on_deal if bar is not None else None, at_once
         ):
             results[result.index] = result
-            if bar is not None:  # chunks from other processes move it a chunk at a time
-                bar.update(len(result.units) * (2 if duplicate else 1) - shown_hands[0])
-                shown_hands[0] = 0
+            if bar is not None and not local:  # chunks from other processes: a chunk at a time
+                bar.update(len(result.units) * (2 if duplicate else 1))
     finally:
         if bar is not None:
             bar.close()

@@ -1,0 +1,540 @@
+"""Isolated chunks of a match played at once, through shared policy processes.
+
+An isolated match (:func:`~pokerkit_core.match.run_match` with
+``isolate=True``) asks a process for every decision.  Asked one at a time,
+each decision costs a pipe write, a sleep and a wake-up on each side.  Here a
+few chunks (``chunks_at_once``) are played together by one thread: each
+player of each pass has one process (:class:`~pokerkit_core.isolation.IsolatedPolicy`
+started with the first chunk's seed) holding one *lane* per chunk played at
+once, a fresh instance of the policy for that chunk
+(:mod:`pokerkit_core.isolation_child`).  The thread deals each lane's hands
+through its own :class:`~pokerkit_core.driver.HandDriver`
+(:meth:`~pokerkit_core.driver.HandDriver.next_call` /
+:meth:`~pokerkit_core.driver.HandDriver.answer`), sends every question a
+process has waiting in one write, and reads the answers as they come (one
+``poll`` over all the processes).
+
+What stays as when the chunks are played one after the other:
+
+- each chunk's policies are fresh instances built with that chunk's seeds, and
+  each plays the chunk's hands in order, so the result for a seed is the same
+  as in this process for policies that depend only on their seed and
+  observations (tested);
+- the processes of the mirrored pass of a duplicate match are never those of
+  the first pass (the ACPC restarts its bots), so a bot cannot carry its own
+  cards from one pass to the other; within one pass, module-level state of a
+  bot's code is shared by its lanes, which tells it nothing about its
+  opponent's cards (each deal is played once per pass);
+- each decision has its own time limit, counted from when the process has
+  answered everything asked before it (``decision_timeout``): over it, the
+  fault is recorded and the default action plays; the late answer is still
+  awaited, once more for at most the limit, and a process that has not sent
+  it by then is killed;
+- a process that dies (or is killed, or breaks the wire protocol) is
+  reported once per lane (a :class:`~pokerkit_core.errors.PolicyDied` fault),
+  then the default action plays for those lanes to the end of their chunks;
+  the next chunk that needs the player gets a new process.
+
+A policy that cannot be built for a chunk (its factory raises, or its process
+cannot start or restart within its start time limit) fails the match with a
+:class:`~pokerkit_core.errors.PolicyError`, as it does in this process.
+
+References:
+    Annual Computer Poker Competition rules (bots in their own processes,
+    restarted for each duplicate pass, time limits per decision).
+"""
+
+from __future__ import annotations
+
+import select
+import time
+from collections import deque
+from typing import Any, Callable, Iterator, Sequence
+
+from . import compact
+from . import isolation_wire as wire
+from .actions import Fold, default_action
+from .driver import HandDriver
+from .errors import DecisionTimeout, PolicyDied, PolicyError, shown
+from .isolation import Held, IsolatedPolicy, Remote, close_all
+from .isolation_child import DECIDE, ENDED, RESTART, STARTED
+from .match_chunks import Chunk, ChunkResult, PassPlay, chunk_result, chunk_setup
+from .observation import Observation
+from .state import legal_actions
+
+__all__ = ["MAX_CHUNKS_AT_ONCE", "Lane", "can_play_lanes", "play_lanes"]
+
+MAX_CHUNKS_AT_ONCE = 64
+"""Most chunks an isolated match plays at once (its processes hold one lane
+per chunk; the questions waiting for one process stay far under a pipe's
+buffer)."""
+
+_OPS = {"decide": DECIDE, "hand_started": STARTED, "hand_ended": ENDED}
+
+
+def can_play_lanes() -> bool:
+    """Whether this platform has :func:`select.poll` (not Windows): without it
+    an isolated match plays its chunks one after the other."""
+    return hasattr(select, "poll")
+
+
+class Lane(Remote):
+    """One instance of a policy in a shared process: what a lane's
+    :class:`~pokerkit_core.driver.HandDriver` seats.  Its questions are asked
+    by :func:`play_lanes`, never through :meth:`decide`.
+
+    Args:
+        bots: The process.
+        lane: The lane's number in it.
+        name: Display name.
+    """
+
+    def __init__(self, bots: _Bots, lane: int, name: str) -> None:
+        self.bots, self.lane, self.name = bots, lane, name
+        self.held = Held()
+        self._dead: str | None = None
+        self._ready = False
+        self._hooks = (False, False)
+        self.reported = False  # its death was reported as a fault
+
+    def decide(self, observation: Observation) -> Any:
+        """Not for direct use: a lane is asked by :func:`play_lanes`.
+
+        Raises:
+            PolicyError: Always.
+        """
+        raise PolicyError(f"lane {self.lane} of {shown(self.name)} is asked by the match's lanes loop")
+
+
+class _Ask:
+    """A question sent to a process and not yet answered, in order."""
+
+    __slots__ = ("lane", "seq", "op", "slot", "seat", "call", "late", "seed")
+
+    def __init__(self, lane: Lane, seq: int, op: int, slot: _Slot | None, seat: int, call: str,
+                 seed: int | None = None) -> None:
+        self.lane, self.seq, self.op, self.slot = lane, seq, op, slot
+        self.seat, self.call, self.late, self.seed = seat, call, False, seed
+
+
+class _Bots:
+    """One policy process shared by lanes: its questions to send, and those
+    sent and unanswered, in order."""
+
+    def __init__(self, proxy: IsolatedPolicy, player: int, play: int) -> None:
+        self.proxy, self.player, self.play = proxy, player, play
+        self.outbox: list[tuple[Any, ...]] = []
+        self.plain = True
+        self.waiting: deque[_Ask] = deque()
+        self.sent = 0  # of waiting, how many were written
+        self.head_since = 0.0  # when the first waiting question became first
+        self.lanes = 1  # lane 0 is built at the start
+
+    @property
+    def alive(self) -> bool:
+        return self.proxy._dead is None
+
+    def post(self, ask: _Ask, request: tuple[Any, ...], plain: bool) -> None:
+        self.outbox.append(request)
+        self.plain = self.plain and plain
+        self.waiting.append(ask)
+
+    def flush(self, now: float) -> None:
+        """Send the questions posted (one write).
+
+        Raises:
+            PolicyDied: The pipe is closed.
+        """
+        if not self.outbox:
+            return
+        if self.sent == 0:
+            self.head_since = now
+        payload = compact.dumps(self.outbox, plain=self.plain)
+        self.outbox, self.plain = [], True
+        self.sent = len(self.waiting)
+        try:
+            self.proxy._send(payload)
+        except OSError:
+            raise self.proxy._stop("ended (its pipe is closed)") from None
+
+
+class _Slot:
+    """Plays the chunks of one pass, one after the other: a chunk's pass at a
+    time, with one lane per player."""
+
+    def __init__(self, play: int) -> None:
+        self.play = play
+        self.lanes: list[Lane | None] = [None, None]
+        self.chunk: Chunk | None = None
+        self.decks: list[list[int]] = []
+        self.pass_play: PassPlay | None = None
+        self.driver: HandDriver | None = None
+        self.restarting = 0  # restarts asked and not yet answered
+        self.asking = False  # a question is out
+        self.encoded: list[Any] = []  # the hand's events so far, in the compact form
+        self.plain = True  # every one of them is plain built-in values
+
+
+class _Lanes:
+    """The loop of :func:`play_lanes`."""
+
+    def __init__(self, chunks: Sequence[Chunk], at_once: int, on_deal: Callable[[int], None] | None) -> None:
+        self.first = chunks[0]
+        self.passes = self.first.passes
+        self.queues = [deque(chunks) for _ in range(self.passes)]
+        self.setups: dict[int, tuple[tuple[int, int], list[list[int]]]] = {}
+        self.done: dict[int, list[PassPlay | None]] = {}
+        self.results: list[ChunkResult] = []
+        self.on_deal = on_deal
+        self.limit = self.first.decision_timeout
+        self.poller = select.poll()
+        self.by_fd: dict[int, _Bots] = {}
+        self.current: dict[tuple[int, int], _Bots] = {}  # (player, play) -> its process now
+        self.every: list[_Bots] = []
+        self.runnable: deque[_Slot] = deque()
+        count = min(at_once, len(chunks))
+        self.slots = [_Slot(play) for play in range(self.passes) for _ in range(count)]
+        self.active = len(self.slots)
+
+    # -- processes ---------------------------------------------------------
+
+    def _setup(self, chunk: Chunk) -> tuple[tuple[int, int], list[list[int]]]:
+        setup = self.setups.get(chunk.index)
+        if setup is None:
+            setup = self.setups[chunk.index] = chunk_setup(chunk)
+        return setup
+
+    def _start(self, player: int, play: int, seed: int) -> IsolatedPolicy:
+        c = self.first
+        return IsolatedPolicy(
+            c.players[player], seed=seed, decision_timeout=self.limit,
+            name=c.names[player], entry=c.entries[player],
+        )
+
+    def _adopt(self, proxy: IsolatedPolicy, player: int, play: int) -> Lane:
+        """Wait for a started process, which becomes the player's for the
+        pass; its lane 0 (built with the seed it was started with)."""
+        bots = _Bots(proxy, player, play)
+        self.every.append(bots)
+        proxy.wait_ready()  # PolicyError: cannot be built; the match fails
+        self.current[player, play] = bots
+        self.poller.register(proxy._fd, select.POLLIN)
+        self.by_fd[proxy._fd] = bots
+        lane = Lane(bots, 0, proxy.name)
+        lane._ready, lane._hooks = True, proxy._hooks
+        return lane
+
+    def open(self) -> None:
+        """Start every process at once (each with the seeds of its pass's
+        first chunk, for the first slot's lanes), then give every slot its
+        first chunk."""
+        started: list[tuple[IsolatedPolicy, int, int]] = []
+        try:
+            for play in range(self.passes):
+                seeds = self._setup(self.queues[play][0])[0]
+                for player in (0, 1):
+                    started.append((self._start(player, play, seeds[player]), player, play))
+        except BaseException:
+            close_all(p for p, _, _ in started)
+            raise
+        firsts: dict[int, _Slot] = {}
+        for slot in self.slots:
+            firsts.setdefault(slot.play, slot)
+        for proxy, player, play in started:
+            firsts[play].lanes[player] = self._adopt(proxy, player, play)
+        for slot in self.slots:
+            self._begin(slot, self.queues[slot.play].popleft(), fresh=slot is firsts[slot.play])
+        self.runnable.extend(self.slots)
+
+    def close(self) -> None:
+        close_all(bots.proxy for bots in self.every)  # (the dead ones were stopped)
+
+    def _die(self, bots: _Bots, error: PolicyDied) -> None:
+        """A process is gone: every lane waiting on it is told once."""
+        fd = bots.proxy._fd
+        if self.by_fd.get(fd) is bots:
+            del self.by_fd[fd]
+            self.poller.unregister(fd)
+        if bots in self.every:  # stopped, so closed: a long match may replace many
+            self.every.remove(bots)
+        waiting, bots.waiting, bots.outbox, bots.sent = list(bots.waiting), deque(), [], 0
+        for ask in waiting:
+            lane = ask.lane
+            if lane._dead is None:
+                lane._dead = bots.proxy._dead or "died"
+            if ask.op == RESTART:  # the chunk needs a new process
+                assert ask.slot is not None and ask.seed is not None
+                ask.slot.restarting -= 1
+                self._claim(ask.slot, bots.player, ask.seed)
+                self._wake(ask.slot)
+            elif not ask.late:
+                lane.reported = True
+                self._reply(ask, None, error)
+
+    # -- chunks ------------------------------------------------------------
+
+    def _begin(self, slot: _Slot, chunk: Chunk, fresh: bool = False) -> None:
+        """Give ``slot`` the pass of ``chunk``: its lanes become fresh
+        instances with the chunk's seeds (unless ``fresh``: they just were)."""
+        seeds, decks = self._setup(chunk)
+        slot.chunk, slot.decks = chunk, decks
+        if not fresh:
+            for player in (0, 1):
+                self._claim(slot, player, seeds[player])
+
+    def _claim(self, slot: _Slot, player: int, seed: int) -> None:
+        """A fresh instance for ``slot``'s ``player``: a restart posted on the
+        player's process, or lane 0 of a new process if that one has died."""
+        bots = self.current.get((player, slot.play))
+        if bots is None or not bots.alive:
+            slot.lanes[player] = self._adopt(self._start(player, slot.play, seed), player, slot.play)
+            return
+        lane = slot.lanes[player]
+        if lane is None or lane.bots is not bots:
+            lane = slot.lanes[player] = Lane(bots, bots.lanes, bots.proxy.name)
+            bots.lanes += 1
+        lane._ready, lane._dead, lane.reported = False, None, False
+        lane.held.forget()
+        proxy = bots.proxy
+        proxy._seq += 1
+        bots.post(
+            _Ask(lane, proxy._seq, RESTART, slot, player, "restart", seed),
+            (lane.lane, proxy._seq, RESTART, 0, (), None, (), seed),
+            True,
+        )
+        slot.restarting += 1
+
+    def _wake(self, slot: _Slot) -> None:
+        if slot.restarting == 0 and not slot.asking:
+            self.runnable.append(slot)
+
+    def _pass_over(self, slot: _Slot) -> None:
+        chunk, done = slot.chunk, slot.pass_play
+        assert chunk is not None and done is not None
+        passes = self.done.setdefault(chunk.index, [None] * self.passes)
+        passes[slot.play] = done
+        if all(p is not None for p in passes):
+            del self.done[chunk.index]
+            self.setups.pop(chunk.index, None)
+            self.results.append(chunk_result(chunk, passes))  # type: ignore[arg-type]
+        slot.chunk, slot.pass_play, slot.driver = None, None, None
+        queue = self.queues[slot.play]
+        if queue:
+            self._begin(slot, queue.popleft())
+        else:
+            self.active -= 1
+
+    # -- asking ------------------------------------------------------------
+
+    def step(self, slot: _Slot) -> None:
+        """Play ``slot`` until it waits for a process (or has no chunk left)."""
+        while slot.restarting == 0 and not slot.asking and slot.chunk is not None:
+            if slot.pass_play is None:
+                slot.pass_play = PassPlay(slot.chunk, slot.play, slot.decks, slot.lanes)  # type: ignore[arg-type]
+            driver = slot.driver
+            if driver is None:
+                driver = slot.driver = slot.pass_play.next_hand()
+                slot.encoded, slot.plain = [], True
+                if driver is None:
+                    self._pass_over(slot)
+                    continue
+            call = driver.next_call()
+            if call is None:  # the hand is over and its hooks have run
+                slot.pass_play.finish(driver.state)
+                slot.driver = None
+                if self.on_deal is not None:
+                    self.on_deal(1)
+                continue
+            seat, name = call
+            lane = slot.pass_play.seated[seat]
+            assert isinstance(lane, Lane)
+            if lane._dead is None and not lane.bots.alive:
+                lane._dead = lane.bots.proxy._dead or "died"
+            if lane._dead is not None:  # reported once, then the default action
+                if name != "decide":
+                    driver.answer(seat, name)
+                elif lane.reported:
+                    state = driver.state
+                    legal = legal_actions(state)
+                    driver.answer(seat, name, Fold if legal is None else default_action(legal))
+                else:
+                    lane.reported = True
+                    driver.answer(seat, name, error=_died(lane))
+                continue
+            self._ask(slot, lane, driver, seat, name)
+            return
+
+    def _ask(self, slot: _Slot, lane: Lane, driver: HandDriver, seat: int, call: str) -> None:
+        bots = lane.bots
+        proxy = bots.proxy
+        proxy._seq += 1
+        seq = proxy._seq
+        op = _OPS[call]
+        if op == DECIDE:
+            state = driver.state
+            held = lane.held
+            static, dynamic, key = held.parts(state, seat, driver.hand_number)
+            history = state._history
+            encoded = slot.encoded  # the hand's events, encoded once for both lanes
+            if len(encoded) < len(history):
+                more = list(map(compact.encode_event, history[len(encoded):]))
+                slot.plain = slot.plain and all(form.__class__ is tuple for form in more)
+                encoded += more
+            # the same hand and seat: the lane holds a prefix of this history
+            start = len(held.sent) if static is None else 0
+            send = None if static is None or static == held.static else static
+            held.sent = history
+            if static is not None:
+                held.static, held.key = static, key
+            request = (lane.lane, seq, op, start, tuple(encoded[start:len(history)]), send, dynamic, None)
+            plain = slot.plain
+        else:
+            view = driver.observation(seat)
+            static, dynamic = wire.observation_parts(view)
+            extra = tuple(driver.state.hand_results or ()) if op == ENDED else None
+            request, plain = lane.held.request(lane.lane, seq, op, view.history, static, dynamic, extra)
+        bots.post(_Ask(lane, seq, op, slot, seat, call), request, plain)
+        slot.asking = True
+
+    def _reply(self, ask: _Ask, body: str | None, error: Exception | None = None) -> None:
+        """Hand an answer (a reply's body, or an error) to its lane's driver."""
+        slot = ask.slot
+        assert slot is not None
+        if ask.op == RESTART:
+            lane = ask.lane
+            assert body is not None
+            if not body.startswith("ready "):
+                detail = body[2:] if body.startswith("! ") else f"it answered {shown(body)}"
+                raise PolicyError(f"policy {shown(lane.name)} could not be created again in its process: {detail}")
+            flags = body.split(" ", 2)[1]
+            lane._hooks = (flags[:1] == "1", flags[1:2] == "1")
+            lane._ready = True
+            slot.restarting -= 1
+            self._wake(slot)
+            return
+        driver = slot.driver
+        assert driver is not None
+        slot.asking = False
+        value: object = None
+        if error is None and body is not None:
+            try:
+                if ask.op == DECIDE:
+                    value = ask.lane.bots.proxy._action(body)
+                elif body != "ok":
+                    error = ask.lane.bots.proxy._failure(body)
+            except PolicyError as exc:  # IsolatedPolicyError, or PolicyDied: it was stopped
+                error = exc
+        if isinstance(error, PolicyDied):
+            ask.lane.reported = True
+            ask.lane._dead = ask.lane.bots.proxy._dead or "died"
+        driver.answer(ask.seat, ask.call, value, error)
+        self.runnable.append(slot)
+
+    def read(self, bots: _Bots, now: float) -> None:
+        """Take the replies ``bots`` has sent (it is readable)."""
+        proxy = bots.proxy
+        try:
+            proxy._fill()
+            while bots.waiting and (text := proxy._frame()) is not None:
+                ask = bots.waiting[0]
+                body = proxy._body(text, ask.seq)
+                bots.waiting.popleft()
+                bots.sent -= 1
+                bots.head_since = now
+                if not ask.late:
+                    self._reply(ask, body)
+                    if not bots.alive:  # the reply broke the protocol: it was stopped
+                        raise PolicyDied(f"policy {shown(proxy.name)} {proxy._dead}")
+            if not bots.waiting and proxy._buffer:
+                raise proxy._stop("broke the wire protocol (a reply to a request never sent)")
+        except PolicyDied as exc:
+            self._die(bots, exc)
+
+    def check_time(self, now: float) -> float | None:
+        """Time out the first question of any process over its limit; the
+        seconds to the next limit, or ``None``."""
+        soonest: float | None = None
+        for bots in list(self.every):
+            if not bots.sent or not bots.alive:
+                continue
+            head = bots.waiting[0]
+            limit = bots.proxy._start_timeout if head.op == RESTART else self.limit
+            if limit is None:
+                continue
+            left = bots.head_since + limit - now
+            if left > 0:
+                soonest = left if soonest is None else min(soonest, left)
+                continue
+            name = shown(head.lane.name)
+            if head.op == RESTART:
+                raise PolicyError(f"policy {name} did not restart within {limit:g} s")
+            if head.late:
+                self._die(bots, bots.proxy._stop(f"did not answer within {limit:g} s after a time-out"))
+                continue
+            head.late = True
+            bots.head_since = now
+            soonest = limit if soonest is None else min(soonest, limit)
+            self._reply(head, None, DecisionTimeout(f"policy {name} did not answer within {limit:g} s", limit))
+        return soonest
+
+    def run(self) -> Iterator[ChunkResult]:
+        clock = time.monotonic
+        while self.active or self.results:
+            while self.runnable:
+                self.step(self.runnable.popleft())
+            now = clock()
+            for bots in list(self.every):
+                if bots.outbox:
+                    try:
+                        bots.flush(now)
+                    except PolicyDied as exc:
+                        self._die(bots, exc)
+            if self.results:
+                yield from self.results
+                self.results = []
+            if self.runnable or not self.active:
+                continue
+            wait = self.check_time(now)  # (a time-out makes its slot runnable)
+            if self.runnable:
+                continue
+            if not any(bots.waiting for bots in self.every):  # pragma: no cover - a bug
+                raise RuntimeError("isolated match: chunks left but no question out")
+            polled = dict(self.by_fd)  # a process started while reading may reuse a number
+            events = self.poller.poll(None if wait is None else max(wait, 0.0) * 1000.0 + 1.0)
+            now = clock()
+            for fd, _ in events:
+                ready = polled.get(fd)
+                if ready is not None and ready.alive:
+                    self.read(ready, now)
+
+
+def _died(lane: Lane) -> PolicyDied:
+    return PolicyDied(
+        f"policy {shown(lane.name)} {lane._dead}; the default action plays for it from now on"
+    )
+
+
+def play_lanes(
+    chunks: Sequence[Chunk], at_once: int, on_deal: Callable[[int], None] | None = None
+) -> Iterator[ChunkResult]:
+    """Play isolated ``chunks``, ``at_once`` of them together (see the module).
+
+    Args:
+        chunks: The match's chunks (all isolated, in order).
+        at_once: Chunks played together, 1 to :data:`MAX_CHUNKS_AT_ONCE`.
+        on_deal: Called with 1 after each hand.
+
+    Yields:
+        Each chunk's result when both its passes are over (any order).
+
+    Raises:
+        PolicyError: A policy cannot be built, started or restarted.
+    """
+    if not chunks:
+        return
+    lanes = _Lanes(chunks, at_once, on_deal)
+    try:
+        lanes.open()
+        yield from lanes.run()
+    finally:
+        lanes.close()

@@ -1,0 +1,110 @@
+"""Isolated chunks played at once through shared policy processes
+(:mod:`pokerkit_core.match_lanes`): each chunk still gets fresh instances with
+its own seeds and plays its hands in order, the passes of a duplicate match
+never share a process, and time-outs and deaths are handled per lane."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bots import Remembering
+from cheaters import Dier, GlobalMirrorMemory, Hanger, Hooked, Sleeper
+
+from pokerkit_core.errors import InvalidConfigError, PolicyError
+from pokerkit_core.match import MatchResult, run_match
+from pokerkit_core.match_lanes import MAX_CHUNKS_AT_ONCE
+
+
+def _numbers(result: MatchResult) -> list[tuple[int, int]]:
+    return [(p.chips, p.errors) for p in result.players]
+
+
+def _actions(result: MatchResult) -> list[tuple[Any, ...]]:
+    return [tuple(state.history) for state in result.hand_states]
+
+
+@pytest.mark.parametrize("duplicate", [False, True])
+def test_a_stateful_bot_plays_the_same_hands_as_in_process(duplicate: bool) -> None:
+    kwargs: dict[str, Any] = dict(
+        hands=120, seed=5, chunk_deals=7, duplicate=duplicate, keep_hands=True
+    )
+    local = run_match([Remembering, "random"], **kwargs)
+    assert len({a for hand in _actions(local) for a in hand}) > 5  # it plays varied actions
+    for at_once in (1, 3, MAX_CHUNKS_AT_ONCE):
+        isolated = run_match([Remembering, "random"], isolate=True, chunks_at_once=at_once, **kwargs)
+        assert _actions(isolated) == _actions(local)
+        assert _numbers(isolated) == _numbers(local)
+        assert isolated.seats == local.seats
+
+
+def test_hooks_and_their_faults_are_those_of_the_in_process_match() -> None:
+    kwargs: dict[str, Any] = dict(hands=40, seed=2, chunk_deals=5, duplicate=True)
+    local = run_match([Hooked, "call"], **kwargs)
+    isolated = run_match([Hooked, "call"], isolate=True, chunks_at_once=4, **kwargs)
+    assert [(f.hand, f.kind, f.player) for f in isolated.errors] == [
+        (f.hand, f.kind, f.player) for f in local.errors
+    ]
+    assert len(local.errors) == 8  # the 3rd hand_ended of each chunk's instance
+    assert _numbers(isolated) == _numbers(local)
+
+
+@pytest.mark.parametrize("at_once", [1, 3])
+def test_a_slow_decision_is_timed_out_in_its_own_lane(at_once: int) -> None:
+    # Sleeper oversleeps (1.5 s) its 2nd decision of each instance: once per
+    # chunk; its late answer comes within the next limit, so it is kept.
+    slow = run_match(
+        [Sleeper, "call"], hands=6, seed=1, chunk_deals=2, isolate=True, decision_timeout=1.0,
+        chunks_at_once=at_once,
+    )
+    assert [f.hand for f in slow.errors] == [0, 2, 4]
+    assert all("did not answer within 1 s" in f.message for f in slow.errors)
+    assert slow.players[0].chips + slow.players[1].chips == 0
+
+
+@pytest.mark.parametrize("at_once", [1, 3])
+def test_a_dead_process_is_reported_once_per_chunk(at_once: int) -> None:
+    # Dier's process exits at its 2nd decision; with 3 chunks at once one
+    # process holds all three instances.
+    dead = run_match([Dier, "call"], hands=6, seed=1, chunk_deals=2, isolate=True,
+                     chunks_at_once=at_once)
+    assert len(dead.errors) == 3 and all("exit code 3" in f.message for f in dead.errors)
+    assert sorted({f.hand // 2 for f in dead.errors}) == [0, 1, 2]  # one per chunk
+
+
+def test_a_hung_process_is_killed_and_the_match_finishes() -> None:
+    hung = run_match([Hanger, "call"], hands=8, seed=1, chunk_deals=2, isolate=True,
+                     decision_timeout=0.3, chunks_at_once=4)
+    assert hung.hands == 8
+    kinds = [f.message for f in hung.errors]
+    assert sum("did not answer within 0.3 s" in m and "after" not in m for m in kinds) == 1
+    # the kill is reported to every lane of the process once (the hung one too:
+    # its next question finds it dead), then the default action plays
+    assert sum("after a time-out" in m for m in kinds) == 4
+    assert sorted(f.hand for f in hung.errors if "after" in f.message) == [0, 2, 4, 6]
+
+
+def test_later_chunks_get_a_new_process_after_a_death() -> None:
+    dead = run_match([Dier, "call"], hands=12, seed=1, chunk_deals=2, isolate=True,
+                     chunks_at_once=2)
+    # 6 chunks, 2 at a time: every chunk's instance dies once, in 3 processes
+    assert len(dead.errors) == 6
+
+
+def test_the_processes_do_not_carry_memory_across_the_passes() -> None:
+    kwargs: dict[str, Any] = dict(hands=400, seed=9, duplicate=True, chunk_deals=50)
+    for at_once in (1, 4):
+        result = run_match([GlobalMirrorMemory, "call"], isolate=True, chunks_at_once=at_once, **kwargs)
+        assert result.players[0].chips == 0
+
+
+def test_chunks_at_once_is_checked() -> None:
+    with pytest.raises(InvalidConfigError, match="chunks_at_once"):
+        run_match(["call", "call"], hands=2, isolate=True, chunks_at_once=MAX_CHUNKS_AT_ONCE + 1)
+
+
+def test_a_policy_that_cannot_be_built_fails_the_match() -> None:
+    from cheaters import BadFactory
+
+    with pytest.raises(PolicyError, match="cannot build"):
+        run_match([BadFactory, "call"], hands=4, chunk_deals=1, isolate=True, chunks_at_once=2)
