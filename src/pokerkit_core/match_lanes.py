@@ -69,6 +69,12 @@ MAX_CHUNKS_AT_ONCE = 64
 per chunk; the questions waiting for one process stay far under a pipe's
 buffer)."""
 
+SEND_AT = 2
+"""Questions for one process sent at once as soon as they are ready: the
+process starts on them while this one deals the other chunks (all the
+questions at the end of a round would leave each side idle while the other
+works)."""
+
 _OPS = {"decide": DECIDE, "hand_started": STARTED, "hand_ended": ENDED}
 
 
@@ -395,6 +401,11 @@ class _Lanes:
             request, plain = lane.held.request(lane.lane, seq, op, view.history, static, dynamic, extra)
         bots.post(_Ask(lane, seq, op, slot, seat, call), request, plain)
         slot.asking = True
+        if len(bots.outbox) >= SEND_AT:  # let it start on these while the rest are dealt
+            try:
+                bots.flush(time.monotonic())
+            except PolicyDied as exc:
+                self._die(bots, exc)
 
     def _reply(self, ask: _Ask, body: str | None, error: Exception | None = None) -> None:
         """Hand an answer (a reply's body, or an error) to its lane's driver."""
