@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import PolicyError
 from ..match import ISOLATED_CHUNKS_AT_ONCE, MatchResult, run_match
+from ..match_lanes import MAX_CHUNKS_AT_ONCE
 from .options import add_isolation_arguments, add_json_argument
 
 
@@ -55,9 +56,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "--chunks-at-once",
         type=int,
         metavar="N",
-        help="with --isolate and one worker: chunks of the match played at once, each "
-        f"with its own policy processes (default {ISOLATED_CHUNKS_AT_ONCE}; 1: one after "
-        "the other)",
+        help="with --isolate and one worker: chunks of the match played at once, their "
+        "questions to each policy process sent together (1 to "
+        f"{MAX_CHUNKS_AT_ONCE}; default {ISOLATED_CHUNKS_AT_ONCE}; 1: one after the other)",
     )
     add_json_argument(parser)
     parser.add_argument("--log", metavar="FILE", help="write every hand to FILE as PHH (.phhs)")
