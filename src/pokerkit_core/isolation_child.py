@@ -34,7 +34,7 @@ from . import isolation_wire as wire
 from .actions import Action
 from .checks import describe_exception
 from .errors import PolicyError, shown
-from .policy import Policy, load_policy, registered_factory
+from .policy import Policy, make_policy, registered_factory
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -97,15 +97,12 @@ def spec_name(spec: object) -> str:
 def _build(spec: IsolatedSpec, seed: int | None, entry: str | None = None) -> Policy:
     if isinstance(spec, str):
         factory = None if entry is None else registered_factory(spec, entry)
-        return load_policy(spec, seed=seed, factory=factory)
+        return make_policy(spec, seed=seed, factory=factory)
     if callable(getattr(spec, "decide", None)) and not isinstance(spec, type):
         return spec  # type: ignore[return-value]
     if not callable(spec):
         raise PolicyError(f"{shown(spec)} is neither a policy name, a factory nor a policy")
-    policy: Any = spec(seed=seed)
-    if not callable(getattr(policy, "decide", None)):
-        raise PolicyError(f"factory {shown(spec)} returned {shown(policy)}, which has no decide()")
-    return policy  # type: ignore[no-any-return]
+    return make_policy(spec, seed=seed)
 
 
 def _watch_parent(parent: int) -> None:  # pragma: no cover - runs in the child

@@ -26,9 +26,8 @@ from typing import Callable, Sequence, Union
 
 from .cards import full_deck
 from .driver import HandDriver, PolicyFault
-from .errors import PolicyError, shown
 from .isolation import IsolatedPolicy, close_all
-from .policy import Policy, PolicyFactory, load_policy
+from .policy import Policy, PolicyFactory, make_policy
 from .rules import GameConfig
 from .state import HandState, replay
 
@@ -43,7 +42,6 @@ __all__ = [
     "chunk_result",
     "chunk_setup",
     "config_for",
-    "make_policy",
     "run_chunk",
     "shuffle_codes",
 ]
@@ -101,24 +99,6 @@ class ChunkResult:
     fault_counts: tuple[int, int]
     states: tuple[HandState, ...]
     seats: tuple[tuple[int, ...], ...]
-
-
-def make_policy(spec: PlayerSpec, seed: int, factory: PolicyFactory | None = None) -> Policy:
-    """A fresh policy from a name or a factory, seeded.
-
-    Raises:
-        PolicyError: The name is not registered, the factory fails, or it
-            returns something without ``decide``.
-    """
-    if isinstance(spec, str):
-        return load_policy(spec, seed=seed, factory=factory)
-    try:
-        policy = spec(seed=seed)
-    except Exception as exc:
-        raise PolicyError(f"policy factory {shown(spec)} failed: {exc}") from exc
-    if not callable(getattr(policy, "decide", None)):
-        raise PolicyError(f"policy factory {shown(spec)} returned {shown(policy)}, which has no decide()")
-    return policy
 
 
 def config_for(template: GameConfig | None, button: int) -> GameConfig:
@@ -282,8 +262,8 @@ def _policy_sets(chunk: Chunk, seeds: tuple[int, int]) -> list[tuple[Policy, Pol
             elif chunk.pair is not None:
                 sets.append(chunk.pair(seeds[0], seeds[1]))
             else:
-                sets.append((make_policy(chunk.players[0], seeds[0], chunk.factories[0]),
-                             make_policy(chunk.players[1], seeds[1], chunk.factories[1])))
+                sets.append((make_policy(chunk.players[0], seed=seeds[0], factory=chunk.factories[0]),
+                             make_policy(chunk.players[1], seed=seeds[1], factory=chunk.factories[1])))
         for policy in (p for pair in sets for p in pair if isinstance(p, IsolatedPolicy)):
             policy.wait_ready()  # the children start together, then are waited for
     except BaseException:

@@ -46,6 +46,7 @@ __all__ = [
     "RangeProbeablePolicy",
     "available_policies",
     "load_policy",
+    "make_policy",
     "method_of",
     "policy_factory",
     "registered_factory",
@@ -280,13 +281,37 @@ def load_policy(
     """
     if factory is None:
         factory = policy_factory(name)
+    return _built(factory, seed, f"policy {shown(name)}")
+
+
+def make_policy(
+    spec: str | Callable[..., Policy], *, seed: int | None = None, factory: PolicyFactory | None = None
+) -> Policy:
+    """A fresh policy from a registered name (:func:`load_policy`) or a
+    factory called as ``factory(seed=seed)`` (a policy class, for example).
+
+    Args:
+        spec: A registered name or a factory.
+        seed: The policy's seed.
+        factory: For a name: what :func:`policy_factory` returned for it.
+
+    Raises:
+        PolicyError: The name is not registered, the factory raises, or what
+            it returns has no callable ``decide``.
+    """
+    if isinstance(spec, str):
+        return load_policy(spec, seed=seed, factory=factory)
+    return _built(spec, seed, f"policy factory {shown(spec)}")
+
+
+def _built(factory: Callable[..., Any], seed: int | None, what: str) -> Policy:
     try:
         policy = factory(seed=seed)
     except Exception as exc:
-        raise PolicyError(f"policy {shown(name)} could not be created: {exc}") from exc
+        raise PolicyError(f"{what} could not be created: {exc}") from exc
     if not callable(getattr(policy, "decide", None)):
-        raise PolicyError(f"policy {shown(name)} returned {shown(policy)}, which has no decide()")
-    return policy
+        raise PolicyError(f"{what} returned {shown(policy)}, which has no decide()")
+    return policy  # type: ignore[no-any-return]
 
 
 def method_of(policy: object, name: str) -> Callable[..., Any] | None:
