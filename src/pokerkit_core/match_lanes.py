@@ -217,37 +217,38 @@ class _Lanes:
             name=c.names[player], entry=c.entries[player],
         )
 
-    def _adopt(self, proxy: IsolatedPolicy, player: int, play: int) -> Lane:
-        """Wait for a started process, which becomes the player's for the
-        pass; its lane 0 (built with the seed it was started with)."""
-        bots = _Bots(proxy, player, play)
-        self.every.append(bots)
+    def _adopt(self, bots: _Bots) -> Lane:
+        """Wait for a started process (already in :attr:`every`, so that it
+        is closed whatever happens), which becomes its player's for the pass;
+        its lane 0 (built with the seed it was started with)."""
+        proxy = bots.proxy
         proxy.wait_ready()  # PolicyError: cannot be built; the match fails
-        self.current[player, play] = bots
+        self.current[bots.player, bots.play] = bots
         self.poller.register(proxy._fd, select.POLLIN)
         self.by_fd[proxy._fd] = bots
         lane = Lane(bots, 0, proxy.name)
         lane._ready, lane._hooks = True, proxy._hooks
         return lane
 
+    def _started(self, player: int, play: int, seed: int) -> _Bots:
+        bots = _Bots(self._start(player, play, seed), player, play)
+        self.every.append(bots)
+        return bots
+
     def open(self) -> None:
         """Start every process at once (each with the seeds of its pass's
         first chunk, for the first slot's lanes), then give every slot its
         first chunk."""
-        started: list[tuple[IsolatedPolicy, int, int]] = []
-        try:
-            for play in range(self.passes):
-                seeds = self._setup(self.queues[play][0])[0]
-                for player in (0, 1):
-                    started.append((self._start(player, play, seeds[player]), player, play))
-        except BaseException:
-            close_all(p for p, _, _ in started)
-            raise
+        started = [
+            self._started(player, play, self._setup(self.queues[play][0])[0][player])
+            for play in range(self.passes)
+            for player in (0, 1)
+        ]
         firsts: dict[int, _Slot] = {}
         for slot in self.slots:
             firsts.setdefault(slot.play, slot)
-        for proxy, player, play in started:
-            firsts[play].lanes[player] = self._adopt(proxy, player, play)
+        for bots in started:
+            firsts[bots.play].lanes[bots.player] = self._adopt(bots)
         for slot in self.slots:
             self._begin(slot, self.queues[slot.play].popleft(), fresh=slot is firsts[slot.play])
         self.runnable.extend(self.slots)
@@ -293,7 +294,7 @@ class _Lanes:
         player's process, or lane 0 of a new process if that one has died."""
         bots = self.current.get((player, slot.play))
         if bots is None or not bots.alive:
-            slot.lanes[player] = self._adopt(self._start(player, slot.play, seed), player, slot.play)
+            slot.lanes[player] = self._adopt(self._started(player, slot.play, seed))
             return
         lane = slot.lanes[player]
         if lane is None or lane.bots is not bots:
