@@ -295,6 +295,20 @@ class Dier(_Misbehaving):
         os._exit(3)
 
 
+class Steady:
+    """Plays as ``call``, taking 10 ms over each decision (well within any
+    time limit of the tests)."""
+
+    name = "steady"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        pass
+
+    def decide(self, observation: Observation) -> Action:
+        time.sleep(0.01)
+        return honest(observation)
+
+
 class Raiser(_Misbehaving):
     """Raises ``RuntimeError("boom")`` on every decision after the first."""
 
@@ -335,3 +349,18 @@ class BadFactory:
 
     def __init__(self, *, seed: int | None = None) -> None:
         raise RuntimeError("cannot build")
+
+
+class PipeCloser(_Misbehaving):
+    """Closes its end of the pipe at its second decision, then lingers (2 s)
+    before it answers (and fails to write)."""
+
+    name = "pipe-closer"
+
+    def misbehave(self) -> None:
+        from multiprocessing.connection import Connection
+
+        for obj in gc.get_objects():
+            if isinstance(obj, Connection) and not obj.closed:
+                obj.close()
+        time.sleep(2.0)

@@ -461,21 +461,34 @@ class _Lanes:
         except PolicyDied as exc:
             self._die(bots, exc)
 
+    def _left(self, bots: _Bots, now: float) -> float | None:
+        """Seconds left to the first question ``bots`` was sent, or ``None``
+        (none sent, dead, or no limit)."""
+        if not bots.sent or not bots.alive:
+            return None
+        limit = bots.proxy._start_timeout if bots.waiting[0].op == RESTART else self.limit
+        return None if limit is None else bots.head_since + limit - now
+
     def check_time(self, now: float) -> float | None:
         """Time out the first question of any process over its limit; the
         seconds to the next limit, or ``None``."""
         soonest: float | None = None
         for bots in list(self.every):
-            if not bots.sent or not bots.alive:
+            left = self._left(bots, now)
+            if left is not None and left <= 0 and bots.proxy._poller.poll(0):
+                # it answered while this side was busy (dealing, or waiting
+                # for another process): not late; the next question's time
+                # starts now
+                self.read(bots, now)
+                left = self._left(bots, now)
+            if left is None:
                 continue
-            head = bots.waiting[0]
-            limit = bots.proxy._start_timeout if head.op == RESTART else self.limit
-            if limit is None:
-                continue
-            left = bots.head_since + limit - now
             if left > 0:
                 soonest = left if soonest is None else min(soonest, left)
                 continue
+            head = bots.waiting[0]
+            limit = bots.proxy._start_timeout if head.op == RESTART else self.limit
+            assert limit is not None
             name = shown(head.lane.name)
             if head.op == RESTART:
                 raise PolicyError(f"policy {name} did not restart within {limit:g} s")
