@@ -119,3 +119,18 @@ def test_an_answer_that_came_in_while_this_side_was_busy_is_not_a_time_out() -> 
                        decision_timeout=0.5, chunks_at_once=8)
     assert result.players[0].errors == 20  # each chunk's instance, once
     assert result.players[1].errors == 0
+
+
+def test_a_policy_that_cannot_be_built_leaves_no_process_behind() -> None:
+    # the four processes of a duplicate match start together; the first fails
+    import multiprocessing
+
+    from cheaters import BadFactory
+
+    from pokerkit_core.isolation import PROCESS_NAME
+
+    with pytest.raises(PolicyError, match="cannot build") as caught:
+        run_match([BadFactory, "call"], hands=8, chunk_deals=2, duplicate=True, isolate=True,
+                  chunks_at_once=2)
+    assert caught.value.__traceback__ is not None  # (the frames are still held here)
+    assert [p for p in multiprocessing.active_children() if p.name == PROCESS_NAME] == []

@@ -246,8 +246,12 @@ class _Lanes:
         firsts: dict[int, _Slot] = {}
         for slot in self.slots:
             firsts.setdefault(slot.play, slot)
-        for proxy, player, play in started:
-            firsts[play].lanes[player] = self._adopt(proxy, player, play)
+        try:
+            for proxy, player, play in started:
+                firsts[play].lanes[player] = self._adopt(proxy, player, play)
+        except BaseException:  # (those not adopted yet are not in self.every)
+            close_all(p for p, _, _ in started)
+            raise
         for slot in self.slots:
             self._begin(slot, self.queues[slot.play].popleft(), fresh=slot is firsts[slot.play])
         self.runnable.extend(self.slots)
