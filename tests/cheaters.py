@@ -309,6 +309,23 @@ class Steady:
         return honest(observation)
 
 
+class OddSleeper:
+    """Plays as ``call``; in the instances whose seed is odd, oversleeps
+    (1.5 s) its 3rd decision."""
+
+    name = "odd-sleeper"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self.slow = seed is not None and seed % 2 == 1
+        self.turn = 0
+
+    def decide(self, observation: Observation) -> Action:
+        self.turn += 1
+        if self.slow and self.turn == 3:
+            time.sleep(1.5)
+        return honest(observation)
+
+
 class Raiser(_Misbehaving):
     """Raises ``RuntimeError("boom")`` on every decision after the first."""
 
