@@ -477,7 +477,9 @@ class _Lanes:
         """Time out the first question of any process over its limit; the
         seconds to the next limit, or ``None``."""
         soonest: float | None = None
-        for bots in list(self.every):
+        for i, bots in enumerate(list(self.every)):
+            if i:  # (the time-outs before may have taken long: a kill, a new process)
+                now = time.monotonic()
             left = self._left(bots, now)
             if left is not None and left <= 0 and bots.proxy._poller.poll(0):
                 # it answered while this side was busy (dealing, or waiting
@@ -529,11 +531,12 @@ class _Lanes:
                 raise RuntimeError("isolated match: chunks left but no question out")
             polled = dict(self.by_fd)  # a process started while reading may reuse a number
             events = self.poller.poll(None if wait is None else max(wait, 0.0) * 1000.0 + 1.0)
-            now = clock()
             for fd, _ in events:
                 ready = polled.get(fd)
                 if ready is not None and ready.alive:
-                    self.read(ready, now)
+                    # (its next question's time starts now: reading another
+                    # may have taken long, a dead one's exit code up to 1 s)
+                    self.read(ready, clock())
 
 
 def _died(lane: Lane) -> PolicyDied:
