@@ -326,6 +326,34 @@ class OddSleeper:
         return honest(observation)
 
 
+def fork_copy_file(forkserver: int) -> str:
+    """Where :class:`ForkThenDie`'s copy writes its pid, for the processes
+    started by ``forkserver`` (the pid of the test's forkserver)."""
+    import tempfile
+
+    return os.path.join(tempfile.gettempdir(), f"pokerkit-fork-then-die-{forkserver}.pid")
+
+
+class ForkThenDie(_Misbehaving):
+    """At its 1st decision forks a copy of its process that holds the pipe
+    (it sleeps 30 s, its pid in :func:`fork_copy_file`); exits at its 2nd."""
+
+    name = "fork-then-die"
+
+    def decide(self, observation: Observation) -> Action:
+        self.turn += 1
+        if self.turn == 1:
+            path = fork_copy_file(os.getppid())
+            if os.fork() == 0:
+                with open(path, "a", encoding="utf-8") as file:
+                    file.write(f"{os.getpid()}\n")
+                time.sleep(30)
+                os._exit(0)
+        if self.turn == 2:
+            os._exit(3)
+        return honest(observation)
+
+
 class Raiser(_Misbehaving):
     """Raises ``RuntimeError("boom")`` on every decision after the first."""
 

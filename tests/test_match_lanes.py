@@ -5,6 +5,8 @@ never share a process, and time-outs and deaths are handled per lane."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +20,15 @@ from pokerkit_core.match_lanes import MAX_CHUNKS_AT_ONCE
 
 def _numbers(result: MatchResult) -> list[tuple[int, int]]:
     return [(p.chips, p.errors) for p in result.players]
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs (not ended, nor a zombie: Linux ``/proc``)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
 
 
 def _actions(result: MatchResult) -> list[tuple[Any, ...]]:
@@ -149,3 +160,33 @@ def test_a_time_out_is_the_slow_decisions_not_a_quick_one_asked_with_it() -> Non
     for _ in range(3):
         lanes = run_match([OddSleeper, "call"], chunks_at_once=4, **kwargs)
         assert [(f.hand, f.kind.name) for f in lanes.errors] == [(2, "TIMEOUT")]
+
+
+def test_a_process_that_ended_is_dead_though_a_copy_holds_its_pipe() -> None:
+    # ForkThenDie's copy keeps the pipe open (no end-of-file) for 30 s; the
+    # match sees its process end and finishes long before (the copy is alive)
+    import multiprocessing.forkserver
+    import signal
+
+    from cheaters import ForkThenDie, fork_copy_file
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc to tell a running process from a zombie")
+    run_match(["call", "call"], hands=2, isolate=True)  # the forkserver is up
+    server: Any = multiprocessing.forkserver._forkserver  # type: ignore[attr-defined]
+    path = Path(fork_copy_file(server._forkserver_pid))
+    path.unlink(missing_ok=True)
+    try:
+        dead = run_match([ForkThenDie, "call"], hands=4, seed=1, chunk_deals=2, isolate=True,
+                         chunks_at_once=2)
+        copies = [int(line) for line in path.read_text(encoding="utf-8").split()]
+        assert len(copies) == 2  # one per instance (both in one process)
+        assert _running(copies[0])  # still holding the pipe
+        assert len(dead.errors) == 2 and all("exit code 3" in f.message for f in dead.errors)
+    finally:
+        for pid in [int(line) for line in path.read_text(encoding="utf-8").split()] if path.exists() else []:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        path.unlink(missing_ok=True)

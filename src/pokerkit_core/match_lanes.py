@@ -194,7 +194,8 @@ class _Lanes:
         self.on_deal = on_deal
         self.limit = self.first.decision_timeout
         self.poller = select.poll()
-        self.by_fd: dict[int, _Bots] = {}
+        # a process's pipe (False) and its sentinel (True: readable once it has ended)
+        self.by_fd: dict[int, tuple[_Bots, bool]] = {}
         self.current: dict[tuple[int, int], _Bots] = {}  # (player, play) -> its process now
         self.every: list[_Bots] = []
         self.runnable: deque[_Slot] = deque()
@@ -224,8 +225,9 @@ class _Lanes:
         self.every.append(bots)
         proxy.wait_ready()  # PolicyError: cannot be built; the match fails
         self.current[player, play] = bots
-        self.poller.register(proxy._fd, select.POLLIN)
-        self.by_fd[proxy._fd] = bots
+        for fd, ended in ((proxy._fd, False), (proxy._process.sentinel, True)):
+            self.poller.register(fd, select.POLLIN)
+            self.by_fd[fd] = bots, ended
         lane = Lane(bots, 0, proxy.name)
         lane._ready, lane._hooks = True, proxy._hooks
         return lane
@@ -261,10 +263,11 @@ class _Lanes:
 
     def _die(self, bots: _Bots, error: PolicyDied) -> None:
         """A process is gone: every lane waiting on it is told once."""
-        fd = bots.proxy._fd
-        if self.by_fd.get(fd) is bots:
-            del self.by_fd[fd]
-            self.poller.unregister(fd)
+        for fd in (bots.proxy._fd, bots.proxy._process.sentinel):
+            entry = self.by_fd.get(fd)
+            if entry is not None and entry[0] is bots:
+                del self.by_fd[fd]
+                self.poller.unregister(fd)
         if bots in self.every:  # stopped, so closed: a long match may replace many
             self.every.remove(bots)
         waiting, bots.waiting, bots.outbox, bots.sent = list(bots.waiting), deque(), [], 0
@@ -473,6 +476,16 @@ class _Lanes:
         limit = bots.proxy._start_timeout if bots.waiting[0].op == RESTART else self.limit
         return None if limit is None else bots.head_since + limit - now
 
+    def ended(self, bots: _Bots) -> None:
+        """Its process has ended: take the replies it sent, then it is dead
+        (though its pipe may still be open: a process it forked can hold it)."""
+        proxy = bots.proxy
+        while bots.alive and proxy._poller.poll(0):
+            self.read(bots, time.monotonic())
+        if bots.alive:
+            code = proxy._process.exitcode
+            self._die(bots, proxy._stop("ended" if code is None else f"ended (exit code {code})"))
+
     def check_time(self, now: float) -> float | None:
         """Time out the first question of any process over its limit; the
         seconds to the next limit, or ``None``."""
@@ -532,11 +545,14 @@ class _Lanes:
             polled = dict(self.by_fd)  # a process started while reading may reuse a number
             events = self.poller.poll(None if wait is None else max(wait, 0.0) * 1000.0 + 1.0)
             for fd, _ in events:
-                ready = polled.get(fd)
-                if ready is not None and ready.alive:
+                entry = polled.get(fd)
+                if entry is not None and entry[0].alive:
                     # (its next question's time starts now: reading another
                     # may have taken long, a dead one's exit code up to 1 s)
-                    self.read(ready, clock())
+                    if entry[1]:
+                        self.ended(entry[0])
+                    else:
+                        self.read(entry[0], clock())
 
 
 def _died(lane: Lane) -> PolicyDied:
