@@ -343,12 +343,12 @@ class ForkThenDie(_Misbehaving):
     def decide(self, observation: Observation) -> Action:
         self.turn += 1
         if self.turn == 1:
-            path = fork_copy_file(os.getppid())
-            if os.fork() == 0:
-                with open(path, "a", encoding="utf-8") as file:
-                    file.write(f"{os.getpid()}\n")
+            copy = os.fork()
+            if copy == 0:
                 time.sleep(30)
                 os._exit(0)
+            with open(fork_copy_file(os.getppid()), "a", encoding="utf-8") as file:
+                file.write(f"{copy}\n")  # (before it answers)
         if self.turn == 2:
             os._exit(3)
         return honest(observation)

@@ -13,9 +13,13 @@ import pytest
 from bots import Remembering
 from cheaters import Dier, GlobalMirrorMemory, Hanger, Hooked, Sleeper
 
-from pokerkit_core.errors import InvalidConfigError, PolicyError
+from pokerkit_core.errors import InvalidConfigError, PolicyDied, PolicyError
+from pokerkit_core.isolation import IsolatedPolicy
 from pokerkit_core.match import MatchResult, run_match
 from pokerkit_core.match_lanes import MAX_CHUNKS_AT_ONCE
+from pokerkit_core.observation import observe
+from pokerkit_core.rules import GameConfig
+from pokerkit_core.state import act, deal
 
 
 def _numbers(result: MatchResult) -> list[tuple[int, int]]:
@@ -162,9 +166,11 @@ def test_a_time_out_is_the_slow_decisions_not_a_quick_one_asked_with_it() -> Non
         assert [(f.hand, f.kind.name) for f in lanes.errors] == [(2, "TIMEOUT")]
 
 
-def test_a_process_that_ended_is_dead_though_a_copy_holds_its_pipe() -> None:
+@pytest.mark.parametrize("lanes", [True, False])
+def test_a_process_that_ended_is_dead_though_a_copy_holds_its_pipe(lanes: bool) -> None:
     # ForkThenDie's copy keeps the pipe open (no end-of-file) for 30 s; the
-    # match sees its process end and finishes long before (the copy is alive)
+    # match (or a proxy asked alone, as tables do) sees its process end long
+    # before (the copy is still alive)
     import multiprocessing.forkserver
     import signal
 
@@ -177,12 +183,21 @@ def test_a_process_that_ended_is_dead_though_a_copy_holds_its_pipe() -> None:
     path = Path(fork_copy_file(server._forkserver_pid))
     path.unlink(missing_ok=True)
     try:
-        dead = run_match([ForkThenDie, "call"], hands=4, seed=1, chunk_deals=2, isolate=True,
-                         chunks_at_once=2)
+        if lanes:
+            dead = run_match([ForkThenDie, "call"], hands=4, seed=1, chunk_deals=2, isolate=True,
+                             chunks_at_once=2)
+            assert len(dead.errors) == 2 and all("exit code 3" in f.message for f in dead.errors)
+            expected = 2  # one per instance
+        else:
+            state = deal(GameConfig.acpc_heads_up(button=0), seed=3)
+            with IsolatedPolicy(ForkThenDie) as proxy:
+                state = act(state, proxy.decide(observe(state, state.to_act or 0)))
+                with pytest.raises(PolicyDied, match="exit code 3"):
+                    proxy.decide(observe(state, state.to_act or 0))
+            expected = 1
         copies = [int(line) for line in path.read_text(encoding="utf-8").split()]
-        assert len(copies) == 2  # one per instance (both in one process)
+        assert len(copies) == expected
         assert _running(copies[0])  # still holding the pipe
-        assert len(dead.errors) == 2 and all("exit code 3" in f.message for f in dead.errors)
     finally:
         for pid in [int(line) for line in path.read_text(encoding="utf-8").split()] if path.exists() else []:
             try:
