@@ -247,6 +247,34 @@ class PipeWriter:
         return honest(observation)
 
 
+class EarlyReplier:
+    """Answers its 2nd decision twice: its own reply, then a forged one for
+    the next request, written before that request was sent (its number read
+    from the child's loop)."""
+
+    name = "early-replier"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self.turn = 0
+
+    def decide(self, observation: Observation) -> Action:
+        from multiprocessing.connection import Connection
+
+        self.turn += 1
+        if self.turn == 2:
+            frame: Any = sys._getframe(1)
+            while frame is not None and "seq" not in frame.f_locals:
+                frame = frame.f_back
+            seq = frame.f_locals["seq"] if frame is not None else 0
+            action = honest(observation)
+            for obj in gc.get_objects():
+                if isinstance(obj, Connection) and not obj.closed:
+                    obj.send_bytes(f"{seq} a {action}".encode())
+                    obj.send_bytes(f"{seq + 1} a f".encode())
+            return action
+        return honest(observation)
+
+
 # -- misbehaving, not cheating ---------------------------------------------
 
 
@@ -295,6 +323,65 @@ class Dier(_Misbehaving):
         os._exit(3)
 
 
+class Steady:
+    """Plays as ``call``, taking 10 ms over each decision (well within any
+    time limit of the tests)."""
+
+    name = "steady"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        pass
+
+    def decide(self, observation: Observation) -> Action:
+        time.sleep(0.01)
+        return honest(observation)
+
+
+class OddSleeper:
+    """Plays as ``call``; in the instances whose seed is odd, oversleeps
+    (1.5 s) its 3rd decision."""
+
+    name = "odd-sleeper"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self.slow = seed is not None and seed % 2 == 1
+        self.turn = 0
+
+    def decide(self, observation: Observation) -> Action:
+        self.turn += 1
+        if self.slow and self.turn == 3:
+            time.sleep(1.5)
+        return honest(observation)
+
+
+def fork_copy_file(forkserver: int) -> str:
+    """Where :class:`ForkThenDie`'s copy writes its pid, for the processes
+    started by ``forkserver`` (the pid of the test's forkserver)."""
+    import tempfile
+
+    return os.path.join(tempfile.gettempdir(), f"pokerkit-fork-then-die-{forkserver}.pid")
+
+
+class ForkThenDie(_Misbehaving):
+    """At its 1st decision forks a copy of its process that holds the pipe
+    (it sleeps 30 s, its pid in :func:`fork_copy_file`); exits at its 2nd."""
+
+    name = "fork-then-die"
+
+    def decide(self, observation: Observation) -> Action:
+        self.turn += 1
+        if self.turn == 1:
+            copy = os.fork()
+            if copy == 0:
+                time.sleep(30)
+                os._exit(0)
+            with open(fork_copy_file(os.getppid()), "a", encoding="utf-8") as file:
+                file.write(f"{copy}\n")  # (before it answers)
+        if self.turn == 2:
+            os._exit(3)
+        return honest(observation)
+
+
 class Raiser(_Misbehaving):
     """Raises ``RuntimeError("boom")`` on every decision after the first."""
 
@@ -335,3 +422,18 @@ class BadFactory:
 
     def __init__(self, *, seed: int | None = None) -> None:
         raise RuntimeError("cannot build")
+
+
+class PipeCloser(_Misbehaving):
+    """Closes its end of the pipe at its second decision, then lingers (2 s)
+    before it answers (and fails to write)."""
+
+    name = "pipe-closer"
+
+    def misbehave(self) -> None:
+        from multiprocessing.connection import Connection
+
+        for obj in gc.get_objects():
+            if isinstance(obj, Connection) and not obj.closed:
+                obj.close()
+        time.sleep(2.0)

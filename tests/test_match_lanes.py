@@ -5,19 +5,34 @@ never share a process, and time-outs and deaths are handled per lane."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
 from bots import Remembering
 from cheaters import Dier, GlobalMirrorMemory, Hanger, Hooked, Sleeper
 
-from pokerkit_core.errors import InvalidConfigError, PolicyError
+from pokerkit_core.errors import InvalidConfigError, PolicyDied, PolicyError
+from pokerkit_core.isolation import IsolatedPolicy
 from pokerkit_core.match import MatchResult, run_match
 from pokerkit_core.match_lanes import MAX_CHUNKS_AT_ONCE
+from pokerkit_core.observation import observe
+from pokerkit_core.rules import GameConfig
+from pokerkit_core.state import act, deal
 
 
 def _numbers(result: MatchResult) -> list[tuple[int, int]]:
     return [(p.chips, p.errors) for p in result.players]
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs (not ended, nor a zombie: Linux ``/proc``)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
 
 
 def _actions(result: MatchResult) -> list[tuple[Any, ...]]:
@@ -108,3 +123,96 @@ def test_a_policy_that_cannot_be_built_fails_the_match() -> None:
 
     with pytest.raises(PolicyError, match="cannot build"):
         run_match([BadFactory, "call"], hands=4, chunk_deals=1, isolate=True, chunks_at_once=2)
+
+
+def test_an_answer_that_came_in_while_this_side_was_busy_is_not_a_time_out() -> None:
+    # PipeCloser closes its pipe and lingers: this side waits 1 s for its exit
+    # code, while Steady's answers (10 ms each) come in; they are on time.
+    from cheaters import PipeCloser, Steady
+
+    result = run_match([PipeCloser, Steady], hands=40, seed=1, chunk_deals=2, isolate=True,
+                       decision_timeout=0.5, chunks_at_once=8)
+    assert result.players[0].errors == 20  # each chunk's instance, once
+    assert result.players[1].errors == 0
+
+
+def test_a_policy_that_cannot_be_built_leaves_no_process_behind() -> None:
+    # the four processes of a duplicate match start together; the first fails
+    import multiprocessing
+
+    from cheaters import BadFactory
+
+    from pokerkit_core.isolation import PROCESS_NAME
+
+    with pytest.raises(PolicyError, match="cannot build") as caught:
+        run_match([BadFactory, "call"], hands=8, chunk_deals=2, duplicate=True, isolate=True,
+                  chunks_at_once=2)
+    assert caught.value.__traceback__ is not None  # (the frames are still held here)
+    assert [p for p in multiprocessing.active_children() if p.name == PROCESS_NAME] == []
+
+
+def test_a_time_out_is_the_slow_decisions_not_a_quick_one_asked_with_it() -> None:
+    # OddSleeper oversleeps in chunk 1 only (seed 1: chunks 0, 2 and 3 have
+    # even seeds); its quick answers in the other lanes, asked in the same
+    # write, must not wait for the slow one (they would be late in its place,
+    # and the slow one on time)
+    from cheaters import OddSleeper
+
+    kwargs: dict[str, Any] = dict(hands=8, seed=1, chunk_deals=2, isolate=True, decision_timeout=1.0)
+    one = run_match([OddSleeper, "call"], chunks_at_once=1, **kwargs)
+    assert [(f.hand, f.kind.name) for f in one.errors] == [(2, "TIMEOUT")]
+    for _ in range(3):
+        lanes = run_match([OddSleeper, "call"], chunks_at_once=4, **kwargs)
+        assert [(f.hand, f.kind.name) for f in lanes.errors] == [(2, "TIMEOUT")]
+
+
+@pytest.mark.parametrize("lanes", [True, False])
+def test_a_process_that_ended_is_dead_though_a_copy_holds_its_pipe(lanes: bool) -> None:
+    # ForkThenDie's copy keeps the pipe open (no end-of-file) for 30 s; the
+    # match (or a proxy asked alone, as tables do) sees its process end long
+    # before (the copy is still alive)
+    import multiprocessing.forkserver
+    import signal
+
+    from cheaters import ForkThenDie, fork_copy_file
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs /proc to tell a running process from a zombie")
+    run_match(["call", "call"], hands=2, isolate=True)  # the forkserver is up
+    server: Any = multiprocessing.forkserver._forkserver  # type: ignore[attr-defined]
+    path = Path(fork_copy_file(server._forkserver_pid))
+    path.unlink(missing_ok=True)
+    try:
+        if lanes:
+            dead = run_match([ForkThenDie, "call"], hands=4, seed=1, chunk_deals=2, isolate=True,
+                             chunks_at_once=2)
+            assert len(dead.errors) == 2 and all("exit code 3" in f.message for f in dead.errors)
+            expected = 2  # one per instance
+        else:
+            state = deal(GameConfig.acpc_heads_up(button=0), seed=3)
+            with IsolatedPolicy(ForkThenDie) as proxy:
+                state = act(state, proxy.decide(observe(state, state.to_act or 0)))
+                with pytest.raises(PolicyDied, match="exit code 3"):
+                    proxy.decide(observe(state, state.to_act or 0))
+            expected = 1
+        copies = [int(line) for line in path.read_text(encoding="utf-8").split()]
+        assert len(copies) == expected
+        assert _running(copies[0])  # still holding the pipe
+    finally:
+        for pid in [int(line) for line in path.read_text(encoding="utf-8").split()] if path.exists() else []:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        path.unlink(missing_ok=True)
+
+
+def test_a_reply_to_a_question_not_yet_sent_breaks_the_protocol() -> None:
+    from cheaters import EarlyReplier
+
+    result = run_match([EarlyReplier, "call"], hands=16, seed=1, chunk_deals=2, isolate=True,
+                       chunks_at_once=8)
+    assert result.hands == 16
+    assert result.players[0].errors >= 1
+    assert any("wire protocol" in f.message for f in result.errors)
+    assert result.players[0].chips + result.players[1].chips == 0

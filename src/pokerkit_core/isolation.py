@@ -373,6 +373,11 @@ class IsolatedPolicy(Remote):
             self._poller = select.poll()
             self._poller.register(self._fd, select.POLLIN)
         self._process: Any = process
+        self._watch: Any = None  # the pipe and the process's sentinel (readable once it ended)
+        if self._poller is not None:
+            self._watch = select.poll()
+            self._watch.register(self._fd, select.POLLIN)
+            self._watch.register(process.sentinel, select.POLLIN)
         self._finalizer = weakref.finalize(self, _reap, process, conn, _CLOSE_GRACE_SECONDS)
 
     # -- queries ---------------------------------------------------------
@@ -596,10 +601,19 @@ class IsolatedPolicy(Remote):
             text = self._frame()
             if text is not None:
                 return text
+            wait = None
             if deadline is not None:
                 left = deadline - time.monotonic()
-                if left <= 0 or not self._poller.poll(left * 1000.0):
+                if left <= 0:
                     return None
+                wait = left * 1000.0
+            events = self._watch.poll(wait)
+            if not events:
+                return None
+            if all(fd != self._fd for fd, _ in events):
+                # it ended, and its pipe is still open: a process it forked holds it
+                code = self._process.exitcode
+                raise self._stop("ended" if code is None else f"ended (exit code {code})")
             self._fill()
 
     def _frame(self) -> str | None:

@@ -15,10 +15,10 @@ extra)`` (see :mod:`pokerkit_core.isolation`).  The child answers each request
 with one frame, in order: ``b"<seq> a <action text>"``, ``b"<seq> ok"`` (a
 hook), ``b"<seq> ready <hooks> <name>"`` (a restart), ``b"<seq> x <repr>"``
 (``decide`` returned a non-action) or ``b"<seq> ! <Type>: <message>"`` (it
-raised).  The replies to one request frame are written together, in one
-``write``, unless the frame has taken more than :data:`FLUSH_SECONDS` since
-the last write: then the replies so far go at once, so that the other side
-can time each decision.  Its first frame is ``b"ready <hooks> <name>"`` or
+raised).  Each reply is written as soon as it is made, before the next
+request of the frame is started: the other side times each decision from the
+reply before it, so a quick reply held back behind a slow decision would be
+late in the slow one's place.  Its first frame is ``b"ready <hooks> <name>"`` or
 ``b"! <Type>: <message>"``.  A request this side cannot read (a bug on the
 wire) gets ``b"? <message>"`` and the child ends.
 """
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
 __all__ = [
     "DECIDE",
     "ENDED",
-    "FLUSH_SECONDS",
     "MAX_REPLY_BYTES",
     "RESTART",
     "STARTED",
@@ -54,10 +53,6 @@ __all__ = [
 
 MAX_REPLY_BYTES = 512
 """Longest reply a child may send, bytes (a longer one kills it)."""
-
-FLUSH_SECONDS = 0.002
-"""A request frame that has run this long since the child's last write sends
-the replies it has so far at once, seconds."""
 
 DECIDE, STARTED, ENDED, RESTART = 0, 1, 2, 3
 """The request kinds (``op``): ``decide``, the two hooks, a fresh instance."""
@@ -201,21 +196,17 @@ def serve(  # pragma: no cover - runs in the child
         return
     lanes = {0: _Lane(policy)}
     frames = wire.Frames(fd)
-    clock = time.monotonic
     while True:
         data = frames.next()
         if data is None:
             return
-        out: list[bytes] = []
-        written = clock()
         try:
             requests = pickle.loads(data)
             for lane_id, seq, op, start, new_events, new_static, dynamic, extra in requests:
                 if op == RESTART:  # a fresh instance, this seed, nothing held
                     made, text = build(extra)
-                    out.append(_frame(f"{seq} {text}"))
+                    wire.write_all(fd, _frame(f"{seq} {text}"))
                     if made is None:
-                        wire.write_all(fd, b"".join(out))
                         return
                     lanes[lane_id] = _Lane(made)
                     continue
@@ -225,13 +216,10 @@ def serve(  # pragma: no cover - runs in the child
                     lane.static = wire.decode_static(new_static)
                 observation = wire.rebuild(lane.static, dynamic, lane.history)
                 body = clean(_answer(lane, op, observation, extra), _MESSAGE_LIMIT)
-                out.append(_frame(f"{seq} {body}"))
-                if clock() - written > FLUSH_SECONDS:  # a slow frame: let the other side time it
-                    wire.write_all(fd, b"".join(out))
-                    out, written = [], clock()
-        except Exception as exc:  # noqa: BLE001 - a bug on the wire: the parent stops us
-            out.append(_frame("? " + clean(describe_exception(exc), _MESSAGE_LIMIT)))
-            wire.write_all(fd, b"".join(out))
+                # at once: held back, it would be timed with the next decision
+                wire.write_all(fd, _frame(f"{seq} {body}"))
+        except (BrokenPipeError, ConnectionResetError):  # the other side stopped us
             return
-        if out:
-            wire.write_all(fd, b"".join(out))
+        except Exception as exc:  # noqa: BLE001 - a bug on the wire: the parent stops us
+            wire.write_all(fd, _frame("? " + clean(describe_exception(exc), _MESSAGE_LIMIT)))
+            return

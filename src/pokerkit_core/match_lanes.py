@@ -194,7 +194,8 @@ class _Lanes:
         self.on_deal = on_deal
         self.limit = self.first.decision_timeout
         self.poller = select.poll()
-        self.by_fd: dict[int, _Bots] = {}
+        # a process's pipe (False) and its sentinel (True: readable once it has ended)
+        self.by_fd: dict[int, tuple[_Bots, bool]] = {}
         self.current: dict[tuple[int, int], _Bots] = {}  # (player, play) -> its process now
         self.every: list[_Bots] = []
         self.runnable: deque[_Slot] = deque()
@@ -224,8 +225,9 @@ class _Lanes:
         proxy = bots.proxy
         proxy.wait_ready()  # PolicyError: cannot be built; the match fails
         self.current[bots.player, bots.play] = bots
-        self.poller.register(proxy._fd, select.POLLIN)
-        self.by_fd[proxy._fd] = bots
+        for fd, ended in ((proxy._fd, False), (proxy._process.sentinel, True)):
+            self.poller.register(fd, select.POLLIN)
+            self.by_fd[fd] = bots, ended
         lane = Lane(bots, 0, proxy.name)
         lane._ready, lane._hooks = True, proxy._hooks
         return lane
@@ -247,7 +249,7 @@ class _Lanes:
         firsts: dict[int, _Slot] = {}
         for slot in self.slots:
             firsts.setdefault(slot.play, slot)
-        for bots in started:
+        for bots in started:  # (all in self.every: closed whatever happens)
             firsts[bots.play].lanes[bots.player] = self._adopt(bots)
         for slot in self.slots:
             self._begin(slot, self.queues[slot.play].popleft(), fresh=slot is firsts[slot.play])
@@ -258,10 +260,11 @@ class _Lanes:
 
     def _die(self, bots: _Bots, error: PolicyDied) -> None:
         """A process is gone: every lane waiting on it is told once."""
-        fd = bots.proxy._fd
-        if self.by_fd.get(fd) is bots:
-            del self.by_fd[fd]
-            self.poller.unregister(fd)
+        for fd in (bots.proxy._fd, bots.proxy._process.sentinel):
+            entry = self.by_fd.get(fd)
+            if entry is not None and entry[0] is bots:
+                del self.by_fd[fd]
+                self.poller.unregister(fd)
         if bots in self.every:  # stopped, so closed: a long match may replace many
             self.every.remove(bots)
         waiting, bots.waiting, bots.outbox, bots.sent = list(bots.waiting), deque(), [], 0
@@ -447,7 +450,7 @@ class _Lanes:
         proxy = bots.proxy
         try:
             proxy._fill()
-            while bots.waiting and (text := proxy._frame()) is not None:
+            while bots.sent and (text := proxy._frame()) is not None:  # only what was asked
                 ask = bots.waiting[0]
                 body = proxy._body(text, ask.seq)
                 bots.waiting.popleft()
@@ -457,26 +460,51 @@ class _Lanes:
                     self._reply(ask, body)
                     if not bots.alive:  # the reply broke the protocol: it was stopped
                         raise PolicyDied(f"policy {shown(proxy.name)} {proxy._dead}")
-            if not bots.waiting and proxy._buffer:
+            if not bots.sent and proxy._buffer:
                 raise proxy._stop("broke the wire protocol (a reply to a request never sent)")
         except PolicyDied as exc:
             self._die(bots, exc)
+
+    def _left(self, bots: _Bots, now: float) -> float | None:
+        """Seconds left to the first question ``bots`` was sent, or ``None``
+        (none sent, dead, or no limit)."""
+        if not bots.sent or not bots.alive:
+            return None
+        limit = bots.proxy._start_timeout if bots.waiting[0].op == RESTART else self.limit
+        return None if limit is None else bots.head_since + limit - now
+
+    def ended(self, bots: _Bots) -> None:
+        """Its process has ended: take the replies it sent, then it is dead
+        (though its pipe may still be open: a process it forked can hold it)."""
+        proxy = bots.proxy
+        while bots.alive and proxy._poller.poll(0):
+            self.read(bots, time.monotonic())
+        if bots.alive:
+            code = proxy._process.exitcode
+            self._die(bots, proxy._stop("ended" if code is None else f"ended (exit code {code})"))
 
     def check_time(self, now: float) -> float | None:
         """Time out the first question of any process over its limit; the
         seconds to the next limit, or ``None``."""
         soonest: float | None = None
-        for bots in list(self.every):
-            if not bots.sent or not bots.alive:
+        for i, bots in enumerate(list(self.every)):
+            if i:  # (the time-outs before may have taken long: a kill, a new process)
+                now = time.monotonic()
+            left = self._left(bots, now)
+            if left is not None and left <= 0 and bots.proxy._poller.poll(0):
+                # it answered while this side was busy (dealing, or waiting
+                # for another process): not late; the next question's time
+                # starts now
+                self.read(bots, now)
+                left = self._left(bots, now)
+            if left is None:
                 continue
-            head = bots.waiting[0]
-            limit = bots.proxy._start_timeout if head.op == RESTART else self.limit
-            if limit is None:
-                continue
-            left = bots.head_since + limit - now
             if left > 0:
                 soonest = left if soonest is None else min(soonest, left)
                 continue
+            head = bots.waiting[0]
+            limit = bots.proxy._start_timeout if head.op == RESTART else self.limit
+            assert limit is not None
             name = shown(head.lane.name)
             if head.op == RESTART:
                 raise PolicyError(f"policy {name} did not restart within {limit:g} s")
@@ -513,11 +541,15 @@ class _Lanes:
                 raise RuntimeError("isolated match: chunks left but no question out")
             polled = dict(self.by_fd)  # a process started while reading may reuse a number
             events = self.poller.poll(None if wait is None else max(wait, 0.0) * 1000.0 + 1.0)
-            now = clock()
             for fd, _ in events:
-                ready = polled.get(fd)
-                if ready is not None and ready.alive:
-                    self.read(ready, now)
+                entry = polled.get(fd)
+                if entry is not None and entry[0].alive:
+                    # (its next question's time starts now: reading another
+                    # may have taken long, a dead one's exit code up to 1 s)
+                    if entry[1]:
+                        self.ended(entry[0])
+                    else:
+                        self.read(entry[0], clock())
 
 
 def _died(lane: Lane) -> PolicyDied:
