@@ -177,7 +177,7 @@ class _Slot:
         self.driver: HandDriver | None = None
         self.restarting = 0  # restarts asked and not yet answered
         self.asking = False  # a question is out
-        self.encoded: list[Any] = []  # the hand's events so far, in the compact form
+        self.encoded: tuple[Any, ...] = ()  # the hand's events so far, in the compact form
         self.plain = True  # every one of them is plain built-in values
 
 
@@ -344,7 +344,7 @@ class _Lanes:
             driver = slot.driver
             if driver is None:
                 driver = slot.driver = slot.pass_play.next_hand()
-                slot.encoded, slot.plain = [], True
+                slot.encoded, slot.plain = (), True
                 if driver is None:
                     self._pass_over(slot)
                     continue
@@ -387,16 +387,18 @@ class _Lanes:
             history = state._history
             encoded = slot.encoded  # the hand's events, encoded once for both lanes
             if len(encoded) < len(history):
-                more = list(map(compact.encode_event, history[len(encoded):]))
-                slot.plain = slot.plain and all(form.__class__ is tuple for form in more)
-                encoded += more
+                more = tuple(map(compact.encode_event, history[len(encoded):]))
+                for form in more:
+                    if form.__class__ is not tuple:
+                        slot.plain = False
+                encoded = slot.encoded = encoded + more
             # the same hand and seat: the lane holds a prefix of this history
             start = len(held.sent) if static is None else 0
             send = None if static is None or static == held.static else static
             held.sent = history
             if static is not None:
                 held.static, held.key = static, key
-            request = (lane.lane, seq, op, start, tuple(encoded[start:len(history)]), send, dynamic, None)
+            request = (lane.lane, seq, op, start, encoded[start:] if start else encoded, send, dynamic, None)
             plain = slot.plain
         else:
             view = driver.observation(seat)
