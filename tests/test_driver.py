@@ -14,6 +14,7 @@ from pokerkit_core.driver import FaultKind, HandDriver, PolicyFault, default_act
 from pokerkit_core.errors import DecisionTimeout, InvalidConfigError, PolicyError
 from pokerkit_core.match import MatchFault, play_hand, run_match
 from pokerkit_core.observation import Observation
+from pokerkit_core.policy import load_policy
 from pokerkit_core.rules import GameConfig
 from pokerkit_core.state import deal
 from pokerkit_core.table import Blinds, TableConfig, TableSession
@@ -261,3 +262,33 @@ def test_forged_actions_are_illegal_faults_and_never_recorded() -> None:
     legal = HandDriver(deal(GameConfig.no_limit(players=2, stack=1_000), seed=3), [_Plays(Raise(300)), CallBot()])
     legal.play()
     assert legal.actions[:2] == (Raise(300), Call)  # a genuine action is played as it is
+
+
+def test_next_call_and_answer_play_the_hand_play_would() -> None:
+    from cheaters import Hooked
+
+    state = deal(GameConfig.no_limit(players=3, stack=1_000), seed=11)
+    players = [Hooked(), load_policy("random", seed=2), load_policy("call", seed=3)]
+    played = HandDriver(state, [Hooked(), load_policy("random", seed=2), load_policy("call", seed=3)]).play()
+    hand = HandDriver(state, players)
+    calls = []
+    while (call := hand.next_call()) is not None:
+        seat, name = call
+        calls.append(call)
+        if name == "decide":
+            hand.answer(seat, name, players[seat].decide(hand.observation(seat)))
+        else:
+            hand.answer(seat, name)
+    assert hand.state.history == played.history
+    assert calls[0] == (0, "hand_started") and calls[-1] == (0, "hand_ended")
+
+
+def test_answer_refuses_a_call_not_asked_and_changes_nothing() -> None:
+    state = deal(GameConfig.no_limit(players=2, stack=1_000), seed=4)
+    hand = HandDriver(state, [load_policy("call", seed=1), load_policy("call", seed=2)])
+    seat, name = hand.next_call() or (None, None)
+    assert name == "decide"
+    for bad_seat, bad_call in ((1 - seat, "decide"), (seat, "think"), (seat, "hand_ended")):
+        with pytest.raises(InvalidConfigError, match="answer"):
+            hand.answer(bad_seat, bad_call, Check)
+        assert hand.state is state and hand.actions == ()

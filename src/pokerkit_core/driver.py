@@ -429,9 +429,26 @@ class HandDriver:
         plays (a hook's fault plays nothing).
 
         Raises:
+            InvalidConfigError: ``(seat, call)`` is not a call
+                :meth:`next_call` gave and that is still unanswered (an
+                unknown call, a seat not to act, a hook not yet due); nothing
+                changes.
             PolicyError: With ``strict``, the answer is a fault (for
                 ``hand_ended``, kept for :meth:`finish` to return).
         """
+        if call == "decide":
+            if seat != self._computer_to_act():
+                raise InvalidConfigError(
+                    f"answer(): seat {shown(seat)} is not the computer seat to act "
+                    f"({self._computer_to_act()})"
+                )
+        elif call not in ("hand_started", "hand_ended") or seat not in (
+            self._started if call == "hand_started" else self._ended
+        ):
+            raise InvalidConfigError(
+                f"answer(): {shown(call)} for seat {shown(seat)} was not asked by next_call() "
+                "(calls: 'hand_started', 'decide', 'hand_ended')"
+            )
         if error is None:
             outcome = _Outcome(value)
         else:

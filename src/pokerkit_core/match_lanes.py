@@ -53,7 +53,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from . import compact
 from . import isolation_wire as wire
-from .actions import Fold, default_action
+from .actions import default_action
 from .driver import HandDriver
 from .errors import DecisionTimeout, PolicyDied, PolicyError, shown
 from .isolation import Held, IsolatedPolicy, Remote, close_all
@@ -363,10 +363,8 @@ class _Lanes:
             if lane._dead is not None:  # reported once, then the default action
                 if name != "decide":
                     driver.answer(seat, name)
-                elif lane.reported:
-                    state = driver.state
-                    legal = legal_actions(state)
-                    driver.answer(seat, name, Fold if legal is None else default_action(legal))
+                elif lane.reported:  # (a seat is to act: its legal actions exist)
+                    driver.answer(seat, name, default_action(legal_actions(driver.state)))
                 else:
                     lane.reported = True
                     driver.answer(seat, name, error=_died(lane))
