@@ -1405,6 +1405,126 @@ fallback:
     Py_RETURN_NONE;
 }
 
+/* ---- one seat's view, for an isolated policy's request ---------------- */
+
+/* view_dynamic(state, seat, legal_actions, /) -> the 13-tuple of
+ * isolation_wire.dynamic_part(state, seat), or None for a case this does not
+ * handle: it handles a state at a decision (a seat to act), no seat all-in,
+ * nobody's cards shown and one board, every field of the engine's types;
+ * anything else is left to the Python function, the reference.
+ * legal_actions: the engine's function, called when `seat` is to act. */
+static PyObject *view_dynamic(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    const state_t *s;
+    PyObject *board, *contribs, *stacks, *shown, *boards, *value, *codes = NULL, *pot = NULL;
+    PyObject *legal = NULL, *all_in = NULL, *nobody = NULL, *street = NULL, *out;
+    long long to_act, seat, code, total = 0, amount;
+    unsigned char bytes[5];
+    Py_ssize_t n, k, cards;
+    (void)self;
+    if (nargs != 3 || state_base == NULL || !PyObject_TypeCheck(args[0], state_base) ||
+        !small_int(args[1], 0, MAX_N - 1, &seat)) {
+        Py_RETURN_NONE;
+    }
+    s = (const state_t *)args[0];
+    stacks = s->f[F_STACKS];
+    contribs = s->f[F_CONTRIBS];
+    shown = s->f[F_SHOWN];
+    board = s->f[F_BOARD];
+    boards = s->f[F_BOARDS];
+    if (!small_int(s->f[F_TO_ACT], 0, MAX_N - 1, &to_act) || stacks == NULL ||
+        !PyTuple_CheckExact(stacks) || contribs == NULL || !PyTuple_CheckExact(contribs) ||
+        shown == NULL || !PyTuple_CheckExact(shown) || board == NULL || !PyTuple_Check(board) ||
+        boards == NULL || (boards != Py_None && (!PyTuple_Check(boards) || PyTuple_Size(boards) != 1)) ||
+        s->f[F_STREET] == NULL || s->f[F_BETS] == NULL || s->f[F_FOLDED] == NULL ||
+        s->f[F_CALL_TO] == NULL) {
+        Py_RETURN_NONE;
+    }
+    n = PyTuple_Size(stacks);
+    cards = PyTuple_Size(board);
+    if (n > MAX_N || PyTuple_Size(contribs) != n || PyTuple_Size(shown) != n || cards > 5) {
+        Py_RETURN_NONE;
+    }
+    for (k = 0; k < n; k++) {
+        if (!small_int(PyTuple_GetItem(stacks, k), 1, (long long)1 << 61, &amount) ||
+            !small_int(PyTuple_GetItem(contribs, k), 0, (long long)1 << 61, &amount) ||
+            PyTuple_GetItem(shown, k) != Py_None) {
+            Py_RETURN_NONE; /* someone all-in (or a field of another type), or cards shown */
+        }
+        total += amount;
+    }
+    for (k = 0; k < cards; k++) {
+        PyObject *card = PyTuple_GetItem(board, k);
+        if (!PyTuple_Check(card) || PyTuple_Size(card) < 3 ||
+            !small_int(PyTuple_GetItem(card, 2), 0, 51, &code)) {
+            Py_RETURN_NONE;
+        }
+        bytes[k] = (unsigned char)code;
+    }
+    street = PyObject_GetAttrString(s->f[F_STREET], "_value_");
+    codes = PyBytes_FromStringAndSize((const char *)bytes, cards);
+    pot = PyLong_FromLongLong(total);
+    all_in = PyTuple_New(n);
+    nobody = PyTuple_New(n);
+    if (street == NULL || codes == NULL || pot == NULL || all_in == NULL || nobody == NULL) {
+        goto failed;
+    }
+    for (k = 0; k < n; k++) {
+        Py_INCREF(Py_False);
+        PyTuple_SetItem(all_in, k, Py_False);
+        Py_INCREF(Py_None);
+        PyTuple_SetItem(nobody, k, Py_None);
+    }
+    if (to_act == seat) {
+        value = PyObject_CallFunctionObjArgs(args[2], args[0], NULL);
+        /* a plain tuple of the LegalActions' fields */
+        legal = value != NULL && PyTuple_Check(value) ? PyTuple_GetSlice(value, 0, PyTuple_Size(value)) : NULL;
+        if (value != NULL && legal == NULL && !PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "view_dynamic(): legal_actions gave no tuple");
+        }
+        Py_XDECREF(value);
+        if (legal == NULL) {
+            goto failed;
+        }
+    } else {
+        Py_INCREF(Py_None);
+        legal = Py_None;
+    }
+    out = PyTuple_New(13);
+    if (out == NULL) {
+        goto failed;
+    }
+    PyTuple_SetItem(out, 0, codes);
+    Py_INCREF(stacks);
+    PyTuple_SetItem(out, 1, stacks);
+    Py_INCREF(s->f[F_BETS]);
+    PyTuple_SetItem(out, 2, s->f[F_BETS]);
+    Py_INCREF(contribs);
+    PyTuple_SetItem(out, 3, contribs);
+    PyTuple_SetItem(out, 4, pot);
+    Py_INCREF(s->f[F_TO_ACT]);
+    PyTuple_SetItem(out, 5, s->f[F_TO_ACT]);
+    PyTuple_SetItem(out, 6, legal);
+    PyTuple_SetItem(out, 7, street);
+    Py_INCREF(s->f[F_FOLDED]);
+    PyTuple_SetItem(out, 8, s->f[F_FOLDED]);
+    PyTuple_SetItem(out, 9, all_in);
+    PyTuple_SetItem(out, 10, nobody);
+    Py_INCREF(s->f[F_CALL_TO]);
+    PyTuple_SetItem(out, 11, s->f[F_CALL_TO]);
+    Py_INCREF(Py_None);
+    PyTuple_SetItem(out, 12, Py_None);
+    return out;
+failed:
+    Py_XDECREF(street);
+    Py_XDECREF(codes);
+    Py_XDECREF(pot);
+    Py_XDECREF(all_in);
+    Py_XDECREF(nobody);
+    Py_XDECREF(legal);
+    return NULL;
+}
+
 PyMethodDef pkc_engine_methods[] = {
     {"deal_codes", (PyCFunction)(void (*)(void))deal_codes, METH_FASTCALL,
      "deal_codes($module, codes, need, /)\n--\n\nThe first `need` of distinct card codes, "
@@ -1418,6 +1538,9 @@ PyMethodDef pkc_engine_methods[] = {
     {"state_json", (PyCFunction)(void (*)(void))state_json, METH_FASTCALL,
      "state_json($module, quoted, kinds, shorts, events, streets, state, /)\n--\n\n"
      "serialize._state_tail_py in C, or None (private: serialize.py uses it)."},
+    {"view_dynamic", (PyCFunction)(void (*)(void))view_dynamic, METH_FASTCALL,
+     "view_dynamic($module, state, seat, legal_actions, /)\n--\n\n"
+     "isolation_wire.dynamic_part in C, or None (private: isolation_wire.py uses it)."},
     {"bind_engine", bind_engine, METH_VARARGS,
      "bind_engine($module, state_cls, config_cls, streets, action_cls, kinds, constants, "
      "events, legal_cls, actions, rules, fallbacks, max_chips, /)\n--\n\n"

@@ -30,7 +30,8 @@
  *
  * The module also holds the hand-state kernel (csrc/pkc_engine.c): the C
  * base type of a hand state's fields and the common case of act and
- * legal_actions.
+ * legal_actions; and positional builders of slotted value classes
+ * (csrc/pkc_slots.c: one Observation per decision).
  *
  * Built with the stable ABI (Py_LIMITED_API, set by setup.py) where the
  * interpreter allows it; not built on PyPy, where cffi is the fast path.
@@ -94,10 +95,8 @@ static struct PyModuleDef binding_def = {
     "What one built-in of pokerkit_core._speedups is bound to.",
     sizeof(binding_t), NULL, NULL, binding_traverse, binding_clear, binding_free};
 
-/* The call went to the built-in with keywords or a wrong number of
- * arguments: hand the whole call to the fallback. */
-static PyObject *call_fallback(const binding_t *b, PyObject *const *args,
-                               Py_ssize_t nargs, PyObject *kwnames)
+PyObject *pkc_call_fallback(PyObject *fallback, PyObject *const *args, Py_ssize_t nargs,
+                            PyObject *kwnames)
 {
     PyObject *tuple, *kwargs = NULL, *result;
     Py_ssize_t i, nkw = kwnames != NULL ? PyTuple_Size(kwnames) : 0;
@@ -121,7 +120,7 @@ static PyObject *call_fallback(const binding_t *b, PyObject *const *args,
             return NULL;
         }
     }
-    result = PyObject_Call(b->fallback, tuple, kwargs);
+    result = PyObject_Call(fallback, tuple, kwargs);
     Py_DECREF(tuple);
     Py_XDECREF(kwargs);
     return result;
@@ -137,7 +136,7 @@ static PyObject *evaluate_mask(PyObject *self, PyObject *const *args, Py_ssize_t
         return NULL;
     }
     if (nargs != 1 || kwnames != NULL) {
-        return call_fallback(b, args, nargs, kwnames);
+        return pkc_call_fallback(b->fallback, args, nargs, kwnames);
     }
     if (PyLong_CheckExact(args[0])) {
         unsigned long long mask = PyLong_AsUnsignedLongLong(args[0]);
@@ -210,7 +209,7 @@ static PyObject *evaluate_cards(PyObject *self, PyObject *const *args, Py_ssize_
         return NULL;
     }
     if (nargs != 1 || kwnames != NULL) {
-        return call_fallback(b, args, nargs, kwnames);
+        return pkc_call_fallback(b->fallback, args, nargs, kwnames);
     }
     arg = args[0];
     if (PyTuple_CheckExact(arg)) {
@@ -430,6 +429,7 @@ PyMODINIT_FUNC PyInit__speedups(void)
 {
     PyObject *module = PyModule_Create(&module_def);
     if (module != NULL && (PyModule_AddFunctions(module, pkc_engine_methods) < 0 ||
+                           PyModule_AddFunctions(module, pkc_slots_methods) < 0 ||
                            pkc_engine_add(module) < 0)) {
         Py_DECREF(module);
         return NULL;

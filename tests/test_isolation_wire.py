@@ -51,6 +51,39 @@ def test_rebuilt_view_is_observe_of_the_seat(config: GameConfig, from_state: boo
         assert boards == config.boards  # an all-in run-out on several boards was seen
 
 
+@pytest.mark.parametrize("config", CONFIGS)
+def test_the_dynamic_part_in_c_equals_the_reference(config: GameConfig) -> None:
+    """``view_dynamic`` (``csrc/pkc_engine.c``) gives the Python reference's
+    dynamic part whenever it handles a state (a decision, nobody all-in or
+    shown, one board), and hands every other state back (``None``)."""
+    from pokerkit_core.evaluator import STATE_KERNEL
+    from pokerkit_core.state import legal_actions
+
+    if STATE_KERNEL is None:  # pragma: no cover - PyPy
+        pytest.skip("no C kernel")
+    handled = left = 0
+    for seed in range(12):
+        for state in play_random(config, seed):
+            for seat in range(config.seat_count):
+                fast = STATE_KERNEL.view_dynamic(state, seat, legal_actions)
+                reference = wire._dynamic_part_py(state, seat)
+                assert wire.dynamic_part(state, seat) == reference
+                if fast is None:
+                    left += 1
+                    assert state.is_over or any(state.all_in) or any(state.shown_cards) or len(state.boards) > 1 \
+                        or 0 in state._stacks
+                else:
+                    handled += 1
+                    assert fast == reference and type(fast[6]) is (tuple if seat == state.to_act else type(None))
+    assert left > 0 and (handled > 20 or 0 in config.stacks)  # (an empty seat: always left)
+    state = play_random(CONFIGS[0], 1)[0]
+    for bad in ((object(), 0, legal_actions), (state, -1, legal_actions), (state, 99, legal_actions),
+                (state, True, legal_actions), (state, 0)):
+        assert STATE_KERNEL.view_dynamic(*bad) is None
+    with pytest.raises(TypeError):  # (the engine passes its own legal_actions)
+        STATE_KERNEL.view_dynamic(state, state.to_act, lambda s: None)
+
+
 def test_parts_hold_no_other_seats_hidden_cards() -> None:
     config = GameConfig.no_limit(players=6, stack=3_000)
     state = play_random(config, 4)[0]

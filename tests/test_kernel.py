@@ -200,7 +200,7 @@ def test_bad_codes_get_the_python_error(codes: Any) -> None:
 
 def test_the_builtins_have_signatures() -> None:
     """Every built-in of the C module (``csrc/pkc_engine.c``,
-    ``csrc/pkc_speedups.c``) carries a ``__text_signature__``, so
+    ``csrc/pkc_speedups.c``, ``csrc/pkc_slots.c``) carries a ``__text_signature__``, so
     :func:`inspect.signature` (and Sphinx) give its parameters; the engine's
     ``act``, ``_act`` and ``legal_actions`` take them by position only (a
     keyword is a TypeError in C), while ``evaluate`` and ``evaluate_mask``
@@ -224,8 +224,65 @@ def test_the_builtins_have_signatures() -> None:
     assert [name for name, _ in bind][:2] == ["state_cls", "config_cls"] and len(bind) == 12
     builtins = [v for v in vars(STATE_KERNEL).values() if type(v).__name__ == "builtin_function_or_method"]
     assert [name for name, _ in params(STATE_KERNEL.state_json)][-1] == "state"
-    assert len(builtins) == 7
+    assert [name for name, _ in params(STATE_KERNEL.bind_slots)] == ["cls", "names", "fallback"]
+    assert [name for name, _ in params(STATE_KERNEL.view_dynamic)] == ["state", "seat", "legal_actions"]
+    assert len(builtins) == 9
     for function in builtins:
         assert all(kind == only for _, kind in params(function)), function
     with pytest.raises(TypeError):
         state_module.act(state=deal(GameConfig.acpc_heads_up(), seed=1), action=Action(ActionKind.FOLD))
+
+
+def test_the_slot_builder_equals_the_python_builder() -> None:
+    """``new_observation`` (``csrc/pkc_slots.c``) builds the same
+    Observation as its Python reference and the dataclass constructor, holds
+    its fields by reference without leaking them, and hands any other call to
+    the reference (its errors)."""
+    import dataclasses
+    import gc
+    import sys
+
+    from pokerkit_core import observe
+    from pokerkit_core.observation import Observation, _builder, new_observation
+
+    assert type(new_observation).__name__ == "builtin_function_or_method"
+    reference = _builder()
+    state = deal(GameConfig.no_limit(players=4, stack=500), seed=3)
+    view = observe(state, 2)
+    values = [getattr(view, f.name) for f in dataclasses.fields(Observation)]
+    built = new_observation(*values)
+    assert built == reference(*values) == Observation(*values) == view and built is not view
+    assert all(getattr(built, f.name) is v for f, v in zip(dataclasses.fields(Observation), values))
+    marker = object()  # one field's object: its count goes back when the views go
+    values[0] = marker
+    before = sys.getrefcount(marker)
+    views = [new_observation(*values) for _ in range(100)]
+    assert sys.getrefcount(marker) == before + 100
+    del views
+    gc.collect()
+    assert sys.getrefcount(marker) == before
+    with pytest.raises(TypeError, match="missing"):
+        new_observation(*values[:3])
+    with pytest.raises(TypeError):
+        new_observation(*values, seat=1)
+    assert new_observation(**{f.name: getattr(view, f.name) for f in dataclasses.fields(Observation)}) == view
+
+
+def test_the_slot_builder_refuses_what_is_not_a_plain_slot() -> None:
+    """``bind_slots`` finds each named slot by experiment and refuses a name
+    that is not one (its Python reference stays in use then)."""
+
+    class Point:
+        __slots__ = ("x", "y")
+
+        @property
+        def z(self) -> int:
+            return 0
+
+    build = STATE_KERNEL.bind_slots(Point, ("y", "x"), lambda *a: None)
+    point = build(1, 2)
+    assert (point.x, point.y, type(point)) == (2, 1, Point)
+    with pytest.raises((TypeError, AttributeError)):
+        STATE_KERNEL.bind_slots(Point, ("x", "z"), lambda *a: None)
+    with pytest.raises(TypeError):
+        STATE_KERNEL.bind_slots(Point, (), lambda *a: None)

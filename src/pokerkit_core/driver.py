@@ -52,8 +52,7 @@ References:
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from .actions import Action, ActionKind, Check, LegalActions, default_action
 from .rules import MAX_CHIPS
@@ -85,9 +84,9 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class _Outcome:
-    """What one call to a policy gave: a value, an error, or a late answer."""
+class _Outcome(NamedTuple):
+    """What one call to a policy gave: a value, an error, or a late answer
+    (an immutable tuple: one per decision, made in C)."""
 
     value: object = None
     error: Exception | None = None
@@ -315,7 +314,9 @@ class HandDriver:
         state = self._state
         cause: BaseException | None = None
         problem: tuple[FaultKind, str] | None
-        if outcome is None:  # no decide at all (it was deleted from the object)
+        if outcome is not None and outcome.error is None and not outcome.late:
+            problem = None  # an answer in time (the usual case)
+        elif outcome is None:  # no decide at all (it was deleted from the object)
             problem = (FaultKind.RAISED, "decide is missing")
         else:
             problem = self._problem("decide", outcome)
@@ -345,11 +346,11 @@ class HandDriver:
         return self._transition(act(state, substitute), substitute)
 
     def _transition(self, following: HandState, action: Action) -> HandState:
-        before = len(self._state.history)
+        before = self._state
         self._state = following
         self._actions.append(action)
         if self._on_events is not None:
-            self._on_events(following, tuple(following.history[before:]))
+            self._on_events(following, tuple(following._history[len(before._history) :]))
         return following
 
     # -- hooks -----------------------------------------------------------

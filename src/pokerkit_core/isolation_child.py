@@ -139,13 +139,23 @@ def _frame(text: str) -> bytes:
     return len(data).to_bytes(4, "big") + data
 
 
+_ACTION_TEXT: dict[Action, str] = {}
+_ACTION_TEXT_LIMIT = 4096
+
+
 def _answer(lane: _Lane, op: int, observation: Any, extra: object) -> str:
     """The reply body to one decision or hook (the bot's own errors reported)."""
     try:
         if op == DECIDE:
             action = lane.policy.decide(observation)
-            if isinstance(action, Action):
-                return f"a {action}"
+            if action.__class__ is Action:  # (Action cannot be subclassed)
+                # the same few actions recur: each one's text is made once
+                text = _ACTION_TEXT.get(action)
+                if text is None:
+                    text = f"a {action}"
+                    if len(_ACTION_TEXT) < _ACTION_TEXT_LIMIT:
+                        _ACTION_TEXT[action] = text
+                return text
             return f"x {shown(action)}"
         if op == STARTED:
             lane.policy.hand_started(observation)  # type: ignore[attr-defined]

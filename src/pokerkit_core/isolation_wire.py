@@ -37,6 +37,7 @@ import os
 from . import compact
 from .actions import LegalActions
 from .cards import CARDS, Card
+from .evaluator import STATE_KERNEL
 from .observation import Observation, new_observation
 from .rules import BettingStructure, Street
 from .state import HandState, legal_actions
@@ -66,6 +67,10 @@ _CARD_CACHE: dict[bytes, tuple[Card, ...]] = {}
 _CARD_CACHE_LIMIT = 65536
 _EVENT_CACHE_LIMIT = 1 << 16
 _READ_BYTES = 1 << 16
+_SHOWN_CACHE: dict[tuple[bytes | None, ...], tuple[tuple[Card, ...] | None, ...]] = {}
+_LEGAL_FIELDS = len(LegalActions._fields)
+_new_tuple = tuple.__new__
+_fast_dynamic = None if STATE_KERNEL is None else STATE_KERNEL.view_dynamic
 # the last shown-cards tuple and its form, as one pair (one store: thread-safe)
 _SHOWN_LAST: list[tuple[Any, tuple[bytes | None, ...]]] = [(None, ())]
 
@@ -151,12 +156,23 @@ def static_part(state: HandState, seat: int, hand_number: int | None) -> tuple[A
 
 def dynamic_part(state: HandState, seat: int) -> tuple[Any, ...]:
     """The dynamic part of ``seat``'s view, read from the state's own fields
-    (one per decision).
+    (one per decision).  At a decision with nobody all-in or shown, on
+    CPython, it is read in C (``view_dynamic`` in ``csrc/pkc_engine.c``);
+    this function is the reference for every case.
 
     Args:
         state: The hand (trusted).
         seat: The observing seat (not checked here).
     """
+    if _fast_dynamic is not None:
+        fast: tuple[Any, ...] | None = _fast_dynamic(state, seat, legal_actions)
+        if fast is not None:
+            return fast
+    return _dynamic_part_py(state, seat)
+
+
+def _dynamic_part_py(state: HandState, seat: int) -> tuple[Any, ...]:
+    """:func:`dynamic_part` in Python (the reference)."""
     to_act: int | None = state._to_act
     if to_act is not None and to_act < 0:
         to_act = None
@@ -241,6 +257,15 @@ def decode_static(static: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(values)
 
 
+def _shown_cards(shown: tuple[bytes | None, ...]) -> tuple[tuple[Card, ...] | None, ...]:
+    cards = _SHOWN_CACHE.get(shown)
+    if cards is None:
+        cards = tuple(None if codes is None else _cards(codes) for codes in shown)
+        if len(_SHOWN_CACHE) < _CARD_CACHE_LIMIT:
+            _SHOWN_CACHE[shown] = cards
+    return cards
+
+
 def rebuild(static: tuple[Any, ...], dynamic: tuple[Any, ...], history: tuple[Any, ...]) -> Observation:
     """The :class:`Observation` of a decoded static part
     (:func:`decode_static`), a dynamic part and the whole history.
@@ -252,6 +277,10 @@ def rebuild(static: tuple[Any, ...], dynamic: tuple[Any, ...], history: tuple[An
     seat, hole, button, sb_seat, bb_seat, big_blind, small_blind, ante, betting, n, number, starting = static
     board, stacks, bets, contribs, pot, to_act, legal, street, folded, all_in, shown, call_to, boards = dynamic
     board_cards = _cards(board)
+    if legal is not None:
+        if len(legal) != _LEGAL_FIELDS:
+            raise ValueError(f"legal actions of {len(legal)} fields")
+        legal = _new_tuple(LegalActions, legal)
     return new_observation(
         seat,
         hole,
@@ -262,7 +291,7 @@ def rebuild(static: tuple[Any, ...], dynamic: tuple[Any, ...], history: tuple[An
         contribs,
         pot,
         to_act,
-        None if legal is None else LegalActions._make(legal),
+        legal,
         button,
         sb_seat,
         bb_seat,
@@ -275,7 +304,7 @@ def rebuild(static: tuple[Any, ...], dynamic: tuple[Any, ...], history: tuple[An
         all_in,
         n,
         number,
-        tuple(None if codes is None else _cards(codes) for codes in shown),
+        _shown_cards(shown),
         call_to,
         starting,
         (board_cards,) if boards is None else tuple(map(_cards, boards)),
