@@ -201,7 +201,10 @@ def serve(  # pragma: no cover - runs in the child
             return None, "! " + clean(describe_exception(exc), _MESSAGE_LIMIT)
 
     policy, text = build(seed)
-    wire.write_all(fd, _frame(text))
+    try:
+        wire.write_all(fd, _frame(text))
+    except (BrokenPipeError, ConnectionResetError):  # the other side has gone already
+        return
     if policy is None:
         return
     lanes = {0: _Lane(policy)}

@@ -464,11 +464,14 @@ def run_match(
     specs = (players[0], players[1])
     found: list[PolicyFactory | None] = []  # registered factories, read once a match
     entries: list[str | None] = []  # with isolate: their module:attribute
+    registered: dict[str, str] | None = None  # the registry, read once (~20 ms)
     for spec in specs:  # fail early, in this process, on unknown names
         found.append(None)
         entries.append(None)
         if isinstance(spec, str) and isolate:  # never import an isolated bot's code here
-            entries[-1] = available_policies().get(spec)
+            if registered is None:
+                registered = available_policies()
+            entries[-1] = registered.get(spec)
             if entries[-1] is None:
                 policy_factory(spec)  # raises the registry's own error
         elif isinstance(spec, str):
