@@ -1446,8 +1446,9 @@ static PyObject *view_dynamic(PyObject *self, PyObject *const *args, Py_ssize_t 
         Py_RETURN_NONE;
     }
     for (k = 0; k < n; k++) {
-        if (!small_int(PyTuple_GetItem(stacks, k), 1, (long long)1 << 61, &amount) ||
-            !small_int(PyTuple_GetItem(contribs, k), 0, (long long)1 << 61, &amount) ||
+        /* (each under 2**58: the sum of MAX_N cannot overflow) */
+        if (!small_int(PyTuple_GetItem(stacks, k), 1, (long long)1 << 58, &amount) ||
+            !small_int(PyTuple_GetItem(contribs, k), 0, (long long)1 << 58, &amount) ||
             PyTuple_GetItem(shown, k) != Py_None) {
             Py_RETURN_NONE; /* someone all-in (or a field of another type), or cards shown */
         }

@@ -80,6 +80,9 @@ def test_the_dynamic_part_in_c_equals_the_reference(config: GameConfig) -> None:
     for bad in ((object(), 0, legal_actions), (state, -1, legal_actions), (state, 99, legal_actions),
                 (state, True, legal_actions), (state, 0)):
         assert STATE_KERNEL.view_dynamic(*bad) is None
+    huge = play_random(GameConfig.no_limit(players=9, stack=10**18), 2)[0]  # (a sum near 2**63)
+    assert STATE_KERNEL.view_dynamic(huge, huge.to_act, legal_actions) is None
+    assert wire.dynamic_part(huge, 0) == wire._dynamic_part_py(huge, 0)
     with pytest.raises(TypeError):  # (the engine passes its own legal_actions)
         STATE_KERNEL.view_dynamic(state, state.to_act, lambda s: None)
 
