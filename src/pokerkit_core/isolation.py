@@ -127,10 +127,6 @@ PROCESS_NAME = "pokerkit-policy"
 """The ``name`` of every policy process (:class:`multiprocessing.Process`)."""
 
 _CLOSE_GRACE_SECONDS = 1.0
-# after end-of-file, how long to wait for the exit code (for the message): an
-# ended child is reaped at once; one that closed its pipe and lives on is then
-# killed, without holding up the other chunks of a match for long
-_EXIT_CODE_SECONDS = 0.1
 _PARSED: dict[str, Action] = {}  # reply text -> action (actions are frozen values)
 _PARSED_LIMIT = 4096
 _READ_BYTES = 1 << 16
@@ -654,7 +650,7 @@ class IsolatedPolicy(Remote):
         except OSError as exc:  # pragma: no cover - a closed descriptor
             raise self._stop(f"ended ({describe_exception(exc)})") from None
         if not chunk:
-            self._process.join(_EXIT_CODE_SECONDS)
+            self._process.join(_CLOSE_GRACE_SECONDS)
             code = self._process.exitcode
             raise self._stop("ended" if code is None else f"ended (exit code {code})")
         self._buffer += chunk
@@ -666,7 +662,7 @@ class IsolatedPolicy(Remote):
                 return None
             data = conn.recv_bytes(MAX_REPLY_BYTES)
         except EOFError:
-            self._process.join(_EXIT_CODE_SECONDS)
+            self._process.join(_CLOSE_GRACE_SECONDS)
             code = self._process.exitcode
             raise self._stop("ended" if code is None else f"ended (exit code {code})") from None
         except OSError as exc:  # too long a reply: the stream cannot be trusted
