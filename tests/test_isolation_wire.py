@@ -9,7 +9,8 @@ import pickle
 from typing import Any
 
 import pytest
-from strategies import play_random
+from hypothesis import given, settings, strategies as st
+from strategies import configs, play_random
 
 from pokerkit_core import AnteRule, GameConfig, compact, isolation_wire as wire, observe
 from pokerkit_core.cards import Card
@@ -210,6 +211,21 @@ def test_the_dynamic_part_in_c_holds_what_it_returns(where: str) -> None:
         assert fast[3] == tuple(1 + round_ + k for k in range(3)) and fast[4] == sum(fast[3])
         assert fast[2] == state._bets and fast[5] == to_act and fast[8] == state._folded
         assert fast[6] == (() if where == "legal_actions" else None)
+
+
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@settings(max_examples=40, deadline=None)
+@given(config=configs(), seed=st.integers(0, 2**32 - 1))
+def test_the_dynamic_part_in_c_equals_the_reference_on_any_table(config: GameConfig, seed: int) -> None:
+    """Random tables (any seats, stacks, blinds, antes, straddles, boards),
+    random play: every state and seat, ``view_dynamic`` gives the reference's
+    tuple or ``None``."""
+    for state in play_random(config, seed):
+        for seat in range(config.seat_count):
+            fast, reference = _fast_and_reference(state, seat)
+            assert fast is None or fast == reference
+            assert fast is not None or state.is_over or any(state.all_in) or any(state.shown_cards) \
+                or len(state.boards) > 1 or 0 in state._stacks
 
 
 def test_parts_hold_no_other_seats_hidden_cards() -> None:
