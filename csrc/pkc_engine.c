@@ -1407,23 +1407,33 @@ fallback:
 
 /* ---- one seat's view, for an isolated policy's request ---------------- */
 
-/* view_dynamic(state, seat, legal_actions, /) -> the 13-tuple of
- * isolation_wire.dynamic_part(state, seat), or None for a case this does not
- * handle: it handles a state at a decision (a seat to act), no seat all-in,
- * nobody's cards shown and one board, every field of the engine's types;
- * anything else is left to the Python function, the reference.
- * legal_actions: the engine's function, called when `seat` is to act. */
+/* view_dynamic(state, seat, legal_actions, state_cls, card_cls, /) -> the
+ * 13-tuple of isolation_wire.dynamic_part(state, seat), or None for a case
+ * this does not handle: it handles a state of exactly `state_cls` (a
+ * subclass may override what the reference reads) at a decision (a seat to
+ * act), no seat all-in, nobody's cards shown and one board of `card_cls`
+ * cards, every field of the engine's types; anything else is left to the
+ * Python function, the reference.
+ * legal_actions: the engine's function, called when `seat` is to act.
+ * The fields it returns are held (strong references) before any Python code
+ * can run (the street's _value_, legal_actions, a collection on allocating),
+ * since such code may replace or delete a field of the state. */
 static PyObject *view_dynamic(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
+    enum { H_STACKS, H_BETS, H_CONTRIBS, H_TO_ACT, H_STREET, H_FOLDED, H_CALL_TO, NHELD };
+    static const int held_field[NHELD] = {F_STACKS, F_BETS, F_CONTRIBS, F_TO_ACT,
+                                          F_STREET, F_FOLDED, F_CALL_TO};
     const state_t *s;
     PyObject *board, *contribs, *stacks, *shown, *boards, *value, *codes = NULL, *pot = NULL;
-    PyObject *legal = NULL, *all_in = NULL, *nobody = NULL, *street = NULL, *out;
+    PyObject *legal = NULL, *all_in = NULL, *nobody = NULL, *street = NULL, *out = NULL;
+    PyObject *held[NHELD];
     long long to_act, seat, code, total = 0, amount;
     unsigned char bytes[5];
     Py_ssize_t n, k, cards;
+    int i;
     (void)self;
-    if (nargs != 3 || state_base == NULL || !PyObject_TypeCheck(args[0], state_base) ||
-        !small_int(args[1], 0, MAX_N - 1, &seat)) {
+    if (nargs != 5 || state_base == NULL || !PyObject_TypeCheck(args[0], state_base) ||
+        (PyObject *)Py_TYPE(args[0]) != args[3] || !small_int(args[1], 0, MAX_N - 1, &seat)) {
         Py_RETURN_NONE;
     }
     s = (const state_t *)args[0];
@@ -1434,8 +1444,9 @@ static PyObject *view_dynamic(PyObject *self, PyObject *const *args, Py_ssize_t 
     boards = s->f[F_BOARDS];
     if (!small_int(s->f[F_TO_ACT], 0, MAX_N - 1, &to_act) || stacks == NULL ||
         !PyTuple_CheckExact(stacks) || contribs == NULL || !PyTuple_CheckExact(contribs) ||
-        shown == NULL || !PyTuple_CheckExact(shown) || board == NULL || !PyTuple_Check(board) ||
-        boards == NULL || (boards != Py_None && (!PyTuple_Check(boards) || PyTuple_Size(boards) != 1)) ||
+        shown == NULL || !PyTuple_CheckExact(shown) || board == NULL || !PyTuple_CheckExact(board) ||
+        boards == NULL ||
+        (boards != Py_None && (!PyTuple_CheckExact(boards) || PyTuple_Size(boards) != 1)) ||
         s->f[F_STREET] == NULL || s->f[F_BETS] == NULL || s->f[F_FOLDED] == NULL ||
         s->f[F_CALL_TO] == NULL) {
         Py_RETURN_NONE;
@@ -1456,13 +1467,18 @@ static PyObject *view_dynamic(PyObject *self, PyObject *const *args, Py_ssize_t 
     }
     for (k = 0; k < cards; k++) {
         PyObject *card = PyTuple_GetItem(board, k);
-        if (!PyTuple_Check(card) || PyTuple_Size(card) < 3 ||
+        if ((PyObject *)Py_TYPE(card) != args[4] || !PyTuple_Check(card) || PyTuple_Size(card) < 3 ||
             !small_int(PyTuple_GetItem(card, 2), 0, 51, &code)) {
-            Py_RETURN_NONE;
+            Py_RETURN_NONE; /* (card.code is the item at 2 of a Card) */
         }
         bytes[k] = (unsigned char)code;
     }
-    street = PyObject_GetAttrString(s->f[F_STREET], "_value_");
+    /* no Python code has run since the fields were read: hold them now */
+    for (i = 0; i < NHELD; i++) {
+        held[i] = s->f[held_field[i]];
+        Py_INCREF(held[i]);
+    }
+    street = PyObject_GetAttrString(held[H_STREET], "_value_");
     codes = PyBytes_FromStringAndSize((const char *)bytes, cards);
     pot = PyLong_FromLongLong(total);
     all_in = PyTuple_New(n);
@@ -1477,12 +1493,9 @@ static PyObject *view_dynamic(PyObject *self, PyObject *const *args, Py_ssize_t 
         PyTuple_SetItem(nobody, k, Py_None);
     }
     if (to_act == seat) {
+        /* a plain tuple of the LegalActions' fields: tuple(legal_actions(state)) */
         value = PyObject_CallFunctionObjArgs(args[2], args[0], NULL);
-        /* a plain tuple of the LegalActions' fields */
-        legal = value != NULL && PyTuple_Check(value) ? PyTuple_GetSlice(value, 0, PyTuple_Size(value)) : NULL;
-        if (value != NULL && legal == NULL && !PyErr_Occurred()) {
-            PyErr_SetString(PyExc_TypeError, "view_dynamic(): legal_actions gave no tuple");
-        }
+        legal = value != NULL ? PySequence_Tuple(value) : NULL;
         Py_XDECREF(value);
         if (legal == NULL) {
             goto failed;
@@ -1496,27 +1509,25 @@ static PyObject *view_dynamic(PyObject *self, PyObject *const *args, Py_ssize_t 
         goto failed;
     }
     PyTuple_SetItem(out, 0, codes);
-    Py_INCREF(stacks);
-    PyTuple_SetItem(out, 1, stacks);
-    Py_INCREF(s->f[F_BETS]);
-    PyTuple_SetItem(out, 2, s->f[F_BETS]);
-    Py_INCREF(contribs);
-    PyTuple_SetItem(out, 3, contribs);
+    PyTuple_SetItem(out, 1, held[H_STACKS]);
+    PyTuple_SetItem(out, 2, held[H_BETS]);
+    PyTuple_SetItem(out, 3, held[H_CONTRIBS]);
     PyTuple_SetItem(out, 4, pot);
-    Py_INCREF(s->f[F_TO_ACT]);
-    PyTuple_SetItem(out, 5, s->f[F_TO_ACT]);
+    PyTuple_SetItem(out, 5, held[H_TO_ACT]);
     PyTuple_SetItem(out, 6, legal);
     PyTuple_SetItem(out, 7, street);
-    Py_INCREF(s->f[F_FOLDED]);
-    PyTuple_SetItem(out, 8, s->f[F_FOLDED]);
+    PyTuple_SetItem(out, 8, held[H_FOLDED]);
     PyTuple_SetItem(out, 9, all_in);
     PyTuple_SetItem(out, 10, nobody);
-    Py_INCREF(s->f[F_CALL_TO]);
-    PyTuple_SetItem(out, 11, s->f[F_CALL_TO]);
+    PyTuple_SetItem(out, 11, held[H_CALL_TO]);
     Py_INCREF(Py_None);
     PyTuple_SetItem(out, 12, Py_None);
+    Py_DECREF(held[H_STREET]);
     return out;
 failed:
+    for (i = 0; i < NHELD; i++) {
+        Py_DECREF(held[i]);
+    }
     Py_XDECREF(street);
     Py_XDECREF(codes);
     Py_XDECREF(pot);
@@ -1540,7 +1551,7 @@ PyMethodDef pkc_engine_methods[] = {
      "state_json($module, quoted, kinds, shorts, events, streets, state, /)\n--\n\n"
      "serialize._state_tail_py in C, or None (private: serialize.py uses it)."},
     {"view_dynamic", (PyCFunction)(void (*)(void))view_dynamic, METH_FASTCALL,
-     "view_dynamic($module, state, seat, legal_actions, /)\n--\n\n"
+     "view_dynamic($module, state, seat, legal_actions, state_cls, card_cls, /)\n--\n\n"
      "isolation_wire.dynamic_part in C, or None (private: isolation_wire.py uses it)."},
     {"bind_engine", bind_engine, METH_VARARGS,
      "bind_engine($module, state_cls, config_cls, streets, action_cls, kinds, constants, "

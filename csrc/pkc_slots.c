@@ -14,7 +14,9 @@
  * in each named slot through the generic attribute setter, and looks for
  * each marker among the instance's pointer-sized words.  Each must be found
  * exactly once, past the object header and inside __basicsize__, or the
- * bind fails (and observation.py keeps its Python builder).
+ * bind fails (a TypeError).  Only a class of metaclass type whose __new__ is
+ * object.__new__ is bound: its allocator alone makes a whole instance, and
+ * its __basicsize__ is its own.
  *
  * A call with the wrong number of arguments, or with keywords, goes to the
  * Python builder (the fallback), so its errors come from one place.  The
@@ -212,6 +214,17 @@ static PyObject *bind_slots(PyObject *self, PyObject *args)
     }
     if (PyTuple_Size(names) < 1 || PyTuple_Size(names) > MAX_SLOTS || !PyCallable_Check(fallback)) {
         PyErr_SetString(PyExc_TypeError, "bind_slots() needs 1 to 64 slot names and a callable fallback");
+        return NULL;
+    }
+    /* a class whose metaclass is type (no other metaclass can fake
+     * __basicsize__, which bounds the scan) and whose __new__ is object's, so
+     * that the allocator alone makes a whole instance, as object.__new__
+     * does: a subclass of a builtin (an exception, int, type itself) needs its
+     * own __new__, and an instance made without it may crash when used */
+    if (Py_TYPE(type) != &PyType_Type ||
+        PyType_GetSlot((PyTypeObject *)type, Py_tp_new) != PyType_GetSlot(&PyBaseObject_Type, Py_tp_new)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "bind_slots() needs a class of metaclass type whose __new__ is object.__new__");
         return NULL;
     }
     slot = PyType_GetSlot((PyTypeObject *)type, Py_tp_alloc);

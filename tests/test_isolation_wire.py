@@ -6,12 +6,25 @@ several boards, showdowns)."""
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
-from strategies import play_random
+from hypothesis import given, settings, strategies as st
+from strategies import configs, play_random
 
 from pokerkit_core import AnteRule, GameConfig, compact, isolation_wire as wire, observe
-from pokerkit_core.state import HandState
+from pokerkit_core.cards import Card
+from pokerkit_core.errors import InvalidConfigError
+from pokerkit_core.evaluator import STATE_KERNEL
+from pokerkit_core.hand_state import _FIELDS, copy_state
+from pokerkit_core.state import HandState, legal_actions
+
+
+def _new_card(code: int) -> Card:
+    """A Card holding ``code`` whatever it is (as unpickling could make)."""
+    card: Card = tuple.__new__(Card, (0, 0, code, 0))
+    return card
+
 
 CONFIGS = [
     GameConfig.no_limit(players=2, stack=2_000),
@@ -65,7 +78,7 @@ def test_the_dynamic_part_in_c_equals_the_reference(config: GameConfig) -> None:
     for seed in range(12):
         for state in play_random(config, seed):
             for seat in range(config.seat_count):
-                fast = STATE_KERNEL.view_dynamic(state, seat, legal_actions)
+                fast = STATE_KERNEL.view_dynamic(state, seat, legal_actions, HandState, Card)
                 reference = wire._dynamic_part_py(state, seat)
                 assert wire.dynamic_part(state, seat) == reference
                 if fast is None:
@@ -77,14 +90,142 @@ def test_the_dynamic_part_in_c_equals_the_reference(config: GameConfig) -> None:
                     assert fast == reference and type(fast[6]) is (tuple if seat == state.to_act else type(None))
     assert left > 0 and (handled > 20 or 0 in config.stacks)  # (an empty seat: always left)
     state = play_random(CONFIGS[0], 1)[0]
-    for bad in ((object(), 0, legal_actions), (state, -1, legal_actions), (state, 99, legal_actions),
-                (state, True, legal_actions), (state, 0)):
+    classes = (HandState, Card)
+    for bad in ((object(), 0, legal_actions, object, Card), (state, -1, legal_actions, *classes),
+                (state, 99, legal_actions, *classes), (state, True, legal_actions, *classes),
+                (state, 0, legal_actions), (state, 0, legal_actions, HandState.__base__, Card)):
         assert STATE_KERNEL.view_dynamic(*bad) is None
     huge = play_random(GameConfig.no_limit(players=9, stack=10**18), 2)[0]  # (a sum near 2**63)
-    assert STATE_KERNEL.view_dynamic(huge, huge.to_act, legal_actions) is None
+    assert STATE_KERNEL.view_dynamic(huge, huge.to_act, legal_actions, *classes) is None
     assert wire.dynamic_part(huge, 0) == wire._dynamic_part_py(huge, 0)
     with pytest.raises(TypeError):  # (the engine passes its own legal_actions)
-        STATE_KERNEL.view_dynamic(state, state.to_act, lambda s: None)
+        STATE_KERNEL.view_dynamic(state, state.to_act, lambda s: None, *classes)
+
+
+def _fast_and_reference(state: HandState, seat: int, legal: Any = legal_actions) -> tuple[Any, Any]:
+    """``view_dynamic``'s answer and the reference's (or the error's type
+    when one raises)."""
+    from pokerkit_core.evaluator import STATE_KERNEL
+
+    answers: list[Any] = []
+    for part in (lambda: STATE_KERNEL.view_dynamic(state, seat, legal, HandState, Card),
+                 lambda: wire._dynamic_part_py(state, seat)):
+        try:
+            answers.append(part())
+        except Exception as error:  # noqa: BLE001 - compared, not swallowed
+            answers.append(type(error))
+    return answers[0], answers[1]
+
+
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+def test_the_dynamic_part_in_c_leaves_forged_fields_to_the_reference() -> None:
+    """A state whose fields were rewritten with values of other types, sizes
+    or ranges, or of a subclass of HandState: ``view_dynamic`` gives the
+    reference's tuple or hands the state back (``None``), never another
+    answer (it once read a plain tuple as a card, and a tuple subclass's
+    items past its own ``__iter__``/``__len__``)."""
+
+    class Odd(tuple):  # type: ignore[type-arg]
+        def __iter__(self) -> Any:
+            return iter(())
+
+        def __len__(self) -> int:
+            return 2
+
+    states = [state for state in play_random(GameConfig.no_limit(players=3, stack=1_000), 3) if not state.is_over]
+    card = Card("As")
+    values: list[Any] = [
+        None, -1, 0, 1, 2**70, True, "x", (), (1,), (1, 2, 3), (0, 0, 0), (2**58, 1, 1), (2**59, 1, 1),
+        (True, 1, 1), (1.0, 1, 1), [1, 2, 3], (None, None, None), ((1, 2, 3),), ((0, 0, 5, 0),),
+        (_new_card(52),), (_new_card(-1),), (card,) * 6, (card, card), Odd((card,)), object(), ((card,),),
+        ((card,), (card,)), Odd(((card,),)), (0,) * 16, (1,) * 17,
+    ]
+    compared = handled = 0
+    for state in states:
+        for name in _FIELDS:
+            for value in values:
+                forged = copy_state(state)
+                object.__setattr__(forged, name, value)
+                for seat in range(3):
+                    fast, reference = _fast_and_reference(forged, seat)
+                    assert fast is None or fast == reference, (name, value, seat)
+                    compared += 1
+                    handled += fast is not None
+    assert compared > 1000 and handled > 100
+
+    class Seen(HandState):  # a subclass may read its fields otherwise
+        @property
+        def all_in(self) -> tuple[bool, ...]:
+            return (True,) * 3
+
+    seen = Seen.__new__(Seen)
+    for name in _FIELDS:
+        object.__setattr__(seen, name, getattr(states[0], name))
+    for seat in range(3):
+        fast, reference = _fast_and_reference(seen, seat)
+        assert fast is None and (reference is InvalidConfigError or reference[9] == (True,) * 3)
+    # legal_actions may give any iterable: its tuple, like the reference's tuple(...)
+    fast, _ = _fast_and_reference(states[0], states[0]._to_act, lambda s: [1, 2])
+    assert fast[6] == (1, 2) and type(fast[6]) is tuple
+
+
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@pytest.mark.parametrize("where", ["street", "legal_actions"])
+def test_the_dynamic_part_in_c_holds_what_it_returns(where: str) -> None:
+    """Python code that ``view_dynamic`` runs (the street's ``_value_``, the
+    legal_actions it calls) may replace or delete the state's fields: the
+    fields it returns were held before (it once crashed, reading freed
+    tuples and a deleted field)."""
+    state = copy_state(play_random(GameConfig.no_limit(players=3, stack=1_000), 1)[0])
+    to_act = state._to_act
+
+    def forge(target: HandState) -> None:
+        object.__setattr__(target, "_stacks", tuple(10**6 + k for k in range(3)))
+        object.__setattr__(target, "_contribs", tuple(7 + k for k in range(3)))
+        for name in ("_bets", "_folded", "_call_to", "_to_act"):
+            object.__delattr__(target, name)
+
+    class Street:
+        @property
+        def _value_(self) -> int:
+            forge(target)
+            return 0
+
+    def legal(target: HandState) -> tuple[int, ...]:
+        forge(target)
+        return ()
+
+    for round_ in range(50):  # (fresh tuples, held by the state alone)
+        target = copy_state(state)
+        stacks = tuple(1_000 + round_ + k for k in range(3))
+        contribs = tuple(1 + round_ + k for k in range(3))
+        object.__setattr__(target, "_stacks", stacks)
+        object.__setattr__(target, "_contribs", contribs)
+        if where == "street":
+            object.__setattr__(target, "_street", Street())
+        seat = to_act if where == "legal_actions" else (to_act + 1) % 3
+        fast = STATE_KERNEL.view_dynamic(target, seat, legal, HandState, Card)
+        del stacks, contribs
+        assert fast is not None and not hasattr(target, "_bets")
+        assert fast[1] == tuple(1_000 + round_ + k for k in range(3))
+        assert fast[3] == tuple(1 + round_ + k for k in range(3)) and fast[4] == sum(fast[3])
+        assert fast[2] == state._bets and fast[5] == to_act and fast[8] == state._folded
+        assert fast[6] == (() if where == "legal_actions" else None)
+
+
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@settings(max_examples=40, deadline=None)
+@given(config=configs(), seed=st.integers(0, 2**32 - 1))
+def test_the_dynamic_part_in_c_equals_the_reference_on_any_table(config: GameConfig, seed: int) -> None:
+    """Random tables (any seats, stacks, blinds, antes, straddles, boards),
+    random play: every state and seat, ``view_dynamic`` gives the reference's
+    tuple or ``None``."""
+    for state in play_random(config, seed):
+        for seat in range(config.seat_count):
+            fast, reference = _fast_and_reference(state, seat)
+            assert fast is None or fast == reference
+            assert fast is not None or state.is_over or any(state.all_in) or any(state.shown_cards) \
+                or len(state.boards) > 1 or 0 in state._stacks
 
 
 def test_parts_hold_no_other_seats_hidden_cards() -> None:

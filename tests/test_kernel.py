@@ -225,7 +225,7 @@ def test_the_builtins_have_signatures() -> None:
     builtins = [v for v in vars(STATE_KERNEL).values() if type(v).__name__ == "builtin_function_or_method"]
     assert [name for name, _ in params(STATE_KERNEL.state_json)][-1] == "state"
     assert [name for name, _ in params(STATE_KERNEL.bind_slots)] == ["cls", "names", "fallback"]
-    assert [name for name, _ in params(STATE_KERNEL.view_dynamic)] == ["state", "seat", "legal_actions"]
+    assert [name for name, _ in params(STATE_KERNEL.view_dynamic)] == ["state", "seat", "legal_actions", "state_cls", "card_cls"]
     assert len(builtins) == 9
     for function in builtins:
         assert all(kind == only for _, kind in params(function)), function
@@ -286,3 +286,70 @@ def test_the_slot_builder_refuses_what_is_not_a_plain_slot() -> None:
         STATE_KERNEL.bind_slots(Point, ("x", "z"), lambda *a: None)
     with pytest.raises(TypeError):
         STATE_KERNEL.bind_slots(Point, (), lambda *a: None)
+
+
+def test_the_slot_builder_refuses_classes_it_cannot_build() -> None:
+    """``bind_slots`` binds only a class of metaclass ``type`` whose
+    ``__new__`` is ``object.__new__``: its allocator alone makes a whole
+    instance and its ``__basicsize__`` bounds the scan.  It once bound a
+    subclass of a builtin (an instance made without its ``__new__`` crashed
+    when used), ``type`` itself (a crash while binding), and read past an
+    instance whose metaclass claimed a larger ``__basicsize__``."""
+
+    class Stop(StopIteration):
+        pass
+
+    class Made:
+        __slots__ = ("x",)
+
+        def __new__(cls) -> "Made":
+            return super().__new__(cls)
+
+    class Large(type):
+        __basicsize__ = property(lambda cls: 1 << 20)  # type: ignore[assignment]
+
+    class Claimed(metaclass=Large):
+        __slots__ = ("x",)
+
+    for cls, names in ((type, ("__abstractmethods__",)), (Stop, ("value",)), (Made, ("x",)),
+                       (Claimed, ("x",)), (int, ("real",))):
+        with pytest.raises(TypeError, match="object.__new__"):
+            STATE_KERNEL.bind_slots(cls, names, lambda *a: None)
+
+
+def test_the_slot_builder_tracks_releases_and_falls_back() -> None:
+    """What ``bind_slots`` builds is tracked by the collector (a cycle
+    through a slot is freed); the built-in owns its class, fallback and doc
+    and lets them go with it; every call but one positional argument per
+    slot goes to the fallback."""
+    import gc
+    import inspect
+    import weakref
+
+    class Point:
+        __slots__ = ("x", "y", "__weakref__", "__dict__")
+
+    def fallback(*args: Any, **kwargs: Any) -> tuple[Any, ...]:
+        """The Python builder."""
+        return ("fallback", args, kwargs)
+
+    build = STATE_KERNEL.bind_slots(Point, ("x", "y"), fallback)
+    assert list(inspect.signature(build).parameters) == ["x", "y"]
+    assert build.__doc__.endswith("The Python builder.") and build.__module__ == __name__
+    point = build([], 2)
+    point.x.append(point)  # a cycle through the slot x
+    assert gc.is_tracked(point) and point.y == 2 and vars(point) == {}
+    seen = weakref.ref(point)
+    del point
+    gc.collect()
+    assert seen() is None
+    assert build(1) == ("fallback", (1,), {}) and build(1, 2, 3) == ("fallback", (1, 2, 3), {})
+    assert build(1, y=2) == ("fallback", (1,), {"y": 2}) and build(x=1, y=2) == ("fallback", (), {"x": 1, "y": 2})
+    assert build(1, 2, z=3) == ("fallback", (1, 2), {"z": 3}) and type(build(*(1, 2), **{})) is Point
+    for names in (("x", "x"), ("x", 1), ("__dict__",), ("__weakref__",), ("z",), ("x",) * 65):
+        with pytest.raises((TypeError, AttributeError)):
+            STATE_KERNEL.bind_slots(Point, names, fallback)
+    held = weakref.ref(fallback)
+    del fallback, build
+    gc.collect()
+    assert held() is None

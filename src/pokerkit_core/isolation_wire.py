@@ -165,7 +165,7 @@ def dynamic_part(state: HandState, seat: int) -> tuple[Any, ...]:
         seat: The observing seat (not checked here).
     """
     if _fast_dynamic is not None:
-        fast: tuple[Any, ...] | None = _fast_dynamic(state, seat, legal_actions)
+        fast: tuple[Any, ...] | None = _fast_dynamic(state, seat, legal_actions, HandState, Card)
         if fast is not None:
             return fast
     return _dynamic_part_py(state, seat)
