@@ -180,3 +180,17 @@ def test_an_upload_over_the_limit_gets_429_and_retry_after(clock: FakeTime, phh_
         clock.pass_seconds(100)
         status, _, reply = _post(server.base, "/api/replays?format=phh", phh_text.encode())
         assert status == 201, reply
+
+
+def test_the_options_tell_the_page_the_upload_quota() -> None:
+    pytest.importorskip("starlette")
+    from webserver import thread_server
+
+    with thread_server() as server:
+        with urllib.request.urlopen(f"{server.base}/api/options", timeout=30) as reply:
+            quota = json.loads(reply.read())["limits"]["replay_uploads"]
+    assert quota == {
+        "per_window": REPLAY_UPLOADS_PER_WINDOW,
+        "window_seconds": REPLAY_UPLOAD_WINDOW_SECONDS,
+        "kept_per_client": MAX_STORED_REPLAYS_PER_CLIENT,
+    }

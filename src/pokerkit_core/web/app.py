@@ -37,11 +37,14 @@ from .limits import (
     HELLO_SECONDS,
     MAX_DECISION_SECONDS,
     MAX_MATCH_HANDS,
+    MAX_STORED_REPLAYS_PER_CLIENT,
     MESSAGE_BYTES,
     MESSAGES_PER_SECOND,
     MIN_DECISION_SECONDS,
     MIN_MATCH_HANDS,
     PROTOCOL_VERSION,
+    REPLAY_UPLOAD_WINDOW_SECONDS,
+    REPLAY_UPLOADS_PER_WINDOW,
     REQUEST_BYTES,
     SOCKET_FRAME_BYTES,
     UPLOAD_BYTES,
@@ -165,7 +168,10 @@ def create_app(data: str | Path) -> Starlette:
             "decision_seconds": {"default": DECISION_SECONDS, "min": MIN_DECISION_SECONDS,
                                  "max": MAX_DECISION_SECONDS},
             "limits": {"message_bytes": MESSAGE_BYTES, "messages_per_second": MESSAGES_PER_SECOND,
-                       "upload_bytes": UPLOAD_BYTES},
+                       "upload_bytes": UPLOAD_BYTES,
+                       "replay_uploads": {"per_window": REPLAY_UPLOADS_PER_WINDOW,
+                                          "window_seconds": REPLAY_UPLOAD_WINDOW_SECONDS,
+                                          "kept_per_client": MAX_STORED_REPLAYS_PER_CLIENT}},
         })
 
     async def rooms(request: Request) -> Response:
