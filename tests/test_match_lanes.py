@@ -46,8 +46,10 @@ def test_a_stateful_bot_plays_the_same_hands_as_in_process(duplicate: bool) -> N
     )
     local = run_match([Remembering, "random"], **kwargs)
     assert len({a for hand in _actions(local) for a in hand}) > 5  # it plays varied actions
-    for at_once in (1, 3, MAX_CHUNKS_AT_ONCE):
-        isolated = run_match([Remembering, "random"], isolate=True, chunks_at_once=at_once, **kwargs)
+    # (workers=2: each worker process plays every other chunk through lanes of its own)
+    for at_once, workers in ((1, 1), (3, 1), (MAX_CHUNKS_AT_ONCE, 1), (3, 2)):
+        isolated = run_match([Remembering, "random"], isolate=True, chunks_at_once=at_once,
+                             workers=workers, **kwargs)
         assert _actions(isolated) == _actions(local)
         assert _numbers(isolated) == _numbers(local)
         assert isolated.seats == local.seats
@@ -97,6 +99,15 @@ def test_a_hung_process_is_killed_and_the_match_finishes() -> None:
     # its next question finds it dead), then the default action plays
     assert sum("after a time-out" in m for m in kinds) == 4
     assert sorted(f.hand for f in hung.errors if "after" in f.message) == [0, 2, 4, 6]
+
+
+def test_a_death_in_a_workers_lanes_is_reported_once_per_chunk() -> None:
+    # 6 chunks over 2 workers, each playing its 3 at once in one process per player
+    dead = run_match([Dier, "call"], hands=12, seed=1, chunk_deals=2, isolate=True,
+                     chunks_at_once=3, workers=2)
+    assert dead.hands == 12
+    assert sorted(f.hand // 2 for f in dead.errors) == [0, 1, 2, 3, 4, 5]
+    assert all("exit code 3" in f.message for f in dead.errors)
 
 
 def test_later_chunks_get_a_new_process_after_a_death() -> None:

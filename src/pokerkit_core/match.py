@@ -84,7 +84,7 @@ DEFAULT_CHUNK_DEALS = 500
 """Deals per chunk of work (part of what a seed determines)."""
 
 ISOLATED_CHUNKS_AT_ONCE = 16
-"""With ``isolate`` and one worker, chunks played at once by default
+"""With ``isolate``, chunks played at once by default (by each worker)
 (``run_match``'s ``chunks_at_once``; :mod:`pokerkit_core.match_lanes`)."""
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
@@ -310,16 +310,31 @@ def _execute(
         finally:
             client.close()
         return
+    lanes = bool(chunks) and chunks[0].isolate and can_play_lanes()
     if workers > 1 and len(chunks) > 1:
-        from concurrent.futures import ProcessPoolExecutor  # here: multiprocessing is slow to import
+        from concurrent.futures import ProcessPoolExecutor, as_completed  # here: slow to import
 
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as processes:
-            yield from processes.map(run_chunk, chunks)
+        count = min(workers, len(chunks))
+        with ProcessPoolExecutor(max_workers=count) as processes:
+            if not lanes:
+                yield from processes.map(run_chunk, chunks)
+                return
+            # each worker plays its share of the chunks through lanes of its own
+            shares = [chunks[k::count] for k in range(count)]
+            futures = [processes.submit(_play_share, share, at_once) for share in shares]
+            for future in as_completed(futures):
+                yield from future.result()
         return
-    if chunks and chunks[0].isolate and can_play_lanes():
+    if lanes:
         yield from play_lanes(chunks, at_once, on_deal)
         return
     yield from (run_chunk(chunk, on_deal) for chunk in chunks)
+
+
+def _play_share(chunks: list[Chunk], at_once: int) -> list[ChunkResult]:
+    """A worker process's share of an isolated match, played through lanes
+    (:func:`~pokerkit_core.match_lanes.play_lanes`)."""
+    return list(play_lanes(chunks, at_once))
 
 
 def _summary(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
@@ -390,14 +405,14 @@ def run_match(
             ``pair(seed0, seed1)`` (a :data:`PairFactory`), instead of
             one by one from ``players`` (which then only name them and
             are checked as usual).  Not with ``isolate``.
-        chunks_at_once: With ``isolate`` and one worker: chunks played at
-            once (1 to :data:`~pokerkit_core.match_lanes.MAX_CHUNKS_AT_ONCE`)
-            by this process, which sends each policy process the questions
-            of all of them together, so that this process and the policies'
-            overlap on the cores (the result is the same: each chunk is
-            seeded).  ``None``: :data:`ISOLATED_CHUNKS_AT_ONCE`; ``1``: one
-            after the other.  With ``workers`` > 1, or where
-            :func:`select.poll` is missing (Windows), the chunks are played
+        chunks_at_once: With ``isolate``: chunks played at once (1 to
+            :data:`~pokerkit_core.match_lanes.MAX_CHUNKS_AT_ONCE`) by this
+            process, or by each worker process of its share of them, which
+            sends each policy process the questions of all of them
+            together, so that it and the policies' processes overlap on the
+            cores (the result is the same: each chunk is seeded).  ``None``:
+            :data:`ISOLATED_CHUNKS_AT_ONCE`; ``1``: one after the other.
+            Where :func:`select.poll` is missing (Windows), the chunks are played
             one at a time, each with processes of its own.
 
     Returns:

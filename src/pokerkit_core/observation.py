@@ -107,7 +107,7 @@ def _builder() -> Callable[..., Observation]:
     through its descriptor: the dataclass ``__init__`` of a frozen class goes
     through ``object.__setattr__`` once per field, which costs about twice as
     much, and the engine builds one observation per decision.  The reference
-    and fallback of the built-in :func:`_fast_builder`."""
+    and fallback of the built-in that :func:`_fast_builder` binds."""
     slot = vars(Observation)
     new = object.__new__
     set_seat = slot["seat"].__set__
