@@ -16,7 +16,8 @@
  * exactly once, past the object header and inside __basicsize__, or the
  * bind fails (a TypeError).  Only a class of metaclass type whose __new__ is
  * object.__new__ is bound: its allocator alone makes a whole instance, and
- * its __basicsize__ is its own.
+ * its __basicsize__ is its own; and not one with a finalizer (__del__),
+ * which would run on the probe.
  *
  * A call with the wrong number of arguments, or with keywords, goes to the
  * Python builder (the fallback), so its errors come from one place.  The
@@ -30,7 +31,7 @@
 
 #include "pkc_engine.h"
 
-#define MAX_SLOTS 64 /* Observation has 26 */
+#define MAX_SLOTS 64 /* Observation has one per field */
 
 typedef struct {
     PyObject *type;     /* the class (strong) */
@@ -225,6 +226,11 @@ static PyObject *bind_slots(PyObject *self, PyObject *args)
         PyType_GetSlot((PyTypeObject *)type, Py_tp_new) != PyType_GetSlot(&PyBaseObject_Type, Py_tp_new)) {
         PyErr_SetString(PyExc_TypeError,
                         "bind_slots() needs a class of metaclass type whose __new__ is object.__new__");
+        return NULL;
+    }
+    /* nor a finalizer (__del__): it would run on the probe instance */
+    if (PyType_GetSlot((PyTypeObject *)type, Py_tp_finalize) != NULL) {
+        PyErr_SetString(PyExc_TypeError, "bind_slots() needs a class without __del__");
         return NULL;
     }
     slot = PyType_GetSlot((PyTypeObject *)type, Py_tp_alloc);

@@ -311,3 +311,36 @@ def test_the_child_is_sent_a_new_static_part_when_the_hand_or_seat_changes() -> 
         # a hook sends its own view (another hand number): the next decision sends its own again
         policy.hand_started(observe(state, 2, hand_number=5))
         assert policy.decide_state(state, 2, None).to == echoed(state, 2, None)
+
+
+def test_a_view_with_malformed_legal_actions_is_refused() -> None:
+    """The child rebuilds ``legal`` without the length check of ``_make``:
+    it checks the length itself (a bug on the wire, reported by the child)."""
+    state = play_random(CONFIGS[0], 1)[0]
+    static, dynamic = wire.state_parts(state, state.to_act, None)
+    short = dynamic[:6] + (dynamic[6][:-1],) + dynamic[7:]
+    with pytest.raises(ValueError, match="legal actions of 13 fields"):
+        wire.rebuild(wire.decode_static(static), short, ())
+    assert wire.rebuild(wire.decode_static(static), dynamic, state.history) == observe(state, state.to_act)
+
+
+def test_a_forged_action_does_not_change_the_text_of_later_ones() -> None:
+    """The child writes each action's text once; an Action made without its
+    checks (a float amount) is written as it is but never cached, so the
+    well-made action with the same value is still sent as itself."""
+    from pokerkit_core import isolation_child as child
+    from pokerkit_core.actions import Action, ActionKind
+
+    forged = tuple.__new__(Action, (ActionKind.RAISE, 301.0))
+    made = Action(ActionKind.RAISE, 301)
+
+    class Replays:
+        def __init__(self, actions: list[Any]) -> None:
+            self.actions = actions
+
+        def decide(self, observation: object) -> Any:
+            return self.actions.pop(0)
+
+    lane = child._Lane(Replays([forged, made, made]))  # type: ignore[arg-type]
+    answers = [child._answer(lane, child.DECIDE, None, None) for _ in range(3)]
+    assert answers == ["a r 301.0", "a r 301", "a r 301"]

@@ -353,3 +353,37 @@ def test_the_slot_builder_tracks_releases_and_falls_back() -> None:
     del fallback, build
     gc.collect()
     assert held() is None
+
+
+def test_the_slot_builder_refuses_a_class_with_a_finalizer() -> None:
+    """A ``__del__`` would run on the probe instance bind_slots makes."""
+
+    class Noisy:
+        __slots__ = ("x",)
+
+        def __del__(self) -> None:  # pragma: no cover - never called
+            raise AssertionError("ran on the probe")
+
+    with pytest.raises(TypeError, match="__del__"):
+        STATE_KERNEL.bind_slots(Noisy, ("x",), lambda *a: None)
+
+
+def test_observation_keeps_its_python_builder_when_the_c_one_cannot_bind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where bind_slots refuses Observation (another object layout) or is
+    missing (an older build of the C module), the Python builder is used."""
+    from types import SimpleNamespace
+
+    from pokerkit_core import observation
+
+    def refuse(*args: Any) -> Any:
+        raise TypeError("no slot found")
+
+    fallback = observation._builder()
+    monkeypatch.setattr(observation, "STATE_KERNEL", SimpleNamespace(bind_slots=refuse))
+    assert observation._fast_builder(fallback) is fallback
+    monkeypatch.setattr(observation, "STATE_KERNEL", SimpleNamespace())
+    assert observation._fast_builder(fallback) is fallback
+    monkeypatch.setattr(observation, "STATE_KERNEL", None)
+    assert observation._fast_builder(fallback) is fallback

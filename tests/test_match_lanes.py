@@ -110,6 +110,14 @@ def test_a_death_in_a_workers_lanes_is_reported_once_per_chunk() -> None:
     assert all("exit code 3" in f.message for f in dead.errors)
 
 
+def test_a_policy_that_cannot_be_built_fails_a_match_with_workers() -> None:
+    from cheaters import BadFactory
+
+    with pytest.raises(PolicyError, match="cannot build"):
+        run_match([BadFactory, "call"], hands=8, chunk_deals=1, isolate=True, chunks_at_once=2,
+                  workers=2)
+
+
 def test_later_chunks_get_a_new_process_after_a_death() -> None:
     dead = run_match([Dier, "call"], hands=12, seed=1, chunk_deals=2, isolate=True,
                      chunks_at_once=2)

@@ -86,7 +86,8 @@ __all__ = [
 
 class _Outcome(NamedTuple):
     """What one call to a policy gave: a value, an error, or a late answer
-    (an immutable tuple: one per decision, made in C)."""
+    (an immutable tuple, one per decision: cheaper to make than a frozen
+    dataclass)."""
 
     value: object = None
     error: Exception | None = None
@@ -314,9 +315,7 @@ class HandDriver:
         state = self._state
         cause: BaseException | None = None
         problem: tuple[FaultKind, str] | None
-        if outcome is not None and outcome.error is None and not outcome.late:
-            problem = None  # an answer in time (the usual case)
-        elif outcome is None:  # no decide at all (it was deleted from the object)
+        if outcome is None:  # no decide at all (it was deleted from the object)
             problem = (FaultKind.RAISED, "decide is missing")
         else:
             problem = self._problem("decide", outcome)

@@ -31,7 +31,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Union
 
 from . import isolation_wire as wire
-from .actions import Action
+from .actions import Action, ActionKind
 from .checks import describe_exception
 from .errors import PolicyError, shown
 from .policy import Policy, make_policy, registered_factory
@@ -149,6 +149,9 @@ def _answer(lane: _Lane, op: int, observation: Any, extra: object) -> str:
         if op == DECIDE:
             action = lane.policy.decide(observation)
             if action.__class__ is Action:  # (Action cannot be subclassed)
+                kind, to = action
+                if kind.__class__ is not ActionKind or to.__class__ is not int:
+                    return f"a {action}"  # made without its checks: never cached
                 # the same few actions recur: each one's text is made once
                 text = _ACTION_TEXT.get(action)
                 if text is None:

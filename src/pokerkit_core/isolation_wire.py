@@ -68,9 +68,10 @@ _CARD_CACHE_LIMIT = 65536
 _EVENT_CACHE_LIMIT = 1 << 16
 _READ_BYTES = 1 << 16
 _SHOWN_CACHE: dict[tuple[bytes | None, ...], tuple[tuple[Card, ...] | None, ...]] = {}
+_SHOWN_CACHE_LIMIT = 4096
 _LEGAL_FIELDS = len(LegalActions._fields)
 _new_tuple = tuple.__new__
-_fast_dynamic = None if STATE_KERNEL is None else STATE_KERNEL.view_dynamic
+_fast_dynamic = getattr(STATE_KERNEL, "view_dynamic", None)  # (None: PyPy, or an older build)
 # the last shown-cards tuple and its form, as one pair (one store: thread-safe)
 _SHOWN_LAST: list[tuple[Any, tuple[bytes | None, ...]]] = [(None, ())]
 
@@ -261,7 +262,7 @@ def _shown_cards(shown: tuple[bytes | None, ...]) -> tuple[tuple[Card, ...] | No
     cards = _SHOWN_CACHE.get(shown)
     if cards is None:
         cards = tuple(None if codes is None else _cards(codes) for codes in shown)
-        if len(_SHOWN_CACHE) < _CARD_CACHE_LIMIT:
+        if len(_SHOWN_CACHE) < _SHOWN_CACHE_LIMIT:
             _SHOWN_CACHE[shown] = cards
     return cards
 

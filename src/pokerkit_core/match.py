@@ -319,11 +319,20 @@ def _execute(
             if not lanes:
                 yield from processes.map(run_chunk, chunks)
                 return
-            # each worker plays its share of the chunks through lanes of its own
-            shares = [chunks[k::count] for k in range(count)]
-            futures = [processes.submit(_play_share, share, at_once) for share in shares]
-            for future in as_completed(futures):
-                yield from future.result()
+            # groups of chunks (at least one per worker), each played by a
+            # worker through lanes of its own: the pool balances them, and
+            # results come a group at a time
+            size = min(at_once, -(-len(chunks) // count))
+            futures = [
+                processes.submit(_play_group, chunks[start : start + size], at_once)
+                for start in range(0, len(chunks), size)
+            ]
+            try:
+                for future in as_completed(futures):
+                    yield from future.result()
+            except BaseException:  # (a policy cannot be built): no group starts after it
+                processes.shutdown(wait=False, cancel_futures=True)
+                raise
         return
     if lanes:
         yield from play_lanes(chunks, at_once, on_deal)
@@ -331,9 +340,9 @@ def _execute(
     yield from (run_chunk(chunk, on_deal) for chunk in chunks)
 
 
-def _play_share(chunks: list[Chunk], at_once: int) -> list[ChunkResult]:
-    """A worker process's share of an isolated match, played through lanes
-    (:func:`~pokerkit_core.match_lanes.play_lanes`)."""
+def _play_group(chunks: list[Chunk], at_once: int) -> list[ChunkResult]:
+    """A group of an isolated match's chunks, played together in a worker
+    process through lanes (:func:`~pokerkit_core.match_lanes.play_lanes`)."""
     return list(play_lanes(chunks, at_once))
 
 
@@ -407,12 +416,14 @@ def run_match(
             are checked as usual).  Not with ``isolate``.
         chunks_at_once: With ``isolate``: chunks played at once (1 to
             :data:`~pokerkit_core.match_lanes.MAX_CHUNKS_AT_ONCE`) by this
-            process, or by each worker process of its share of them, which
+            process, or by a worker process for each group of as many (or
+            fewer: a group for each worker at least), which
             sends each policy process the questions of all of them
             together, so that it and the policies' processes overlap on the
             cores (the result is the same: each chunk is seeded).  ``None``:
             :data:`ISOLATED_CHUNKS_AT_ONCE`; ``1``: one after the other.
-            Where :func:`select.poll` is missing (Windows), the chunks are played
+            With a Dask ``scheduler``, or where :func:`select.poll` is
+            missing (Windows), the chunks are played
             one at a time, each with processes of its own.
 
     Returns:

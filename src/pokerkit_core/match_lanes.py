@@ -3,8 +3,9 @@
 An isolated match (:func:`~pokerkit_core.match.run_match` with
 ``isolate=True``) asks a process for every decision.  Asked one at a time,
 each decision costs a pipe write, a sleep and a wake-up on each side.  Here a
-few chunks (``chunks_at_once``) are played together by one thread: each
-player of each pass has one process (:class:`~pokerkit_core.isolation.IsolatedPolicy`
+few chunks (``chunks_at_once``) are played together by one thread (in this
+process, or in each worker process for its group of chunks): each player of
+each pass has one process (:class:`~pokerkit_core.isolation.IsolatedPolicy`
 started with the first chunk's seed) holding one *lane* per chunk played at
 once, a fresh instance of the policy for that chunk
 (:mod:`pokerkit_core.isolation_child`).  The thread deals each lane's hands
@@ -564,7 +565,8 @@ def play_lanes(
     """Play isolated ``chunks``, ``at_once`` of them together (see the module).
 
     Args:
-        chunks: The match's chunks (all isolated, in order).
+        chunks: A match's chunks, or a worker's group of them (all
+            isolated, in order).
         at_once: Chunks played together, 1 to :data:`MAX_CHUNKS_AT_ONCE`.
         on_deal: Called with 1 after each hand.
 

@@ -201,14 +201,18 @@ def _builder() -> Callable[..., Observation]:
 
 def _fast_builder(fallback: Callable[..., Observation]) -> Callable[..., Observation]:
     """The built-in builder of ``_speedups`` (``csrc/pkc_slots.c``: it
-    stores its 26 arguments straight into the slots, about ten times faster),
+    stores its arguments, one per field, straight into the slots, about ten
+    times faster),
     with ``fallback`` for any other call; ``fallback`` itself where the
     built-in does not exist (PyPy)."""
-    kernel = STATE_KERNEL
-    if kernel is None:  # pragma: no cover - PyPy
+    bind = getattr(STATE_KERNEL, "bind_slots", None)
+    if bind is None:  # pragma: no cover - PyPy (or an older build of the C module)
         return fallback
     names = tuple(field.name for field in fields(Observation))
-    built: Callable[..., Observation] = kernel.bind_slots(Observation, names, fallback)
+    try:
+        built: Callable[..., Observation] = bind(Observation, names, fallback)
+    except TypeError:  # its slots could not be found (another object layout)
+        return fallback
     return built
 
 

@@ -56,7 +56,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "--chunks-at-once",
         type=int,
         metavar="N",
-        help="with --isolate: chunks of the match played at once (by each worker), their "
+        help="with --isolate (not --scheduler): chunks of the match played at once "
+        "(by each worker), their "
         "questions to each policy process sent together (1 to "
         f"{MAX_CHUNKS_AT_ONCE}; default {ISOLATED_CHUNKS_AT_ONCE}; 1: one after the other)",
     )
