@@ -83,6 +83,15 @@ def test_replayer_steps_through_a_phh_hand(page: Any, server: Server) -> None:
     assert _board(page) == []
 
 
+def test_replayer_shows_the_upload_quota(page: Any, server: Server) -> None:
+    from pokerkit_core.web.limits import REPLAY_UPLOAD_WINDOW_SECONDS, REPLAY_UPLOADS_PER_WINDOW
+
+    visit(page, server.base + "/replay")
+    page.wait_for_function("document.getElementById('replay-status').textContent.includes('uploads every')")
+    minutes = round(REPLAY_UPLOAD_WINDOW_SECONDS / 60)
+    assert f"Up to {REPLAY_UPLOADS_PER_WINDOW} uploads every {minutes} minutes" in page.inner_text("#replay-status")
+
+
 def test_replayer_reads_an_acpc_log(page: Any, server: Server) -> None:
     log = ROOT / "examples" / "data" / "nolimit2p.log"
     visit(page, server.base + "/replay")

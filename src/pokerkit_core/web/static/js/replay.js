@@ -180,6 +180,14 @@ export async function mount() {
       setStatus(error.message, "error");
     }
   } else {
-    setStatus("Open a file to replay its hands.");
+    const idle = "Open a file to replay its hands.";
+    setStatus(idle);
+    try {  // the server's upload quota (GET /api/options), unless a file is already open
+      const quota = (await api("GET", "/api/options")).limits?.replay_uploads;
+      if (quota && $("replay-status").textContent === idle) {
+        const minutes = Math.round(quota.window_seconds / 60);
+        setStatus(`${idle} Up to ${quota.per_window} uploads every ${minutes} minutes.`);
+      }
+    } catch { /* the plain line stays */ }
   }
 }
