@@ -268,11 +268,21 @@ class Held:
         and whether it is plain built-in values; the lane now holds what it
         sends.  ``static`` ``None``: the one the lane holds."""
         start, new, plain = wire.new_events(self.sent, history)
+        send = self.hold(history, static, key)
+        return (lane, seq, op, start, new, send, dynamic, extra), plain
+
+    def hold(
+        self, history: tuple[Any, ...], static: tuple[Any, ...] | None, key: tuple[Any, ...]
+    ) -> tuple[Any, ...] | None:
+        """The lane is sent ``history`` and ``static`` (``None``: the one it
+        holds; ``key``: what it was built from): it now holds them.  Returns
+        the static part to put on the wire, or ``None`` when the lane already
+        holds an equal one."""
         send = None if static is None or static == self.static else static
         self.sent = history
         if static is not None:
             self.static, self.key = static, key
-        return (lane, seq, op, start, new, send, dynamic, extra), plain
+        return send
 
     def forget(self) -> None:
         """The lane was rebuilt: it holds nothing."""

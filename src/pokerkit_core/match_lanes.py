@@ -393,10 +393,7 @@ class _Lanes:
                 encoded = slot.encoded = encoded + more
             # the same hand and seat: the lane holds a prefix of this history
             start = len(held.sent) if static is None else 0
-            send = None if static is None or static == held.static else static
-            held.sent = history
-            if static is not None:
-                held.static, held.key = static, key
+            send = held.hold(history, static, key)
             request = (lane.lane, seq, op, start, encoded[start:] if start else encoded, send, dynamic, None)
             plain = slot.plain
         else:
