@@ -27,7 +27,7 @@ if platform.python_implementation() == "CPython":
     ext_modules.append(
         Extension(
             "pokerkit_core._speedups",
-            sources=["csrc/pkc_speedups.c", "csrc/pkc_engine.c", "csrc/pkc_slots.c"],
+            sources=["csrc/pkc_speedups.c", "csrc/pkc_engine.c", "csrc/pkc_slots.c", "csrc/pkc_view.c"],
             include_dirs=["csrc"],
             define_macros=[("Py_LIMITED_API", "0x030A0000")] if limited else [],
             py_limited_api=limited,

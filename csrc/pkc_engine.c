@@ -35,23 +35,13 @@
 
 /* ---- the state type ---------------------------------------------------- */
 
-enum {
-    F_CONFIG, F_DEAL, F_STREET, F_TO_ACT, F_BOARD, F_STACKS, F_BETS, F_CONTRIBS,
-    F_FOLDED, F_ACTED, F_CALL_TO, F_MIN_INC, F_NRAISES, F_HISTORY, F_SHOWN,
-    F_BOARDS, F_SHOWDOWN, F_VALUES, NFIELDS
-};
+/* (the layout, state_t, is in pkc_engine.h: pkc_view.c reads it too) */
 
 static const char *const field_names[NFIELDS] = {
     "_config", "_deal", "_street", "_to_act", "_board", "_stacks", "_bets", "_contribs",
     "_folded", "_acted", "_call_to", "_min_inc", "_nraises", "_history", "_shown",
     "_boards", "_showdown", "_values"};
 
-typedef struct {
-    PyObject_HEAD
-    PyObject *f[NFIELDS];
-} state_t;
-
-#define MAX_N 16 /* seats the kernel handles (the library allows 10) */
 
 static int state_traverse(PyObject *self, visitproc visit, void *arg)
 {
@@ -100,7 +90,7 @@ static PyType_Spec state_spec = {
     "pokerkit_core._speedups.StateBase", sizeof(state_t), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, state_slots};
 
-static PyTypeObject *state_base = NULL; /* set once by pkc_engine_add */
+PyTypeObject *pkc_state_base = NULL; /* set once by pkc_engine_add */
 
 /* A new object of `type` (StateBase or a subclass) holding the fields of `s`. */
 static PyObject *copy_of(PyObject *s)
@@ -125,7 +115,7 @@ static PyObject *copy_of(PyObject *s)
 static PyObject *copy_state(PyObject *self, PyObject *s)
 {
     (void)self;
-    if (state_base == NULL || !PyObject_TypeCheck(s, state_base)) {
+    if (pkc_state_base == NULL || !PyObject_TypeCheck(s, pkc_state_base)) {
         PyErr_SetString(PyExc_TypeError, "copy_state() needs a hand state");
         return NULL;
     }
@@ -202,7 +192,7 @@ static struct PyModuleDef engine_def = {
 /* ---- reading a state ---------------------------------------------------- */
 
 /* An exact int in [lo, hi] into *out; 0 if it is not one. */
-static int small_int(PyObject *value, long long lo, long long hi, long long *out)
+int pkc_small_int(PyObject *value, long long lo, long long hi, long long *out)
 {
     int overflow = 0;
     long long v;
@@ -229,7 +219,7 @@ static int int_tuple(PyObject *tuple, Py_ssize_t n, long long lo, long long hi, 
         return 0;
     }
     for (i = 0; i < n; i++) {
-        if (!small_int(PyTuple_GetItem(tuple, i), lo, hi, &out[i])) {
+        if (!pkc_small_int(PyTuple_GetItem(tuple, i), lo, hi, &out[i])) {
             return 0;
         }
     }
@@ -258,14 +248,14 @@ static int read_state(const engine_t *e, PyObject *state, view_t *v)
         return 0;
     }
     n = PyTuple_Size(s->f[F_STACKS]);
-    if (n < 2 || n > MAX_N || !small_int(s->f[F_TO_ACT], 0, n - 1, &seat) ||
+    if (n < 2 || n > MAX_N || !pkc_small_int(s->f[F_TO_ACT], 0, n - 1, &seat) ||
         !int_tuple(s->f[F_STACKS], n, 0, max, v->stacks) ||
         !int_tuple(s->f[F_BETS], n, 0, max, v->bets) ||
         !int_tuple(s->f[F_CONTRIBS], n, 0, 2 * max, v->contribs) ||
         !int_tuple(s->f[F_ACTED], n, -1, 2 * max, v->acted) ||
-        !small_int(s->f[F_CALL_TO], 0, 2 * max, &v->call_to) ||
-        !small_int(s->f[F_MIN_INC], 0, 2 * max, &v->min_inc) ||
-        !small_int(s->f[F_NRAISES], 0, max, &v->nraises) || s->f[F_STREET] == NULL ||
+        !pkc_small_int(s->f[F_CALL_TO], 0, 2 * max, &v->call_to) ||
+        !pkc_small_int(s->f[F_MIN_INC], 0, 2 * max, &v->min_inc) ||
+        !pkc_small_int(s->f[F_NRAISES], 0, max, &v->nraises) || s->f[F_STREET] == NULL ||
         (PyObject *)Py_TYPE(s->f[F_STREET]) != e->street_cls ||
         s->f[F_HISTORY] == NULL || !PyTuple_CheckExact(s->f[F_HISTORY]) ||
         folded == NULL || !PyTuple_CheckExact(folded) || PyTuple_Size(folded) != n) {
@@ -301,7 +291,7 @@ static int read_state(const engine_t *e, PyObject *state, view_t *v)
         rules = PyObject_GetAttr(derived, e->name_rules);
         cap = PyObject_GetAttr(derived, e->name_cap);
         Py_DECREF(derived);
-        ok = rules == e->rules && small_int(cap, 0, (long long)1 << 62, &v->cap);
+        ok = rules == e->rules && pkc_small_int(cap, 0, (long long)1 << 62, &v->cap);
         Py_XDECREF(rules);
         Py_XDECREF(cap);
         if (!ok) {
@@ -534,8 +524,8 @@ static int next_street(const engine_t *e, const state_t *s, view_t *v, PyObject 
     ok = street_bet != NULL && postflop != NULL && PyTuple_CheckExact(street_bet) &&
          PyTuple_Size(street_bet) == 4 && PyTuple_CheckExact(postflop) &&
          PyTuple_Size(postflop) == 3 &&
-         small_int(PyTuple_GetItem(street_bet, next), 1, 2 * e->max_chips, &min_inc) &&
-         small_int(PyTuple_GetItem(postflop, next - 1), 0, n - 1, &start);
+         pkc_small_int(PyTuple_GetItem(street_bet, next), 1, 2 * e->max_chips, &min_inc) &&
+         pkc_small_int(PyTuple_GetItem(postflop, next - 1), 0, n - 1, &start);
     Py_XDECREF(street_bet);
     Py_XDECREF(postflop);
     if (!ok) {
@@ -666,7 +656,7 @@ static PyObject *fast_act(const engine_t *e, PyObject *state, PyObject *action, 
             to = total;
             k = call_to == 0 ? K_BET : K_RAISE;
         } else {
-            if (!small_int(PyTuple_GetItem(action, 1), 1, e->max_chips, &to) ||
+            if (!pkc_small_int(PyTuple_GetItem(action, 1), 1, e->max_chips, &to) ||
                 (k == K_BET && call_to > 0) || (k == K_RAISE && call_to == 0)) {
                 goto decline;
             }
@@ -831,7 +821,7 @@ static PyObject *engine_step(PyObject *self, PyObject *const *args, Py_ssize_t n
     if (e == NULL) {
         return NULL;
     }
-    if (nargs != 3 || state_base == NULL || !PyObject_TypeCheck(args[2], state_base)) {
+    if (nargs != 3 || pkc_state_base == NULL || !PyObject_TypeCheck(args[2], pkc_state_base)) {
         PyErr_SetString(PyExc_TypeError, "_act() takes a state, an action and a hand state");
         return NULL;
     }
@@ -930,7 +920,7 @@ static PyObject *bind_engine(PyObject *self, PyObject *args)
             return NULL;
         }
     }
-    if (state_base == NULL || !PyType_IsSubtype((PyTypeObject *)state_cls, state_base) ||
+    if (pkc_state_base == NULL || !PyType_IsSubtype((PyTypeObject *)state_cls, pkc_state_base) ||
         !PyType_IsSubtype((PyTypeObject *)action_cls, &PyTuple_Type) ||
         !PyType_IsSubtype((PyTypeObject *)legal_cls, &PyTuple_Type) ||
         PyTuple_Size(kinds) != NKINDS || PyTuple_Size(constants) != 3 ||
@@ -1037,7 +1027,7 @@ static PyObject *deal_codes(PyObject *self, PyObject *const *args, Py_ssize_t na
     for (k = 0; k < size; k++) {
         PyObject *item = PyTuple_CheckExact(codes) ? PyTuple_GetItem(codes, k) : PyList_GetItem(codes, k);
         long long code;
-        if (!small_int(item, 0, 51, &code) || (seen >> code) & 1) {
+        if (!pkc_small_int(item, 0, 51, &code) || (seen >> code) & 1) {
             Py_DECREF(out);
             Py_RETURN_NONE;
         }
@@ -1071,8 +1061,8 @@ static PyObject *deal_record(PyObject *self, PyObject *const *args, Py_ssize_t n
     codes = args[6];
     if (!PyType_Check(deal_cls) || !PyType_IsSubtype((PyTypeObject *)deal_cls, &PyTuple_Type) ||
         !PyTuple_CheckExact(cards) || PyTuple_Size(cards) != 52 || !PyTuple_CheckExact(masks) ||
-        PyTuple_Size(masks) != 52 || !small_int(args[3], 2, MAX_N, &n) ||
-        !PyTuple_CheckExact(live) || !small_int(args[5], 1, 9, &boards) ||
+        PyTuple_Size(masks) != 52 || !pkc_small_int(args[3], 2, MAX_N, &n) ||
+        !PyTuple_CheckExact(live) || !pkc_small_int(args[5], 1, 9, &boards) ||
         !PyList_CheckExact(codes)) {
         Py_RETURN_NONE;
     }
@@ -1082,7 +1072,7 @@ static PyObject *deal_record(PyObject *self, PyObject *const *args, Py_ssize_t n
         Py_RETURN_NONE;
     }
     for (k = 0; k < need; k++) {
-        if (!small_int(PyList_GetItem(codes, k), 0, 51, &code[k])) {
+        if (!pkc_small_int(PyList_GetItem(codes, k), 0, 51, &code[k])) {
             Py_RETURN_NONE;
         }
     }
@@ -1100,7 +1090,7 @@ static PyObject *deal_record(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     for (i = 0; i < nlive; i++) {
         PyObject *pair, *a, *c, *mask;
-        if (!small_int(PyTuple_GetItem(live, i), 0, n - 1, &seat)) {
+        if (!pkc_small_int(PyTuple_GetItem(live, i), 0, n - 1, &seat)) {
             PyErr_Clear();
             goto not_ours;
         }
@@ -1197,7 +1187,7 @@ static int put_card(out_t *o, PyObject *quoted, PyObject *card) /* quoted[card.c
 {
     long long code;
     if (card == NULL || !PyTuple_Check(card) || PyTuple_Size(card) < 3 ||
-        !small_int(PyTuple_GetItem(card, 2), 0, 51, &code)) {
+        !pkc_small_int(PyTuple_GetItem(card, 2), 0, 51, &code)) {
         return 0;
     }
     return put_str(o, PyTuple_GetItem(quoted, (Py_ssize_t)code));
@@ -1230,7 +1220,7 @@ static int put_ints(out_t *o, PyObject *tuple) /* "[1,2,3]" of exact ints */
     }
     size = PyTuple_Size(tuple);
     for (k = 0; k < size; k++) {
-        if (!small_int(PyTuple_GetItem(tuple, k), -(1LL << 62), 1LL << 62, &v) ||
+        if (!pkc_small_int(PyTuple_GetItem(tuple, k), -(1LL << 62), 1LL << 62, &v) ||
             (k && !put(o, ",", 1)) || !put_int(o, v)) {
             return 0;
         }
@@ -1256,7 +1246,7 @@ static PyObject *state_json(PyObject *self, PyObject *const *args, Py_ssize_t na
     long long to_act, street, sum = 0, seats[64];
     int nshows = 0, first = 1;
     (void)self;
-    if (nargs != 6 || state_base == NULL || !PyObject_TypeCheck(args[5], state_base)) {
+    if (nargs != 6 || pkc_state_base == NULL || !PyObject_TypeCheck(args[5], pkc_state_base)) {
         goto fallback;
     }
     quoted = args[0], kinds = args[1], shorts = args[2], events = args[3], streets = args[4];
@@ -1270,7 +1260,7 @@ static PyObject *state_json(PyObject *self, PyObject *const *args, Py_ssize_t na
     history = s->f[F_HISTORY];
     deal = s->f[F_DEAL];
     if (history == NULL || !PyTuple_CheckExact(history) || deal == NULL || !PyTuple_Check(deal) ||
-        PyTuple_Size(deal) < 2 || !small_int(s->f[F_TO_ACT], -1, MAX_N, &to_act) ||
+        PyTuple_Size(deal) < 2 || !pkc_small_int(s->f[F_TO_ACT], -1, MAX_N, &to_act) ||
         s->f[F_STREET] == NULL || !PyLong_Check(s->f[F_STREET])) {
         goto fallback;
     }
@@ -1321,7 +1311,7 @@ static PyObject *state_json(PyObject *self, PyObject *const *args, Py_ssize_t na
         PyObject *cls = (PyObject *)Py_TYPE(event);
         if (cls == PyTuple_GetItem(events, 1)) { /* HandShown */
             long long seat;
-            if (nshows >= 64 || !small_int(PyTuple_GetItem(event, 0), 0, MAX_N, &seat)) {
+            if (nshows >= 64 || !pkc_small_int(PyTuple_GetItem(event, 0), 0, MAX_N, &seat)) {
                 goto fallback;
             }
             seats[nshows++] = seat;
@@ -1347,7 +1337,7 @@ static PyObject *state_json(PyObject *self, PyObject *const *args, Py_ssize_t na
         }
         if (j >= 3) { /* a bet or raise: its raise-to */
             long long to;
-            if (!small_int(PyTuple_GetItem(action, 1), 1, 1LL << 62, &to) || !put(&o, " ", 1) ||
+            if (!pkc_small_int(PyTuple_GetItem(action, 1), 1, 1LL << 62, &to) || !put(&o, " ", 1) ||
                 !put_int(&o, to)) {
                 goto fallback;
             }
@@ -1391,7 +1381,7 @@ static PyObject *state_json(PyObject *self, PyObject *const *args, Py_ssize_t na
     size = PyTuple_Size(pot);
     for (k = 0; k < size; k++) {
         long long v;
-        if (!small_int(PyTuple_GetItem(pot, k), 0, 1LL << 56, &v)) {
+        if (!pkc_small_int(PyTuple_GetItem(pot, k), 0, 1LL << 56, &v)) {
             goto fallback;
         }
         sum += v;
@@ -1403,138 +1393,6 @@ static PyObject *state_json(PyObject *self, PyObject *const *args, Py_ssize_t na
 fallback:
     PyErr_Clear();
     Py_RETURN_NONE;
-}
-
-/* ---- one seat's view, for an isolated policy's request ---------------- */
-
-/* view_dynamic(state, seat, legal_actions, state_cls, card_cls, /) -> the
- * 13-tuple of isolation_wire.dynamic_part(state, seat), or None for a case
- * this does not handle: it handles a state of exactly `state_cls` (a
- * subclass may override what the reference reads) at a decision (a seat to
- * act), no seat all-in, nobody's cards shown and one board of `card_cls`
- * cards, every field of the engine's types; anything else is left to the
- * Python function, the reference.
- * legal_actions: the engine's function, called when `seat` is to act.
- * The fields it returns are held (strong references) before any Python code
- * can run (the street's _value_, legal_actions, a collection on allocating),
- * since such code may replace or delete a field of the state. */
-static PyObject *view_dynamic(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    enum { H_STACKS, H_BETS, H_CONTRIBS, H_TO_ACT, H_STREET, H_FOLDED, H_CALL_TO, NHELD };
-    static const int held_field[NHELD] = {F_STACKS, F_BETS, F_CONTRIBS, F_TO_ACT,
-                                          F_STREET, F_FOLDED, F_CALL_TO};
-    const state_t *s;
-    PyObject *board, *contribs, *stacks, *shown, *boards, *value, *codes = NULL, *pot = NULL;
-    PyObject *legal = NULL, *all_in = NULL, *nobody = NULL, *street = NULL, *out = NULL;
-    PyObject *held[NHELD];
-    long long to_act, seat, code, total = 0, amount;
-    unsigned char bytes[5];
-    Py_ssize_t n, k, cards;
-    int i;
-    (void)self;
-    if (nargs != 5 || state_base == NULL || !PyObject_TypeCheck(args[0], state_base) ||
-        (PyObject *)Py_TYPE(args[0]) != args[3] || !small_int(args[1], 0, MAX_N - 1, &seat)) {
-        Py_RETURN_NONE;
-    }
-    s = (const state_t *)args[0];
-    stacks = s->f[F_STACKS];
-    contribs = s->f[F_CONTRIBS];
-    shown = s->f[F_SHOWN];
-    board = s->f[F_BOARD];
-    boards = s->f[F_BOARDS];
-    if (!small_int(s->f[F_TO_ACT], 0, MAX_N - 1, &to_act) || stacks == NULL ||
-        !PyTuple_CheckExact(stacks) || contribs == NULL || !PyTuple_CheckExact(contribs) ||
-        shown == NULL || !PyTuple_CheckExact(shown) || board == NULL || !PyTuple_CheckExact(board) ||
-        boards == NULL ||
-        (boards != Py_None && (!PyTuple_CheckExact(boards) || PyTuple_Size(boards) != 1)) ||
-        s->f[F_STREET] == NULL || s->f[F_BETS] == NULL || s->f[F_FOLDED] == NULL ||
-        s->f[F_CALL_TO] == NULL) {
-        Py_RETURN_NONE;
-    }
-    n = PyTuple_Size(stacks);
-    cards = PyTuple_Size(board);
-    if (n > MAX_N || PyTuple_Size(contribs) != n || PyTuple_Size(shown) != n || cards > 5) {
-        Py_RETURN_NONE;
-    }
-    for (k = 0; k < n; k++) {
-        /* (each under 2**58: the sum of MAX_N cannot overflow) */
-        if (!small_int(PyTuple_GetItem(stacks, k), 1, (long long)1 << 58, &amount) ||
-            !small_int(PyTuple_GetItem(contribs, k), 0, (long long)1 << 58, &amount) ||
-            PyTuple_GetItem(shown, k) != Py_None) {
-            Py_RETURN_NONE; /* someone all-in (or a field of another type), or cards shown */
-        }
-        total += amount;
-    }
-    for (k = 0; k < cards; k++) {
-        PyObject *card = PyTuple_GetItem(board, k);
-        if ((PyObject *)Py_TYPE(card) != args[4] || !PyTuple_Check(card) || PyTuple_Size(card) < 3 ||
-            !small_int(PyTuple_GetItem(card, 2), 0, 51, &code)) {
-            Py_RETURN_NONE; /* (card.code is the item at 2 of a Card) */
-        }
-        bytes[k] = (unsigned char)code;
-    }
-    /* no Python code has run since the fields were read: hold them now */
-    for (i = 0; i < NHELD; i++) {
-        held[i] = s->f[held_field[i]];
-        Py_INCREF(held[i]);
-    }
-    street = PyObject_GetAttrString(held[H_STREET], "_value_");
-    codes = PyBytes_FromStringAndSize((const char *)bytes, cards);
-    pot = PyLong_FromLongLong(total);
-    all_in = PyTuple_New(n);
-    nobody = PyTuple_New(n);
-    if (street == NULL || codes == NULL || pot == NULL || all_in == NULL || nobody == NULL) {
-        goto failed;
-    }
-    for (k = 0; k < n; k++) {
-        Py_INCREF(Py_False);
-        PyTuple_SetItem(all_in, k, Py_False);
-        Py_INCREF(Py_None);
-        PyTuple_SetItem(nobody, k, Py_None);
-    }
-    if (to_act == seat) {
-        /* a plain tuple of the LegalActions' fields: tuple(legal_actions(state)) */
-        value = PyObject_CallFunctionObjArgs(args[2], args[0], NULL);
-        legal = value != NULL ? PySequence_Tuple(value) : NULL;
-        Py_XDECREF(value);
-        if (legal == NULL) {
-            goto failed;
-        }
-    } else {
-        Py_INCREF(Py_None);
-        legal = Py_None;
-    }
-    out = PyTuple_New(13);
-    if (out == NULL) {
-        goto failed;
-    }
-    PyTuple_SetItem(out, 0, codes);
-    PyTuple_SetItem(out, 1, held[H_STACKS]);
-    PyTuple_SetItem(out, 2, held[H_BETS]);
-    PyTuple_SetItem(out, 3, held[H_CONTRIBS]);
-    PyTuple_SetItem(out, 4, pot);
-    PyTuple_SetItem(out, 5, held[H_TO_ACT]);
-    PyTuple_SetItem(out, 6, legal);
-    PyTuple_SetItem(out, 7, street);
-    PyTuple_SetItem(out, 8, held[H_FOLDED]);
-    PyTuple_SetItem(out, 9, all_in);
-    PyTuple_SetItem(out, 10, nobody);
-    PyTuple_SetItem(out, 11, held[H_CALL_TO]);
-    Py_INCREF(Py_None);
-    PyTuple_SetItem(out, 12, Py_None);
-    Py_DECREF(held[H_STREET]);
-    return out;
-failed:
-    for (i = 0; i < NHELD; i++) {
-        Py_DECREF(held[i]);
-    }
-    Py_XDECREF(street);
-    Py_XDECREF(codes);
-    Py_XDECREF(pot);
-    Py_XDECREF(all_in);
-    Py_XDECREF(nobody);
-    Py_XDECREF(legal);
-    return NULL;
 }
 
 PyMethodDef pkc_engine_methods[] = {
@@ -1550,9 +1408,6 @@ PyMethodDef pkc_engine_methods[] = {
     {"state_json", (PyCFunction)(void (*)(void))state_json, METH_FASTCALL,
      "state_json($module, quoted, kinds, shorts, events, streets, state, /)\n--\n\n"
      "serialize._state_tail_py in C, or None (private: serialize.py uses it)."},
-    {"view_dynamic", (PyCFunction)(void (*)(void))view_dynamic, METH_FASTCALL,
-     "view_dynamic($module, state, seat, legal_actions, state_cls, card_cls, /)\n--\n\n"
-     "isolation_wire.dynamic_part in C, or None (private: isolation_wire.py uses it)."},
     {"bind_engine", bind_engine, METH_VARARGS,
      "bind_engine($module, state_cls, config_cls, streets, action_cls, kinds, constants, "
      "events, legal_cls, actions, rules, fallbacks, max_chips, /)\n--\n\n"
@@ -1564,7 +1419,7 @@ int pkc_engine_add(PyObject *module)
 {
     PyObject *type;
     int i;
-    if (state_base == NULL) {
+    if (pkc_state_base == NULL) {
         for (i = 0; i < NFIELDS; i++) {
             state_members[i].name = field_names[i];
             state_members[i].type = T_OBJECT_EX;
@@ -1577,11 +1432,11 @@ int pkc_engine_add(PyObject *module)
         if (type == NULL) {
             return -1;
         }
-        state_base = (PyTypeObject *)type; /* kept for good: the module's type */
+        pkc_state_base = (PyTypeObject *)type; /* kept for good: the module's type */
     }
-    Py_INCREF(state_base);
-    if (PyModule_AddObject(module, "StateBase", (PyObject *)state_base) < 0) {
-        Py_DECREF(state_base);
+    Py_INCREF(pkc_state_base);
+    if (PyModule_AddObject(module, "StateBase", (PyObject *)pkc_state_base) < 0) {
+        Py_DECREF(pkc_state_base);
         return -1;
     }
     return 0;

@@ -1,10 +1,38 @@
 /* What the files of pokerkit_core._speedups share: the hand-state kernel's
- * module functions and StateBase type (csrc/pkc_engine.c) and the slotted
- * value builders (csrc/pkc_slots.c), added to the module by pkc_speedups.c. */
+ * module functions, StateBase type and state layout (csrc/pkc_engine.c), the
+ * slotted value builders (csrc/pkc_slots.c) and the packed view of an
+ * isolated policy's request (csrc/pkc_view.c), added to the module by
+ * pkc_speedups.c. */
 #ifndef PKC_ENGINE_H
 #define PKC_ENGINE_H
 
 #include <Python.h>
+
+/* ---- the hand state's layout (csrc/pkc_engine.c; read by pkc_view.c) ---- */
+
+/* The private fields of a hand state, in StateBase's slot order. */
+enum {
+    F_CONFIG, F_DEAL, F_STREET, F_TO_ACT, F_BOARD, F_STACKS, F_BETS, F_CONTRIBS,
+    F_FOLDED, F_ACTED, F_CALL_TO, F_MIN_INC, F_NRAISES, F_HISTORY, F_SHOWN,
+    F_BOARDS, F_SHOWDOWN, F_VALUES, NFIELDS
+};
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *f[NFIELDS];
+} state_t;
+
+#define MAX_N 16 /* seats the kernel handles (the library allows 10) */
+
+/* StateBase, set once by pkc_engine_add (NULL before). */
+extern PyTypeObject *pkc_state_base;
+
+/* An exact int in [lo, hi] into *out; 0 if it is not one (no error set, and
+ * no Python code runs). */
+int pkc_small_int(PyObject *value, long long lo, long long hi, long long *out);
+
+/* view_packed and unpack_view (csrc/pkc_view.c), NULL-terminated. */
+extern PyMethodDef pkc_view_methods[];
 
 /* copy_state and bind_engine, NULL-terminated. */
 extern PyMethodDef pkc_engine_methods[];

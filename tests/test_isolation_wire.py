@@ -64,52 +64,63 @@ def test_rebuilt_view_is_observe_of_the_seat(config: GameConfig, from_state: boo
         assert boards == config.boards  # an all-in run-out on several boards was seen
 
 
-@pytest.mark.parametrize("config", CONFIGS)
-def test_the_dynamic_part_in_c_equals_the_reference(config: GameConfig) -> None:
-    """``view_dynamic`` (``csrc/pkc_engine.c``) gives the Python reference's
-    dynamic part whenever it handles a state (a decision, nobody all-in or
-    shown, one board), and hands every other state back (``None``)."""
-    from pokerkit_core.evaluator import STATE_KERNEL
-    from pokerkit_core.state import legal_actions
+def _packed(state: Any, seat: Any, legal: Any = legal_actions, *classes: Any) -> Any:
+    """``view_packed`` (``csrc/pkc_view.c``) of the state, checked against
+    the format's Python reference: the same bytes as ``pack_dynamic`` of the
+    reference's dynamic part, which both unpackers give back."""
+    packed = STATE_KERNEL.view_packed(state, seat, legal, *(classes or (HandState, Card)))
+    if packed is not None:
+        assert type(packed) is bytes
+        unpacked = STATE_KERNEL.unpack_view(packed)
+        assert unpacked == wire.unpack_dynamic(packed)
+        assert wire.pack_dynamic(unpacked) == packed
+        return unpacked
+    return None
 
-    if STATE_KERNEL is None:  # pragma: no cover - PyPy
-        pytest.skip("no C kernel")
+
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@pytest.mark.parametrize("config", CONFIGS)
+def test_the_packed_dynamic_part_equals_the_reference(config: GameConfig) -> None:
+    """``view_packed`` packs the Python reference's dynamic part (the bytes
+    ``pack_dynamic`` gives) whenever it handles a state (a decision, nobody
+    all-in or shown, one board), and hands every other state back
+    (``None``); ``dynamic_part`` is then the reference's tuple."""
     handled = left = 0
     for seed in range(12):
         for state in play_random(config, seed):
             for seat in range(config.seat_count):
-                fast = STATE_KERNEL.view_dynamic(state, seat, legal_actions, HandState, Card)
+                fast = _packed(state, seat)
                 reference = wire._dynamic_part_py(state, seat)
-                assert wire.dynamic_part(state, seat) == reference
+                dynamic = wire.dynamic_part(state, seat)
                 if fast is None:
                     left += 1
+                    assert dynamic == reference
                     assert state.is_over or any(state.all_in) or any(state.shown_cards) or len(state.boards) > 1 \
                         or 0 in state._stacks
                 else:
                     handled += 1
-                    assert fast == reference and type(fast[6]) is (tuple if seat == state.to_act else type(None))
+                    assert dynamic == wire.pack_dynamic(reference) and fast == reference
+                    assert type(fast[6]) is (tuple if seat == state.to_act else type(None))
     assert left > 0 and (handled > 20 or 0 in config.stacks)  # (an empty seat: always left)
     state = play_random(CONFIGS[0], 1)[0]
     classes = (HandState, Card)
     for bad in ((object(), 0, legal_actions, object, Card), (state, -1, legal_actions, *classes),
                 (state, 99, legal_actions, *classes), (state, True, legal_actions, *classes),
                 (state, 0, legal_actions), (state, 0, legal_actions, HandState.__base__, Card)):
-        assert STATE_KERNEL.view_dynamic(*bad) is None
+        assert STATE_KERNEL.view_packed(*bad) is None
     huge = play_random(GameConfig.no_limit(players=9, stack=10**18), 2)[0]  # (a sum near 2**63)
-    assert STATE_KERNEL.view_dynamic(huge, huge.to_act, legal_actions, *classes) is None
+    assert STATE_KERNEL.view_packed(huge, huge.to_act, legal_actions, *classes) is None
     assert wire.dynamic_part(huge, 0) == wire._dynamic_part_py(huge, 0)
-    with pytest.raises(TypeError):  # (the engine passes its own legal_actions)
-        STATE_KERNEL.view_dynamic(state, state.to_act, lambda s: None, *classes)
+    # legal actions that are not a tuple of bools and ints, or none: left to the reference
+    for legal in (lambda s: None, lambda s: [1, 2], lambda s: (), lambda s: (1.5,), lambda s: (2**63,)):
+        assert STATE_KERNEL.view_packed(state, state.to_act, legal, *classes) is None
 
 
 def _fast_and_reference(state: HandState, seat: int, legal: Any = legal_actions) -> tuple[Any, Any]:
-    """``view_dynamic``'s answer and the reference's (or the error's type
-    when one raises)."""
-    from pokerkit_core.evaluator import STATE_KERNEL
-
+    """``view_packed``'s answer unpacked (or ``None``) and the reference's
+    (or the error's type when one raises)."""
     answers: list[Any] = []
-    for part in (lambda: STATE_KERNEL.view_dynamic(state, seat, legal, HandState, Card),
-                 lambda: wire._dynamic_part_py(state, seat)):
+    for part in (lambda: _packed(state, seat, legal), lambda: wire._dynamic_part_py(state, seat)):
         try:
             answers.append(part())
         except Exception as error:  # noqa: BLE001 - compared, not swallowed
@@ -118,12 +129,12 @@ def _fast_and_reference(state: HandState, seat: int, legal: Any = legal_actions)
 
 
 @pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
-def test_the_dynamic_part_in_c_leaves_forged_fields_to_the_reference() -> None:
+def test_the_packed_dynamic_part_leaves_forged_fields_to_the_reference() -> None:
     """A state whose fields were rewritten with values of other types, sizes
-    or ranges, or of a subclass of HandState: ``view_dynamic`` gives the
+    or ranges, or of a subclass of HandState: ``view_packed`` packs the
     reference's tuple or hands the state back (``None``), never another
-    answer (it once read a plain tuple as a card, and a tuple subclass's
-    items past its own ``__iter__``/``__len__``)."""
+    answer (its predecessor once read a plain tuple as a card, and a tuple
+    subclass's items past its own ``__iter__``/``__len__``)."""
 
     class Odd(tuple):  # type: ignore[type-arg]
         def __iter__(self) -> Any:
@@ -138,7 +149,7 @@ def test_the_dynamic_part_in_c_leaves_forged_fields_to_the_reference() -> None:
         None, -1, 0, 1, 2**70, True, "x", (), (1,), (1, 2, 3), (0, 0, 0), (2**58, 1, 1), (2**59, 1, 1),
         (True, 1, 1), (1.0, 1, 1), [1, 2, 3], (None, None, None), ((1, 2, 3),), ((0, 0, 5, 0),),
         (_new_card(52),), (_new_card(-1),), (card,) * 6, (card, card), Odd((card,)), object(), ((card,),),
-        ((card,), (card,)), Odd(((card,),)), (0,) * 16, (1,) * 17,
+        ((card,), (card,)), Odd(((card,),)), (0,) * 16, (1,) * 17, (True, False, True), (1, 0, 1),
     ]
     compared = handled = 0
     for state in states:
@@ -164,18 +175,15 @@ def test_the_dynamic_part_in_c_leaves_forged_fields_to_the_reference() -> None:
     for seat in range(3):
         fast, reference = _fast_and_reference(seen, seat)
         assert fast is None and (reference is InvalidConfigError or reference[9] == (True,) * 3)
-    # legal_actions may give any iterable: its tuple, like the reference's tuple(...)
-    fast, _ = _fast_and_reference(states[0], states[0]._to_act, lambda s: [1, 2])
-    assert fast[6] == (1, 2) and type(fast[6]) is tuple
 
 
 @pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
 @pytest.mark.parametrize("where", ["street", "legal_actions"])
-def test_the_dynamic_part_in_c_holds_what_it_returns(where: str) -> None:
-    """Python code that ``view_dynamic`` runs (the street's ``_value_``, the
-    legal_actions it calls) may replace or delete the state's fields: the
-    fields it returns were held before (it once crashed, reading freed
-    tuples and a deleted field)."""
+def test_the_packed_dynamic_part_is_read_before_python_code_runs(where: str) -> None:
+    """Python code that ``view_packed`` runs (the street's ``_value_``, the
+    legal_actions it calls) may replace or delete the state's fields: what
+    it packs was read before (``view_dynamic``, its predecessor, once
+    crashed reading freed tuples and a deleted field)."""
     state = copy_state(play_random(GameConfig.no_limit(players=3, stack=1_000), 1)[0])
     to_act = state._to_act
 
@@ -191,9 +199,9 @@ def test_the_dynamic_part_in_c_holds_what_it_returns(where: str) -> None:
             forge(target)
             return 0
 
-    def legal(target: HandState) -> tuple[int, ...]:
+    def legal(target: HandState) -> tuple[Any, ...]:
         forge(target)
-        return ()
+        return (True, 5)
 
     for round_ in range(50):  # (fresh tuples, held by the state alone)
         target = copy_state(state)
@@ -204,28 +212,76 @@ def test_the_dynamic_part_in_c_holds_what_it_returns(where: str) -> None:
         if where == "street":
             object.__setattr__(target, "_street", Street())
         seat = to_act if where == "legal_actions" else (to_act + 1) % 3
-        fast = STATE_KERNEL.view_dynamic(target, seat, legal, HandState, Card)
+        packed = STATE_KERNEL.view_packed(target, seat, legal, HandState, Card)
         del stacks, contribs
-        assert fast is not None and not hasattr(target, "_bets")
+        assert packed is not None and not hasattr(target, "_bets")
+        fast = wire.unpack_dynamic(packed)
         assert fast[1] == tuple(1_000 + round_ + k for k in range(3))
         assert fast[3] == tuple(1 + round_ + k for k in range(3)) and fast[4] == sum(fast[3])
         assert fast[2] == state._bets and fast[5] == to_act and fast[8] == state._folded
-        assert fast[6] == (() if where == "legal_actions" else None)
+        assert fast[6] == ((True, 5) if where == "legal_actions" else None)
 
 
 @pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
 @settings(max_examples=40, deadline=None)
 @given(config=configs(), seed=st.integers(0, 2**32 - 1))
-def test_the_dynamic_part_in_c_equals_the_reference_on_any_table(config: GameConfig, seed: int) -> None:
+def test_the_packed_dynamic_part_equals_the_reference_on_any_table(config: GameConfig, seed: int) -> None:
     """Random tables (any seats, stacks, blinds, antes, straddles, boards),
-    random play: every state and seat, ``view_dynamic`` gives the reference's
-    tuple or ``None``."""
+    random play: every state and seat, ``view_packed`` packs the reference's
+    tuple or gives ``None``."""
     for state in play_random(config, seed):
         for seat in range(config.seat_count):
             fast, reference = _fast_and_reference(state, seat)
             assert fast is None or fast == reference
             assert fast is not None or state.is_over or any(state.all_in) or any(state.shown_cards) \
                 or len(state.boards) > 1 or 0 in state._stacks
+
+
+def _unpacked(data: bytes) -> Any:
+    """Both unpackers' answer to ``data``: the same tuple, or ValueError."""
+    answers: list[Any] = []
+    for unpack in (STATE_KERNEL.unpack_view, wire.unpack_dynamic):
+        try:
+            answers.append(unpack(data))
+        except ValueError as error:
+            assert str(error).startswith("packed view: ")
+            answers.append(ValueError)
+    assert answers[0] == answers[1], data
+    return answers[0]
+
+
+_SAMPLES = [
+    wire.dynamic_part(state, seat)
+    for config in CONFIGS[:3]
+    for state in play_random(config, 5)
+    for seat in (0, 1)
+]
+
+
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@settings(max_examples=300, deadline=None)
+@given(
+    sample=st.sampled_from([data for data in _SAMPLES if type(data) is bytes]),
+    cut=st.integers(0, 300),
+    flips=st.lists(st.tuples(st.integers(0, 299), st.integers(0, 255)), max_size=4),
+    tail=st.binary(max_size=12),
+)
+def test_unpacking_bad_bytes_raises_value_error(sample: bytes, cut: int, flips: list[tuple[int, int]],
+                                                tail: bytes) -> None:
+    """Packed views cut short, lengthened or with bytes changed: the C
+    unpacker (which the policy's process runs) and the reference give the
+    same tuple or both raise ValueError; neither reads past its input (run
+    under AddressSanitizer by tools/asan_tests.sh)."""
+    data = bytearray(sample[:cut] + tail)
+    for at, value in flips:
+        if at < len(data):
+            data[at] = value
+    answer = _unpacked(bytes(data))
+    assert _unpacked(sample) == STATE_KERNEL.unpack_view(sample)
+    if answer is not ValueError:
+        assert wire.pack_dynamic(answer) == bytes(data)  # (the format has one spelling of a view)
+    with pytest.raises(TypeError):
+        STATE_KERNEL.unpack_view(bytearray(sample))
 
 
 def test_parts_hold_no_other_seats_hidden_cards() -> None:
@@ -238,7 +294,9 @@ def test_parts_hold_no_other_seats_hidden_cards() -> None:
         assert static[1] == bytes(c.code for c in state.hole_cards[seat])
         # before any showdown no other seat's cards appear anywhere in the parts
         assert all(bytes([code]) not in static[1] for code in others)
-        assert dynamic[10] == (None,) * 6 and len(sent) < 400
+        view = wire.unpack_dynamic(dynamic) if isinstance(dynamic, bytes) else dynamic
+        assert view[0] == b"" and view[10] == (None,) * 6 and len(sent) < 400
+        assert isinstance(dynamic, bytes) or STATE_KERNEL is None  # (packed: a decision pre-flop)
 
 
 def test_decide_state_answers_as_decide_and_checks_its_arguments() -> None:
@@ -318,10 +376,16 @@ def test_a_view_with_malformed_legal_actions_is_refused() -> None:
     it checks the length itself (a bug on the wire, reported by the child)."""
     state = play_random(CONFIGS[0], 1)[0]
     static, dynamic = wire.state_parts(state, state.to_act, None)
-    short = dynamic[:6] + (dynamic[6][:-1],) + dynamic[7:]
+    tuple_form = wire.unpack_dynamic(dynamic) if isinstance(dynamic, bytes) else dynamic
+    short = tuple_form[:6] + (tuple_form[6][:-1],) + tuple_form[7:]
     with pytest.raises(ValueError, match="legal actions of 13 fields"):
         wire.rebuild(wire.decode_static(static), short, ())
-    assert wire.rebuild(wire.decode_static(static), dynamic, state.history) == observe(state, state.to_act)
+    packed_short = wire.pack_dynamic(short)  # (packed the same: the child checks after unpacking)
+    assert packed_short is not None
+    with pytest.raises(ValueError, match="legal actions of 13 fields"):
+        wire.rebuild(wire.decode_static(static), packed_short, ())
+    for form in (dynamic, tuple_form):
+        assert wire.rebuild(wire.decode_static(static), form, state.history) == observe(state, state.to_act)
 
 
 def test_a_forged_action_does_not_change_the_text_of_later_ones() -> None:

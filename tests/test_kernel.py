@@ -225,8 +225,9 @@ def test_the_builtins_have_signatures() -> None:
     builtins = [v for v in vars(STATE_KERNEL).values() if type(v).__name__ == "builtin_function_or_method"]
     assert [name for name, _ in params(STATE_KERNEL.state_json)][-1] == "state"
     assert [name for name, _ in params(STATE_KERNEL.bind_slots)] == ["cls", "names", "fallback"]
-    assert [name for name, _ in params(STATE_KERNEL.view_dynamic)] == ["state", "seat", "legal_actions", "state_cls", "card_cls"]
-    assert len(builtins) == 9
+    assert [name for name, _ in params(STATE_KERNEL.view_packed)] == ["state", "seat", "legal_actions", "state_cls", "card_cls"]
+    assert [name for name, _ in params(STATE_KERNEL.unpack_view)] == ["data"]
+    assert len(builtins) == 10
     for function in builtins:
         assert all(kind == only for _, kind in params(function)), function
     with pytest.raises(TypeError):

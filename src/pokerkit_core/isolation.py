@@ -241,7 +241,7 @@ class Held:
 
     def parts(
         self, state: HandState, seat: int, hand_number: int | None
-    ) -> tuple[tuple[Any, ...] | None, tuple[Any, ...], tuple[Any, ...]]:
+    ) -> tuple[tuple[Any, ...] | None, bytes | tuple[Any, ...], tuple[Any, ...]]:
         """``(static, dynamic, key)`` of ``seat``'s view of ``state``
         (:mod:`~pokerkit_core.isolation_wire`); ``static`` is ``None`` when
         the lane holds it (the same hand and seat)."""
@@ -260,7 +260,7 @@ class Held:
         op: int,
         history: tuple[Any, ...],
         static: tuple[Any, ...] | None,
-        dynamic: tuple[Any, ...],
+        dynamic: bytes | tuple[Any, ...],
         extra: object,
         key: tuple[Any, ...] = NOTHING_HELD,
     ) -> tuple[tuple[Any, ...], bool]:
@@ -691,7 +691,7 @@ class IsolatedPolicy(Remote):
         op: int,
         history: tuple[Any, ...],
         static: tuple[Any, ...] | None,
-        dynamic: tuple[Any, ...],
+        dynamic: bytes | tuple[Any, ...],
         extra: object,
         key: tuple[Any, ...] = NOTHING_HELD,
     ) -> str:
