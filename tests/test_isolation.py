@@ -429,3 +429,36 @@ def test_match_command_chunks_at_once(capsys: pytest.CaptureFixture[str]) -> Non
     assert isolated["players"] == json.loads(capsys.readouterr().out)["players"]
     assert main(args + ["--chunks-at-once", "2"]) == 2  # without --isolate: refused
     assert "needs isolate=True" in capsys.readouterr().err
+
+
+def test_a_known_action_reply_is_read_only_when_it_is_exactly_one() -> None:
+    """The lanes read a ``decide`` reply naming an action text met before
+    straight from the bytes (``_known_action``); any other reply (another
+    request's number, text after the action, a frame cut short or over the
+    limit) is left whole for the general path, which judges it."""
+    from pokerkit_core.isolation import MAX_REPLY_BYTES
+
+    def framed(data: bytes) -> bytes:
+        return len(data).to_bytes(4, "big") + data
+
+    proxy = IsolatedPolicy.__new__(IsolatedPolicy)
+    proxy._bad = 0
+    proxy._buffer = framed(b"7 a raise 300")
+    assert proxy._action(proxy._body(proxy._frame() or "", 7)) == Action(ActionKind.RAISE, 300)  # learnt
+    for buffer in (
+        framed(b"8 a raise 300"),  # another request's reply
+        framed(b"71 a raise 300"),
+        framed(b"7 a raise 3000"),  # a text not met
+        framed(b"7 a raise 300 "),
+        framed(b"7 a raise 300")[:-1],  # cut short
+        framed(b"7 ! ValueError: no"),
+        (MAX_REPLY_BYTES + 1).to_bytes(4, "big") + b"7 a raise 300",
+        (-5).to_bytes(4, "big", signed=True) + b"7 a raise 300",
+        b"\x00\x00",
+    ):
+        proxy._buffer = buffer
+        assert proxy._known_action(7) is None and proxy._buffer == buffer
+    proxy._buffer = framed(b"7 a raise 300") + framed(b"8 a call")
+    proxy._bad = 2
+    assert proxy._known_action(7) == Action(ActionKind.RAISE, 300)
+    assert proxy._buffer == framed(b"8 a call") and proxy._bad == 0

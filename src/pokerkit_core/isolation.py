@@ -128,6 +128,7 @@ PROCESS_NAME = "pokerkit-policy"
 
 _CLOSE_GRACE_SECONDS = 1.0
 _PARSED: dict[str, Action] = {}  # reply text -> action (actions are frozen values)
+_PARSED_BYTES: dict[bytes, Action] = {}  # the same, as the bytes after "<seq> a "
 _PARSED_LIMIT = 4096
 _READ_BYTES = 1 << 16
 
@@ -491,6 +492,7 @@ class IsolatedPolicy(Remote):
                     raise self._bad_reply(body) from None
                 if len(_PARSED) < _PARSED_LIMIT:
                     _PARSED[body] = action
+                    _PARSED_BYTES[body[2:].encode()] = action
             self._bad = 0
             return action
         if body.startswith("x "):
@@ -646,6 +648,24 @@ class IsolatedPolicy(Remote):
             return None
         data, self._buffer = buffer[4 : 4 + size], buffer[4 + size :]
         return clean(data.decode("utf-8", "replace"), MAX_REPLY_BYTES)
+
+    def _known_action(self, seq: int) -> Action | None:
+        """The next reply if it is ``<seq> a <text>`` for an action text read
+        before (taken from what was read), else ``None`` (nothing taken: the
+        reply goes the general way, :meth:`_frame`, :meth:`_body`,
+        :meth:`_action`, which it would pass unchanged)."""
+        buffer = self._buffer
+        if len(buffer) < 4:
+            return None
+        end = 4 + int.from_bytes(buffer[:4], "big", signed=True)
+        head = b"%d a " % seq
+        if not 4 + len(head) < end <= min(len(buffer), 4 + MAX_REPLY_BYTES) or not buffer.startswith(head, 4):
+            return None
+        action = _PARSED_BYTES.get(buffer[4 + len(head) : end])
+        if action is not None:
+            self._buffer = buffer[end:]
+            self._bad = 0
+        return action
 
     def _fill(self) -> None:
         """One ``read`` of what the child sent (blocks until it sends).

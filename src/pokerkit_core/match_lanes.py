@@ -54,7 +54,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from . import compact
 from . import isolation_wire as wire
-from .actions import default_action
+from .actions import Action, default_action
 from .driver import HandDriver
 from .errors import DecisionTimeout, PolicyDied, PolicyError, shown
 from .isolation import Held, IsolatedPolicy, Remote, close_all
@@ -386,7 +386,7 @@ class _Lanes:
             history = state._history
             encoded = slot.encoded  # the hand's events, encoded once for both lanes
             if len(encoded) < len(history):
-                more = tuple(map(compact.encode_event, history[len(encoded):]))
+                more = wire.encode_new_events(history[len(encoded):])
                 for form in more:
                     if form.__class__ is not tuple:
                         slot.plain = False
@@ -409,8 +409,10 @@ class _Lanes:
             except PolicyDied as exc:
                 self._die(bots, exc)
 
-    def _reply(self, ask: _Ask, body: str | None, error: Exception | None = None) -> None:
-        """Hand an answer (a reply's body, or an error) to its lane's driver."""
+    def _reply(self, ask: _Ask, body: str | None, error: Exception | None = None,
+               action: Action | None = None) -> None:
+        """Hand an answer (a reply's body, the action a ``decide`` reply
+        names, or an error) to its lane's driver."""
         slot = ask.slot
         assert slot is not None
         if ask.op == RESTART:
@@ -428,8 +430,8 @@ class _Lanes:
         driver = slot.driver
         assert driver is not None
         slot.asking = False
-        value: object = None
-        if error is None and body is not None:
+        value: object = action
+        if action is None and error is None and body is not None:
             try:
                 if ask.op == DECIDE:
                     value = ask.lane.bots.proxy._action(body)
@@ -448,14 +450,20 @@ class _Lanes:
         proxy = bots.proxy
         try:
             proxy._fill()
-            while bots.sent and (text := proxy._frame()) is not None:  # only what was asked
+            while bots.sent:  # only what was asked
                 ask = bots.waiting[0]
-                body = proxy._body(text, ask.seq)
+                action = proxy._known_action(ask.seq) if ask.op == DECIDE else None
+                body: str | None = None
+                if action is None:
+                    text = proxy._frame()
+                    if text is None:
+                        break
+                    body = proxy._body(text, ask.seq)
                 bots.waiting.popleft()
                 bots.sent -= 1
                 bots.head_since = now
                 if not ask.late:
-                    self._reply(ask, body)
+                    self._reply(ask, body, action=action)
                     if not bots.alive:  # the reply broke the protocol: it was stopped
                         raise PolicyDied(f"policy {shown(proxy.name)} {proxy._dead}")
             if not bots.sent and proxy._buffer:
