@@ -409,17 +409,3 @@ def test_a_forged_action_does_not_change_the_text_of_later_ones() -> None:
     answers = [child._answer(lane, child.DECIDE, None, None) for _ in range(3)]
     assert answers == ["a r 301.0", "a r 301", "a r 301"]
 
-
-def test_events_encoded_once_per_value_are_the_codecs_forms() -> None:
-    """``encode_new_events`` keeps each event's compact form: the forms are
-    the codec's, hand after hand, and an event it cannot keep (unhashable,
-    of a kind the codec does not know) goes as it is."""
-    seen = 0
-    for config in CONFIGS:
-        for seed in range(4):
-            history = play_random(config, seed)[-1].history
-            assert wire.encode_new_events(history) == compact.encode_events(history)
-            assert wire.encode_new_events(history) == compact.encode_events(history)  # (now kept)
-            seen += len(history)
-    odd = [1, 2]  # an unhashable "event" the codec passes through
-    assert wire.encode_new_events((odd,)) == (odd,) and seen > 100

@@ -51,7 +51,6 @@ __all__ = [
     "decode_events_once",
     "decode_static",
     "dynamic_part",
-    "encode_new_events",
     "new_events",
     "observation_parts",
     "pack_dynamic",
@@ -105,33 +104,6 @@ def _shown(shown: tuple[tuple[Card, ...] | None, ...]) -> tuple[bytes | None, ..
     return form
 
 
-_ENCODED: dict[Any, Any] = {}
-
-
-def encode_new_events(events: tuple[Any, ...]) -> tuple[Any, ...]:
-    """:func:`compact.encode_event` of each of ``events``, each form kept by
-    its event: the same blind, deal or action recurs hand after hand, and an
-    event is an immutable value.  For the engine's own events only (it gives
-    each field one type: a hand-made event equal to a kept one, with ``1``
-    for ``True``, would be sent as the kept one).
-
-    Args:
-        events: Events of a hand state's history.
-    """
-    forms = []
-    for event in events:
-        try:
-            form = _ENCODED.get(event)
-        except TypeError:  # an unhashable event of a kind the codec does not know
-            form = None
-        if form is None:
-            form = compact.encode_event(event)
-            if len(_ENCODED) < _EVENT_CACHE_LIMIT and form.__class__ is tuple:
-                _ENCODED[event] = form
-        forms.append(form)
-    return tuple(forms)
-
-
 def new_events(sent: tuple[Any, ...], history: tuple[Any, ...]) -> tuple[int, tuple[Any, ...], bool]:
     """What a child that holds the events ``sent`` lacks of ``history``.
 
@@ -149,7 +121,7 @@ def new_events(sent: tuple[Any, ...], history: tuple[Any, ...]) -> tuple[int, tu
     start = len(sent)
     if start > len(history) or not all(map(_is, sent, history)):
         start = 0
-    encoded = encode_new_events(history[start:])
+    encoded = tuple(map(compact.encode_event, history[start:]))
     return start, encoded, all(form.__class__ is tuple for form in encoded)
 
 

@@ -386,7 +386,7 @@ class _Lanes:
             history = state._history
             encoded = slot.encoded  # the hand's events, encoded once for both lanes
             if len(encoded) < len(history):
-                more = wire.encode_new_events(history[len(encoded):])
+                more = tuple(map(compact.encode_event, history[len(encoded):]))
                 for form in more:
                     if form.__class__ is not tuple:
                         slot.plain = False
