@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from bots import Remembering
-from cheaters import Dier, GlobalMirrorMemory, Hanger, Hooked, Sleeper
+from cheaters import Dier, GlobalMirrorMemory, Hanger, Hooked, PipeCloser, Sleeper
 
 from pokerkit_core.errors import InvalidConfigError, PolicyDied, PolicyError
 from pokerkit_core.isolation import IsolatedPolicy
@@ -89,6 +89,22 @@ def test_a_dead_process_is_reported_once_per_chunk(at_once: int) -> None:
     assert sorted({f.hand // 2 for f in dead.errors}) == [0, 1, 2]  # one per chunk
 
 
+def test_a_process_that_closes_its_pipe_and_lives_on_is_killed_after_a_second() -> None:
+    """A process whose pipe closes is awaited through its sentinel (for its
+    exit code), not in a blocking join: one that lives on is killed after
+    CLOSED_GRACE_SECONDS, each lane it held is told once, and the match
+    (with the other pass's processes) plays on to the end."""
+    from pokerkit_core.match_lanes import CLOSED_GRACE_SECONDS
+
+    closed = run_match([PipeCloser, "call"], hands=8, seed=1, chunk_deals=2, isolate=True,
+                       chunks_at_once=4, duplicate=True)
+    assert closed.hands == 8 and closed.deals == 4 and CLOSED_GRACE_SECONDS == 1.0
+    messages = [f.message for f in closed.errors]
+    # one process per pass held both chunks' lanes: each lane is told once
+    assert len(messages) == 4 and all("closed its pipe and did not end within 1 s" in m for m in messages)
+    assert sum(p.chips for p in closed.players) == 0
+
+
 def test_a_hung_process_is_killed_and_the_match_finishes() -> None:
     hung = run_match([Hanger, "call"], hands=8, seed=1, chunk_deals=2, isolate=True,
                      decision_timeout=0.3, chunks_at_once=4)
@@ -145,8 +161,9 @@ def test_a_policy_that_cannot_be_built_fails_the_match() -> None:
 
 
 def test_an_answer_that_came_in_while_this_side_was_busy_is_not_a_time_out() -> None:
-    # PipeCloser closes its pipe and lingers: this side waits 1 s for its exit
-    # code, while Steady's answers (10 ms each) come in; they are on time.
+    # PipeCloser closes its pipe and lingers: this side waits up to 1 s for its
+    # end (its sentinel), while Steady's answers (10 ms each) come in; they are
+    # on time, and the closed process's lanes are told of its death once each.
     from cheaters import PipeCloser, Steady
 
     result = run_match([PipeCloser, Steady], hands=40, seed=1, chunk_deals=2, isolate=True,

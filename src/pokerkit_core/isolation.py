@@ -624,8 +624,7 @@ class IsolatedPolicy(Remote):
                 return None
             if all(fd != self._fd for fd, _ in events):
                 # it ended, and its pipe is still open: a process it forked holds it
-                code = self._process.exitcode
-                raise self._stop("ended" if code is None else f"ended (exit code {code})")
+                raise self._stop(self._ended())
             self._fill()
 
     def _frame(self) -> str | None:
@@ -667,11 +666,21 @@ class IsolatedPolicy(Remote):
             self._bad = 0
         return action
 
-    def _fill(self) -> None:
+    def _fill(self, wait: bool = True) -> bool:
         """One ``read`` of what the child sent (blocks until it sends).
 
+        Args:
+            wait: At end-of-file, wait up to a second for the child to end
+                (for its exit code in the fault) and stop it.  ``False``:
+                return ``False`` at once instead, the child untouched (a
+                caller that watches its sentinel, :mod:`pokerkit_core.match_lanes`).
+
+        Returns:
+            ``True`` when something was read.
+
         Raises:
-            PolicyDied: The child ended (end-of-file) or the pipe failed.
+            PolicyDied: The child ended (end-of-file, with ``wait``) or the
+                pipe failed.
         """
         try:
             chunk = os.read(self._fd, _READ_BYTES)
@@ -680,10 +689,17 @@ class IsolatedPolicy(Remote):
         except OSError as exc:  # pragma: no cover - a closed descriptor
             raise self._stop(f"ended ({describe_exception(exc)})") from None
         if not chunk:
+            if not wait:
+                return False
             self._process.join(_CLOSE_GRACE_SECONDS)
-            code = self._process.exitcode
-            raise self._stop("ended" if code is None else f"ended (exit code {code})")
+            raise self._stop(self._ended())
         self._buffer += chunk
+        return True
+
+    def _ended(self) -> str:
+        """Why the child is dead once it has ended: its exit code, if known."""
+        code = self._process.exitcode
+        return "ended" if code is None else f"ended (exit code {code})"
 
     def _receive_conn(self, timeout: float | None) -> str | None:  # pragma: no cover - Windows
         conn = self._conn
@@ -693,8 +709,7 @@ class IsolatedPolicy(Remote):
             data = conn.recv_bytes(MAX_REPLY_BYTES)
         except EOFError:
             self._process.join(_CLOSE_GRACE_SECONDS)
-            code = self._process.exitcode
-            raise self._stop("ended" if code is None else f"ended (exit code {code})") from None
+            raise self._stop(self._ended()) from None
         except OSError as exc:  # too long a reply: the stream cannot be trusted
             raise self._stop(f"broke the wire protocol ({describe_exception(exc)})") from None
         return clean(data.decode("utf-8", "replace"), MAX_REPLY_BYTES)

@@ -34,7 +34,10 @@ What stays as when the chunks are played one after the other:
 - a process that dies (or is killed, or breaks the wire protocol) is
   reported once per lane (a :class:`~pokerkit_core.errors.PolicyDied` fault),
   then the default action plays for those lanes to the end of their chunks;
-  the next chunk that needs the player gets a new process.
+  the next chunk that needs the player gets a new process.  A process whose
+  pipe closes is awaited through its sentinel (its exit code goes in the
+  fault) while the other processes play on; one that lives on is killed after
+  :data:`CLOSED_GRACE_SECONDS`.
 
 A policy that cannot be built for a chunk (its factory raises, or its process
 cannot start or restart within its start time limit) fails the match with a
@@ -63,7 +66,7 @@ from .match_chunks import Chunk, ChunkResult, PassPlay, chunk_result, chunk_setu
 from .observation import Observation
 from .state import legal_actions
 
-__all__ = ["MAX_CHUNKS_AT_ONCE", "Lane", "can_play_lanes", "play_lanes"]
+__all__ = ["CLOSED_GRACE_SECONDS", "MAX_CHUNKS_AT_ONCE", "Lane", "can_play_lanes", "play_lanes"]
 
 MAX_CHUNKS_AT_ONCE = 64
 """Most chunks an isolated match plays at once (its processes hold one lane
@@ -75,6 +78,11 @@ SEND_AT = 2
 process starts on them while this one deals the other chunks (all the
 questions at the end of a round would leave each side idle while the other
 works)."""
+
+CLOSED_GRACE_SECONDS = 1.0
+"""Time a process whose pipe reached end-of-file has to end (its exit code
+goes in the fault) before it is killed; the other processes play on
+meanwhile."""
 
 _OPS = {"decide": DECIDE, "hand_started": STARTED, "hand_ended": ENDED}
 
@@ -136,6 +144,7 @@ class _Bots:
         self.sent = 0  # of waiting, how many were written
         self.head_since = 0.0  # when the first waiting question became first
         self.lanes = 1  # lane 0 is built at the start
+        self.closed_at: float | None = None  # when its pipe reached end-of-file
 
     @property
     def alive(self) -> bool:
@@ -152,7 +161,7 @@ class _Bots:
         Raises:
             PolicyDied: The pipe is closed.
         """
-        if not self.outbox:
+        if not self.outbox or self.closed_at is not None:  # (closed: they wait for its end)
             return
         if self.sent == 0:
             self.head_since = now
@@ -449,7 +458,9 @@ class _Lanes:
         """Take the replies ``bots`` has sent (it is readable)."""
         proxy = bots.proxy
         try:
-            proxy._fill()
+            if not proxy._fill(wait=False):
+                self._closed(bots, now)
+                return
             while bots.sent:  # only what was asked
                 ask = bots.waiting[0]
                 action = proxy._known_action(ask.seq) if ask.op == DECIDE else None
@@ -471,6 +482,20 @@ class _Lanes:
         except PolicyDied as exc:
             self._die(bots, exc)
 
+    def _closed(self, bots: _Bots, now: float) -> None:
+        """Its pipe reached end-of-file: the process is ending (or closed its
+        pipe and lives on).  Its sentinel reports the end, with the exit code
+        (:meth:`ended`); its questions wait for that, while the other
+        processes play on; one that has not ended within a second is killed
+        (:meth:`check_time`)."""
+        fd = bots.proxy._fd
+        entry = self.by_fd.get(fd)
+        if entry is not None and entry[0] is bots:  # (readable for good now)
+            del self.by_fd[fd]
+            self.poller.unregister(fd)
+        if bots.closed_at is None:
+            bots.closed_at = now
+
     def _left(self, bots: _Bots, now: float) -> float | None:
         """Seconds left to the first question ``bots`` was sent, or ``None``
         (none sent, dead, or no limit)."""
@@ -483,11 +508,10 @@ class _Lanes:
         """Its process has ended: take the replies it sent, then it is dead
         (though its pipe may still be open: a process it forked can hold it)."""
         proxy = bots.proxy
-        while bots.alive and proxy._poller.poll(0):
+        while bots.alive and bots.closed_at is None and proxy._poller.poll(0):
             self.read(bots, time.monotonic())
         if bots.alive:
-            code = proxy._process.exitcode
-            self._die(bots, proxy._stop("ended" if code is None else f"ended (exit code {code})"))
+            self._die(bots, proxy._stop(proxy._ended()))
 
     def check_time(self, now: float) -> float | None:
         """Time out the first question of any process over its limit; the
@@ -496,6 +520,14 @@ class _Lanes:
         for i, bots in enumerate(list(self.every)):
             if i:  # (the time-outs before may have taken long: a kill, a new process)
                 now = time.monotonic()
+            if bots.closed_at is not None and bots.alive:
+                grace = bots.closed_at + CLOSED_GRACE_SECONDS - now
+                if grace <= 0:
+                    self._die(bots, bots.proxy._stop(
+                        f"closed its pipe and did not end within {CLOSED_GRACE_SECONDS:g} s"))
+                    continue
+                soonest = grace if soonest is None else min(soonest, grace)
+                continue  # (it cannot answer now: no time-outs, one death report per lane)
             left = self._left(bots, now)
             if left is not None and left <= 0 and bots.proxy._poller.poll(0):
                 # it answered while this side was busy (dealing, or waiting
@@ -551,7 +583,7 @@ class _Lanes:
                 entry = polled.get(fd)
                 if entry is not None and entry[0].alive:
                     # (its next question's time starts now: reading another
-                    # may have taken long, a dead one's exit code up to 1 s)
+                    # may have taken long, or starting a new process)
                     if entry[1]:
                         self.ended(entry[0])
                     else:
