@@ -84,6 +84,7 @@ CLOSED_GRACE_SECONDS = 1.0
 goes in the fault) before it is killed; the other processes play on
 meanwhile."""
 
+_REAP_SECONDS = 0.5
 _OPS = {"decide": DECIDE, "hand_started": STARTED, "hand_ended": ENDED}
 
 
@@ -511,6 +512,8 @@ class _Lanes:
         while bots.alive and bots.closed_at is None and proxy._poller.poll(0):
             self.read(bots, time.monotonic())
         if bots.alive:
+            if proxy._process.exitcode is None:  # (spawn: its sentinel may close just before it is reaped)
+                proxy._process.join(_REAP_SECONDS)
             self._die(bots, proxy._stop(proxy._ended()))
 
     def check_time(self, now: float) -> float | None:
