@@ -252,3 +252,41 @@ def test_a_reply_to_a_question_not_yet_sent_breaks_the_protocol() -> None:
     assert result.players[0].errors >= 1
     assert any("wire protocol" in f.message for f in result.errors)
     assert result.players[0].chips + result.players[1].chips == 0
+
+
+def test_a_late_reply_naming_a_known_action_leaves_the_bad_reply_count() -> None:
+    """A reply to a timed-out question is dropped unjudged, whether the lanes
+    read it from its bytes (``_known_action``: an action text met before) or
+    the general way (as ``IsolatedPolicy._drain`` drops one): it does not
+    clear the count of unreadable replies in a row, so a bot cannot keep off
+    the stop at ``MAX_BAD_REPLIES`` by timing out a known action between its
+    unreadable replies.  An answer in time does clear it."""
+    from collections import deque
+
+    from pokerkit_core.actions import Action, ActionKind
+    from pokerkit_core.isolation_child import DECIDE
+    from pokerkit_core.match_lanes import _Ask, _Bots, _Lanes
+
+    def framed(data: bytes) -> bytes:
+        return len(data).to_bytes(4, "big") + data
+
+    proxy = IsolatedPolicy.__new__(IsolatedPolicy)
+    proxy._bad, proxy._dead = 0, None
+    proxy._buffer = framed(b"1 a raise 300")
+    assert proxy._action(proxy._body(proxy._frame() or "", 1)) == Action(ActionKind.RAISE, 300)  # learnt
+    proxy._fill = lambda: None  # type: ignore[method-assign]  # (what was read is in the buffer)
+    bots = _Bots(proxy, 0, 0)
+    lanes = _Lanes.__new__(_Lanes)
+    answered: list[object] = []
+    lanes._reply = lambda ask, body, error=None, action=None: answered.append(action)  # type: ignore[method-assign]
+    for text in (b"7 a raise 300", b"7 a raise 301"):  # (known, and not: the general way)
+        late = _Ask(None, 7, DECIDE, None, 0, "decide")  # type: ignore[arg-type]
+        late.late = True
+        bots.waiting, bots.sent = deque([late]), 1
+        proxy._buffer, proxy._bad = framed(text), 2
+        lanes.read(bots, 0.0)
+        assert (proxy._bad, proxy._buffer, bots.sent, answered) == (2, b"", 0, [])
+    bots.waiting, bots.sent = deque([_Ask(None, 8, DECIDE, None, 0, "decide")]), 1  # type: ignore[arg-type]
+    proxy._buffer = framed(b"8 a raise 300")
+    lanes.read(bots, 0.0)
+    assert (proxy._bad, answered) == (0, [Action(ActionKind.RAISE, 300)])

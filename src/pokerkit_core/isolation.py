@@ -652,7 +652,10 @@ class IsolatedPolicy(Remote):
         """The next reply if it is ``<seq> a <text>`` for an action text read
         before (taken from what was read), else ``None`` (nothing taken: the
         reply goes the general way, :meth:`_frame`, :meth:`_body`,
-        :meth:`_action`, which it would pass unchanged)."""
+        :meth:`_action`, which it would pass unchanged).  Unlike
+        :meth:`_action` it leaves the count of unreadable replies: a reply
+        to a timed-out request is dropped unjudged, so the caller clears the
+        count only for one answered in time."""
         buffer = self._buffer
         if len(buffer) < 4:
             return None
@@ -663,7 +666,6 @@ class IsolatedPolicy(Remote):
         action = _PARSED_BYTES.get(buffer[4 + len(head) : end])
         if action is not None:
             self._buffer = buffer[end:]
-            self._bad = 0
         return action
 
     def _fill(self, wait: bool = True) -> bool:

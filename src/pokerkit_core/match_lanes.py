@@ -474,7 +474,9 @@ class _Lanes:
                 bots.waiting.popleft()
                 bots.sent -= 1
                 bots.head_since = now
-                if not ask.late:
+                if not ask.late:  # (a late reply is dropped unjudged)
+                    if action is not None:
+                        proxy._bad = 0  # (as _action does for a readable one)
                     self._reply(ask, body, action=action)
                     if not bots.alive:  # the reply broke the protocol: it was stopped
                         raise PolicyDied(f"policy {shown(proxy.name)} {proxy._dead}")
