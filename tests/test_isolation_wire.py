@@ -409,3 +409,19 @@ def test_a_forged_action_does_not_change_the_text_of_later_ones() -> None:
     answers = [child._answer(lane, child.DECIDE, None, None) for _ in range(3)]
     assert answers == ["a r 301.0", "a r 301", "a r 301"]
 
+
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+def test_legal_actions_of_no_fields_are_not_packed() -> None:
+    """Legal actions of no fields cannot be told from "not this seat's turn"
+    (a count of 0) in the packed form: ``view_packed`` leaves them to the
+    reference's tuple, and ``pack_dynamic``, its reference, gives ``None``
+    for them too rather than bytes that unpack to other legal actions."""
+    state = play_random(CONFIGS[0], 1)[0]
+    seat = state.to_act
+    assert seat is not None
+    reference = wire._dynamic_part_py(state, seat)
+    empty = reference[:6] + ((),) + reference[7:]
+    assert STATE_KERNEL.view_packed(state, seat, lambda s: (), HandState, Card) is None
+    assert wire.pack_dynamic(empty) is None
+    packed = wire.pack_dynamic(reference)
+    assert packed is not None and wire.unpack_dynamic(packed) == reference

@@ -215,8 +215,9 @@ def pack_dynamic(dynamic: tuple[Any, ...]) -> bytes | None:
     """The packed form of a dynamic part (the format is described in
     ``csrc/pkc_view.c``), or ``None`` for a case it does not hold: no seat to
     act, a seat all-in (a stack of 0), cards shown, several boards, more than
-    16 seats, an amount over 2**58.  The Python reference of ``view_packed``,
-    which gives the same bytes (or ``None``) for a state's dynamic part.
+    16 seats, an amount over 2**58, legal actions of no fields or over 32.
+    The Python reference of ``view_packed``, which gives the same bytes (or
+    ``None``) for a state's dynamic part.
 
     Args:
         dynamic: A dynamic part as :func:`_dynamic_part_py` gives it.
@@ -237,7 +238,7 @@ def pack_dynamic(dynamic: tuple[Any, ...]) -> bytes | None:
         struct.pack(f"<{1 + 3 * n}q", call_to, *stacks, *bets, *contributions),
     ]
     fields = () if legal is None else legal
-    if len(fields) > _MAX_LEGAL:
+    if len(fields) > _MAX_LEGAL or (legal is not None and not fields):  # (0 fields: "not its turn")
         return None
     parts.append(bytes([len(fields)]))
     for value in fields:
