@@ -274,7 +274,7 @@ def test_a_late_reply_naming_a_known_action_leaves_the_bad_reply_count() -> None
     proxy._bad, proxy._dead = 0, None
     proxy._buffer = framed(b"1 a raise 300")
     assert proxy._action(proxy._body(proxy._frame() or "", 1)) == Action(ActionKind.RAISE, 300)  # learnt
-    proxy._fill = lambda: None  # type: ignore[method-assign]  # (what was read is in the buffer)
+    proxy._fill = lambda wait=True: True  # type: ignore[method-assign]  # (what was read is in the buffer)
     bots = _Bots(proxy, 0, 0)
     lanes = _Lanes.__new__(_Lanes)
     answered: list[object] = []

@@ -20,6 +20,9 @@ directly) and the child receives only what changed:
 * the history events the child lacks, in the compact form of
   :mod:`pokerkit_core.compact`.
 
+:class:`Held` is this side's record of what one lane of a child holds, so
+that a request sends only what it lacks.
+
 Cards travel as bytes of their codes, enums as their values, legal actions as
 a plain tuple: only built-in values, pickled by the C pickler.  What a seat
 receives is exactly :func:`~pokerkit_core.observation.observe` of that seat
@@ -46,7 +49,9 @@ from .rules import BettingStructure, Street
 from .state import HandState, legal_actions
 
 __all__ = [
+    "NOTHING_HELD",
     "Frames",
+    "Held",
     "Parts",
     "decode_events_once",
     "decode_static",
@@ -323,6 +328,73 @@ def unpack_dynamic(data: bytes) -> tuple[Any, ...]:
 
 
 _unpack = getattr(STATE_KERNEL, "unpack_view", None) or unpack_dynamic
+
+
+NOTHING_HELD: tuple[Any, ...] = (None, None, None, None)
+"""The :class:`Held` key of a lane that holds no static part."""
+
+
+class Held:
+    """What one lane of a child holds: the history sent to it last and the
+    static part of its view, with what that part was built from (the state's
+    deal and config objects, the seat, the hand number), so that a request
+    sends only what the lane lacks."""
+
+    __slots__ = ("sent", "static", "key")
+
+    def __init__(self) -> None:
+        self.sent: tuple[Any, ...] = ()
+        self.static: tuple[Any, ...] = ()
+        self.key: tuple[Any, ...] = NOTHING_HELD
+
+    def parts(
+        self, state: HandState, seat: int, hand_number: int | None
+    ) -> tuple[tuple[Any, ...] | None, bytes | tuple[Any, ...], tuple[Any, ...]]:
+        """``(static, dynamic, key)`` of ``seat``'s view of ``state``
+        (this module); ``static`` is ``None`` when
+        the lane holds it (the same hand and seat)."""
+        key = self.key
+        if key[0] is state._deal and key[1] is state._config and key[2] == seat and key[3] == hand_number:
+            static = None
+        else:
+            static = static_part(state, seat, hand_number)
+            key = (state._deal, state._config, seat, hand_number)
+        return static, dynamic_part(state, seat), key
+
+    def request(
+        self,
+        lane: int,
+        seq: int,
+        op: int,
+        history: tuple[Any, ...],
+        static: tuple[Any, ...] | None,
+        dynamic: bytes | tuple[Any, ...],
+        extra: object,
+        key: tuple[Any, ...] = NOTHING_HELD,
+    ) -> tuple[tuple[Any, ...], bool]:
+        """One request for the lane (see :mod:`~pokerkit_core.isolation_child`),
+        and whether it is plain built-in values; the lane now holds what it
+        sends.  ``static`` ``None``: the one the lane holds."""
+        start, new, plain = new_events(self.sent, history)
+        send = self.hold(history, static, key)
+        return (lane, seq, op, start, new, send, dynamic, extra), plain
+
+    def hold(
+        self, history: tuple[Any, ...], static: tuple[Any, ...] | None, key: tuple[Any, ...]
+    ) -> tuple[Any, ...] | None:
+        """The lane is sent ``history`` and ``static`` (``None``: the one it
+        holds; ``key``: what it was built from): it now holds them.  Returns
+        the static part to put on the wire, or ``None`` when the lane already
+        holds an equal one."""
+        send = None if static is None or static == self.static else static
+        self.sent = history
+        if static is not None:
+            self.static, self.key = static, key
+        return send
+
+    def forget(self) -> None:
+        """The lane was rebuilt: it holds nothing."""
+        self.sent, self.static, self.key = (), (), NOTHING_HELD
 
 
 def observation_parts(observation: Observation) -> Parts:

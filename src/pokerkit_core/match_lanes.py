@@ -60,7 +60,7 @@ from . import isolation_wire as wire
 from .actions import Action, default_action
 from .driver import HandDriver
 from .errors import DecisionTimeout, PolicyDied, PolicyError, shown
-from .isolation import Held, IsolatedPolicy, Remote, close_all
+from .isolation import IsolatedPolicy, Remote, close_all
 from .isolation_child import DECIDE, ENDED, RESTART, STARTED
 from .match_chunks import Chunk, ChunkResult, PassPlay, chunk_result, chunk_setup
 from .observation import Observation
@@ -107,7 +107,7 @@ class Lane(Remote):
 
     def __init__(self, bots: _Bots, lane: int, name: str) -> None:
         self.bots, self.lane, self.name = bots, lane, name
-        self.held = Held()
+        self.held = wire.Held()
         self._dead: str | None = None
         self._ready = False
         self._hooks = (False, False)
