@@ -425,3 +425,25 @@ def test_legal_actions_of_no_fields_are_not_packed() -> None:
     assert wire.pack_dynamic(empty) is None
     packed = wire.pack_dynamic(reference)
     assert packed is not None and wire.unpack_dynamic(packed) == reference
+
+
+def test_the_childs_kept_events_are_the_engines_after_a_callers_equal_one() -> None:
+    """The child keeps each event it decoded by its compact form
+    (``decode_events_once``); a caller's event equal in value to the
+    engine's but of other field types is decoded anew and not kept (its
+    request carries its forms in a list), so the engine's event after it in
+    the same lane is still decoded as itself, and the other way round
+    (found by review: the child once saw ``amount_added=100.0, all_in=0``)."""
+    from pokerkit_core.actions import Call
+    from pokerkit_core.events import ActionTaken
+    from pokerkit_core.rules import Street
+
+    odd = ActionTaken(2, Call, Street.FLOP, 40.0, 0)  # type: ignore[arg-type]
+    made = ActionTaken(2, Call, Street.FLOP, 40, False)
+    assert odd == made
+    for order in ((odd, made), (made, odd)):
+        seen: dict[Any, Any] = {}  # (one lane of the child)
+        for event in order:
+            request = wire.Held().request(0, 1, 0, (event,), None, (), None, engine=event is made)[0]
+            assert type(request[4]) is (tuple if event is made else list)
+            assert repr(wire.decode_events_once(request[4], seen)) == repr((event,))  # (repr: the types too)

@@ -462,7 +462,7 @@ class IsolatedPolicy(Remote):
             legal = legal_actions(state) if state.to_act == seat else None
             return Fold if legal is None else default_action(legal)
         static, dynamic, key = self._held.parts(state, seat, hand_number)
-        body = self._ask(DECIDE, state._history, static, dynamic, None, key)
+        body = self._ask(DECIDE, state._history, static, dynamic, None, key, engine=True)
         return self._action(body)
 
     def hand_started(self, observation: Observation) -> None:
@@ -665,11 +665,12 @@ class IsolatedPolicy(Remote):
         dynamic: bytes | tuple[Any, ...],
         extra: object,
         key: tuple[Any, ...] = wire.NOTHING_HELD,
+        engine: bool = False,
     ) -> str:
         """Send one request (the view's parts, :mod:`~pokerkit_core.isolation_wire`;
         ``static`` ``None``: the one the child holds; ``key``: what ``static``
-        was built from, :meth:`Held.parts`) and return the body of its
-        reply."""
+        was built from, :meth:`Held.parts`; ``engine``: ``history`` is a hand
+        state's own) and return the body of its reply."""
         if not self._ready:
             self.wait_ready()
         limit = self.decision_timeout
@@ -677,7 +678,7 @@ class IsolatedPolicy(Remote):
             self._drain(limit)
         self._seq += 1
         seq = self._seq
-        request, plain = self._held.request(0, seq, op, history, static, dynamic, extra, key)
+        request, plain = self._held.request(0, seq, op, history, static, dynamic, extra, key, engine)
         try:
             self._send(compact.dumps([request], plain=plain))
         except OSError:

@@ -109,24 +109,34 @@ def _shown(shown: tuple[tuple[Card, ...] | None, ...]) -> tuple[bytes | None, ..
     return form
 
 
-def new_events(sent: tuple[Any, ...], history: tuple[Any, ...]) -> tuple[int, tuple[Any, ...], bool]:
+def new_events(
+    sent: tuple[Any, ...], history: tuple[Any, ...], engine: bool = False
+) -> tuple[int, tuple[Any, ...] | list[Any], bool]:
     """What a child that holds the events ``sent`` lacks of ``history``.
 
     Args:
         sent: The history sent to the child last.
         history: The view's whole history.
+        engine: ``history`` is a hand state's own (the engine gives each
+            event field one type).  Else (an observation a caller built may
+            hold events equal to the engine's in value with fields of other
+            types: ``1`` for ``True``, ``5.0`` for ``5``) the forms go in a
+            list, which the child decodes without keeping them
+            (:func:`decode_events_once`).
 
     Returns:
         ``(start, encoded, plain)``: the index from which the child must
         replace its events (``len(sent)`` when ``history`` extends ``sent``,
         else 0), the compact form (:func:`compact.encode_events`) of
-        ``history[start:]``, and whether every one of them is plain built-in
-        values (see :func:`compact.dumps`).
+        ``history[start:]`` (a tuple, or a list when not ``engine``), and
+        whether every one of them is plain built-in values (see
+        :func:`compact.dumps`).
     """
     start = len(sent)
     if start > len(history) or not all(map(_is, sent, history)):
         start = 0
-    encoded = tuple(map(compact.encode_event, history[start:]))
+    forms = map(compact.encode_event, history[start:])
+    encoded = tuple(forms) if engine else list(forms)
     return start, encoded, all(form.__class__ is tuple for form in encoded)
 
 
@@ -371,11 +381,13 @@ class Held:
         dynamic: bytes | tuple[Any, ...],
         extra: object,
         key: tuple[Any, ...] = NOTHING_HELD,
+        engine: bool = False,
     ) -> tuple[tuple[Any, ...], bool]:
         """One request for the lane (see :mod:`~pokerkit_core.isolation_child`),
         and whether it is plain built-in values; the lane now holds what it
-        sends.  ``static`` ``None``: the one the lane holds."""
-        start, new, plain = new_events(self.sent, history)
+        sends.  ``static`` ``None``: the one the lane holds; ``engine``:
+        ``history`` is a hand state's own (see :func:`new_events`)."""
+        start, new, plain = new_events(self.sent, history, engine)
         send = self.hold(history, static, key)
         return (lane, seq, op, start, new, send, dynamic, extra), plain
 
@@ -516,10 +528,15 @@ def rebuild(static: tuple[Any, ...], dynamic: bytes | tuple[Any, ...], history: 
     )
 
 
-def decode_events_once(encoded: tuple[Any, ...], seen: dict[Any, Any]) -> tuple[Any, ...]:
+def decode_events_once(encoded: tuple[Any, ...] | list[Any], seen: dict[Any, Any]) -> tuple[Any, ...]:
     """The events of ``encoded`` (:func:`compact.decode_events`), each kept by
     its encoded form: the same action or deal recurs hand after hand, and an
-    event is an immutable value, so the child decodes each form once."""
+    event is an immutable value, so the child decodes each form once.  Forms
+    in a list (:func:`new_events` of a history a caller built) are decoded
+    anew, neither taken from ``seen`` nor kept: equal in value to the
+    engine's, they may hold fields of other types."""
+    if encoded.__class__ is list:
+        return compact.decode_events(tuple(encoded))
     events_: list[Any] = []
     for item in encoded:
         try:

@@ -410,7 +410,8 @@ class _Lanes:
             view = driver.observation(seat)
             static, dynamic = wire.observation_parts(view)
             extra = tuple(driver.state.hand_results or ()) if op == ENDED else None
-            request, plain = lane.held.request(lane.lane, seq, op, view.history, static, dynamic, extra)
+            request, plain = lane.held.request(lane.lane, seq, op, view.history, static, dynamic, extra,
+                                               engine=True)  # (the driver's view of its own state)
         bots.post(_Ask(lane, seq, op, slot, seat, call), request, plain)
         slot.asking = True
         if len(bots.outbox) >= SEND_AT:  # let it start on these while the rest are dealt
