@@ -31,8 +31,13 @@ extern PyTypeObject *pkc_state_base;
  * no Python code runs). */
 int pkc_small_int(PyObject *value, long long lo, long long hi, long long *out);
 
-/* view_packed and unpack_view (csrc/pkc_view.c), NULL-terminated. */
+/* view_packed, unpack_view and encode_events (csrc/pkc_view.c),
+ * NULL-terminated. */
 extern PyMethodDef pkc_view_methods[];
+
+/* Sets up what pkc_view.c's built-ins share (an interned name); 0, or -1
+ * with a Python error set. */
+int pkc_view_add(PyObject *module);
 
 /* copy_state and bind_engine, NULL-terminated. */
 extern PyMethodDef pkc_engine_methods[];

@@ -431,7 +431,7 @@ PyMODINIT_FUNC PyInit__speedups(void)
     if (module != NULL && (PyModule_AddFunctions(module, pkc_engine_methods) < 0 ||
                            PyModule_AddFunctions(module, pkc_slots_methods) < 0 ||
                            PyModule_AddFunctions(module, pkc_view_methods) < 0 ||
-                           pkc_engine_add(module) < 0)) {
+                           pkc_engine_add(module) < 0 || pkc_view_add(module) < 0)) {
         Py_DECREF(module);
         return NULL;
     }

@@ -1,5 +1,6 @@
 /*
- * The packed dynamic part of one seat's view, for pokerkit_core._speedups.
+ * The packed dynamic part of one seat's view and the compact form of new
+ * history events: an isolated policy's request, for pokerkit_core._speedups.
  *
  * An isolated policy's request carries the public amounts and cards that
  * move with every action (isolation_wire.dynamic_part): board, stacks, bets,
@@ -29,6 +30,14 @@
  * _value_, the legal_actions call), since such code may change the state's
  * fields.  unpack_view() checks every length and range and raises
  * ValueError for any other bytes: it never reads past its input.
+ *
+ * encode_events() writes the request's new history events in the compact
+ * form of pokerkit_core.compact (each event as (kind index, *fields), cards
+ * as bytes of their codes, enums as their values, an action as (kind value,
+ * to)), from a table compact.py derives from the events' annotations; an
+ * event of a class not in the table, or a field not of the engine's type,
+ * hands the whole history back (None) to compact.encode_event, the
+ * reference.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -43,6 +52,10 @@
 #define MAX_AMOUNT ((long long)1 << 58)
 #define MAX_LEGAL_INT ((long long)1 << 62)
 enum { TAG_FALSE, TAG_TRUE, TAG_INT };
+
+/* "_value_", interned once by pkc_view_add: an attribute name that is not
+ * interned misses the type attribute cache (a walk of an enum's whole MRO). */
+static PyObject *value_name = NULL;
 
 static void put64(unsigned char *at, long long value)
 {
@@ -142,7 +155,7 @@ static PyObject *view_packed(PyObject *self, PyObject *const *args, Py_ssize_t n
     /* every field packed is copied: Python code may run from here on */
     street = s->f[F_STREET];
     Py_INCREF(street);
-    value = PyObject_GetAttrString(street, "_value_");
+    value = PyObject_GetAttr(street, value_name);
     Py_DECREF(street);
     if (value == NULL) {
         return NULL;
@@ -384,6 +397,108 @@ failed:
     return NULL;
 }
 
+enum { FIELD_PLAIN, FIELD_CARDS, FIELD_ENUM, FIELD_ACTION };
+
+/* One field in the compact form (a new reference), or NULL: with an error
+ * set on failure, without one when the field is not of the engine's type. */
+static PyObject *field_form(PyObject *item, long long codec, PyObject *card_cls, PyObject *action_cls)
+{
+    unsigned char codes[MAX_BOARD + 2];
+    PyObject *value, *form;
+    Py_ssize_t k, n;
+    long long code;
+    switch (codec) {
+    case FIELD_PLAIN:
+        Py_INCREF(item);
+        return item;
+    case FIELD_CARDS:
+        if (!PyTuple_CheckExact(item) || (n = PyTuple_Size(item)) > MAX_BOARD + 2) {
+            return NULL;
+        }
+        for (k = 0; k < n; k++) {
+            PyObject *card = PyTuple_GetItem(item, k);
+            if ((PyObject *)Py_TYPE(card) != card_cls || !PyTuple_Check(card) || PyTuple_Size(card) < 3 ||
+                !pkc_small_int(PyTuple_GetItem(card, 2), 0, 51, &code)) {
+                return NULL; /* (card.code is the item at 2 of a Card) */
+            }
+            codes[k] = (unsigned char)code;
+        }
+        return PyBytes_FromStringAndSize((const char *)codes, n);
+    case FIELD_ENUM:
+        return PyObject_GetAttr(item, value_name);
+    case FIELD_ACTION:
+        if ((PyObject *)Py_TYPE(item) != action_cls || !PyTuple_Check(item) || PyTuple_Size(item) != 2) {
+            return NULL;
+        }
+        value = PyObject_GetAttr(PyTuple_GetItem(item, 0), value_name);
+        if (value == NULL) {
+            return NULL;
+        }
+        form = PyTuple_Pack(2, value, PyTuple_GetItem(item, 1));
+        Py_DECREF(value);
+        return form;
+    default:
+        return NULL;
+    }
+}
+
+/* encode_events(events, table, card_cls, action_cls, /) -> the tuple of
+ * compact.encode_event of each event, or None (see the top of this file).
+ * table: {event class: (kind index, (field codec, ...))}, the codecs
+ * FIELD_PLAIN .. FIELD_ACTION. */
+static PyObject *encode_events(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *events, *table, *out;
+    Py_ssize_t n, i, k, nfields;
+    (void)self;
+    if (nargs != 4 || !PyTuple_CheckExact(args[0]) || !PyDict_CheckExact(args[1])) {
+        Py_RETURN_NONE;
+    }
+    events = args[0];
+    table = args[1];
+    n = PyTuple_Size(events);
+    out = PyTuple_New(n);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < n; i++) {
+        PyObject *event = PyTuple_GetItem(events, i), *spec, *codecs, *form;
+        long long index, codec;
+        /* (a type's hash and equality are its identity: no Python code runs) */
+        spec = PyDict_GetItemWithError(table, (PyObject *)Py_TYPE(event));
+        if (spec == NULL || !PyTuple_CheckExact(spec) || PyTuple_Size(spec) != 2 ||
+            !pkc_small_int(PyTuple_GetItem(spec, 0), 0, 255, &index) ||
+            !PyTuple_CheckExact(codecs = PyTuple_GetItem(spec, 1)) || !PyTuple_Check(event) ||
+            PyTuple_Size(event) != (nfields = PyTuple_Size(codecs))) {
+            goto declined; /* (an error from the lookup included: the reference redoes it) */
+        }
+        form = PyTuple_New(nfields + 1);
+        if (form == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SetItem(out, i, form); /* (filled below; out owns it) */
+        Py_INCREF(PyTuple_GetItem(spec, 0));
+        PyTuple_SetItem(form, 0, PyTuple_GetItem(spec, 0));
+        for (k = 0; k < nfields; k++) {
+            PyObject *value;
+            if (!pkc_small_int(PyTuple_GetItem(codecs, k), FIELD_PLAIN, FIELD_ACTION, &codec)) {
+                goto declined;
+            }
+            value = field_form(PyTuple_GetItem(event, k), codec, args[2], args[3]);
+            if (value == NULL) {
+                goto declined;
+            }
+            PyTuple_SetItem(form, k + 1, value);
+        }
+    }
+    return out;
+declined: /* the reference encodes the whole history, raising what it raises */
+    PyErr_Clear();
+    Py_DECREF(out);
+    Py_RETURN_NONE;
+}
+
 PyMethodDef pkc_view_methods[] = {
     {"view_packed", (PyCFunction)(void (*)(void))view_packed, METH_FASTCALL,
      "view_packed($module, state, seat, legal_actions, state_cls, card_cls, /)\n--\n\n"
@@ -392,4 +507,16 @@ PyMethodDef pkc_view_methods[] = {
     {"unpack_view", unpack_view, METH_O,
      "unpack_view($module, data, /)\n--\n\n"
      "isolation_wire.unpack_dynamic in C (private: isolation_wire.py uses it)."},
+    {"encode_events", (PyCFunction)(void (*)(void))encode_events, METH_FASTCALL,
+     "encode_events($module, events, table, card_cls, action_cls, /)\n--\n\n"
+     "compact.encode_event of each event in C, or None (private: compact.py uses it)."},
     {NULL, NULL, 0, NULL}};
+
+int pkc_view_add(PyObject *module)
+{
+    (void)module;
+    if (value_name == NULL) {
+        value_name = PyUnicode_InternFromString("_value_"); /* kept for good */
+    }
+    return value_name == NULL ? -1 : 0;
+}

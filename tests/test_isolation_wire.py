@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 from strategies import configs, play_random
 
 from pokerkit_core import AnteRule, GameConfig, compact, isolation_wire as wire, observe
+from pokerkit_core.actions import Action
 from pokerkit_core.cards import Card
 from pokerkit_core.errors import InvalidConfigError
 from pokerkit_core.evaluator import STATE_KERNEL
@@ -447,3 +448,65 @@ def test_the_childs_kept_events_are_the_engines_after_a_callers_equal_one() -> N
             request = wire.Held().request(0, 1, 0, (event,), None, (), None, engine=event is made)[0]
             assert type(request[4]) is (tuple if event is made else list)
             assert repr(wire.decode_events_once(request[4], seen)) == repr((event,))  # (repr: the types too)
+
+
+def _encoded_both_ways(history: tuple[Any, ...]) -> tuple[Any, Any]:
+    """``encode_events`` in C (``csrc/pkc_view.c``; ``None``: declined) and
+    the reference, ``compact.encode_event`` of each (or the error's type)."""
+    fast = STATE_KERNEL.encode_events(history, compact._FAST_TABLE, Card, Action)
+    try:
+        reference: Any = tuple(map(compact.encode_event, history))
+    except Exception as error:  # noqa: BLE001 - compared, not swallowed
+        reference = type(error)
+    return fast, reference
+
+
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@settings(max_examples=40, deadline=None)
+@given(config=configs(), seed=st.integers(0, 2**32 - 1))
+def test_events_encoded_in_c_are_the_references_forms(config: GameConfig, seed: int) -> None:
+    """Random tables and play, every event kind (blinds, antes, straddles,
+    actions, boards, shows, mucks, uncalled bets, awards with exact splits):
+    the C encoder gives the reference's forms, types included."""
+    for state in play_random(config, seed)[-1:]:
+        history = tuple(state.history)
+        fast, reference = _encoded_both_ways(history)
+        assert fast is not None or any(type(e) not in compact._FAST_TABLE for e in history)
+        assert fast is None or repr(fast) == repr(reference)
+        assert repr(compact.encode_events(history)) == repr(reference)
+
+
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+def test_events_of_other_kinds_or_field_types_are_left_to_the_reference() -> None:
+    """An event of a class the table lacks (a subclass, a plain tuple) or a
+    field not of the engine's type (a plain tuple as a card, a tuple as the
+    action, an int as the street): the C encoder hands the history back
+    (``None``) or gives exactly the reference's forms, never other ones."""
+    from pokerkit_core.actions import Call
+    from pokerkit_core.events import ActionTaken, BoardDealt, HandShown
+    from pokerkit_core.rules import Street
+
+    class Later(ActionTaken):
+        pass
+
+    card = Card("As")
+    good = (ActionTaken(0, Call, Street.FLOP, 10, False), BoardDealt(Street.FLOP, (card,) * 3))
+    forged: list[Any] = [
+        ActionTaken(0, (Call[0], 10), Street.FLOP, 10, False),  # type: ignore[arg-type]
+        ActionTaken(0, Call, 1, 10, False),  # type: ignore[arg-type]
+        BoardDealt(Street.FLOP, ((0, 0, 12, 0),) * 3),  # type: ignore[arg-type]
+        BoardDealt(Street.FLOP, (_new_card(52),)),
+        BoardDealt(Street.FLOP, [card]),  # type: ignore[arg-type]
+        BoardDealt(Street.FLOP, (card,) * 8),
+        HandShown(1, (card, object())),  # type: ignore[arg-type]
+        Later(0, Call, Street.FLOP, 10, False),
+        (1, 2, 3),
+        object(),
+    ]
+    assert repr(_encoded_both_ways(good)[0]) == repr(_encoded_both_ways(good)[1])
+    for event in forged:
+        fast, reference = _encoded_both_ways(good + (event,))
+        assert fast is None or repr(fast) == repr(reference), event
+    assert STATE_KERNEL.encode_events(list(good), compact._FAST_TABLE, Card, Action) is None
+    assert STATE_KERNEL.encode_events(good, {ActionTaken: (2, (0, 9, 0, 0, 0))}, Card, Action) is None
+    assert STATE_KERNEL.encode_events(good, {ActionTaken: "x"}, Card, Action) is None

@@ -227,7 +227,8 @@ def test_the_builtins_have_signatures() -> None:
     assert [name for name, _ in params(STATE_KERNEL.bind_slots)] == ["cls", "names", "fallback"]
     assert [name for name, _ in params(STATE_KERNEL.view_packed)] == ["state", "seat", "legal_actions", "state_cls", "card_cls"]
     assert [name for name, _ in params(STATE_KERNEL.unpack_view)] == ["data"]
-    assert len(builtins) == 10
+    assert [name for name, _ in params(STATE_KERNEL.encode_events)] == ["events", "table", "card_cls", "action_cls"]
+    assert len(builtins) == 11
     for function in builtins:
         assert all(kind == only for _, kind in params(function)), function
     with pytest.raises(TypeError):

@@ -135,8 +135,8 @@ def new_events(
     start = len(sent)
     if start > len(history) or not all(map(_is, sent, history)):
         start = 0
-    forms = map(compact.encode_event, history[start:])
-    encoded = tuple(forms) if engine else list(forms)
+    forms = compact.encode_events(history[start:])
+    encoded = forms if engine else list(forms)
     return start, encoded, all(form.__class__ is tuple for form in encoded)
 
 

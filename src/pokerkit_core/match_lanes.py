@@ -396,7 +396,7 @@ class _Lanes:
             history = state._history
             encoded = slot.encoded  # the hand's events, encoded once for both lanes
             if len(encoded) < len(history):
-                more = tuple(map(compact.encode_event, history[len(encoded):]))
+                more = compact.encode_events(history[len(encoded):])
                 for form in more:
                     if form.__class__ is not tuple:
                         slot.plain = False
