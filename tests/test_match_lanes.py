@@ -290,3 +290,30 @@ def test_a_late_reply_naming_a_known_action_leaves_the_bad_reply_count() -> None
     proxy._buffer = framed(b"8 a raise 300")
     lanes.read(bots, 0.0)
     assert (proxy._bad, answered) == (0, [Action(ActionKind.RAISE, 300)])
+
+
+def test_a_pipe_found_closed_while_timing_out_is_awaited_not_timed_out() -> None:
+    """A question over its limit whose process's pipe turns out to be at
+    end-of-file (read in ``check_time``, after this side was busy) is not
+    timed out: the process is ending, so its questions wait for its end
+    (its death, told once to each lane) for up to CLOSED_GRACE_SECONDS."""
+    import select
+    import types
+    from collections import deque
+
+    from pokerkit_core.isolation_child import DECIDE
+    from pokerkit_core.match_lanes import CLOSED_GRACE_SECONDS, _Ask, _Bots, _Lanes
+
+    proxy = IsolatedPolicy.__new__(IsolatedPolicy)
+    proxy._dead, proxy._fd, proxy._buffer, proxy._bad = None, -1, b"", 0
+    proxy._fill = lambda wait=True: False  # type: ignore[method-assign]  # (end-of-file)
+    proxy._poller = types.SimpleNamespace(poll=lambda timeout=None: [(-1, select.POLLHUP)])
+    bots = _Bots(proxy, 0, 0)
+    lane = types.SimpleNamespace(name="closer")
+    bots.waiting, bots.sent = deque([_Ask(lane, 7, DECIDE, None, 0, "decide")]), 1  # type: ignore[arg-type]
+    lanes = _Lanes.__new__(_Lanes)
+    lanes.every, lanes.limit, lanes.by_fd = [bots], 0.5, {}
+    answered: list[object] = []
+    lanes._reply = lambda ask, body, error=None, action=None: answered.append(error)  # type: ignore[method-assign]
+    assert lanes.check_time(10.0) == CLOSED_GRACE_SECONDS  # (its grace, from when the end-of-file was read)
+    assert (answered, bots.closed_at, bots.sent, bots.waiting[0].late) == ([], 10.0, 1, False)
