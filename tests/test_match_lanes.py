@@ -160,10 +160,11 @@ def test_a_policy_that_cannot_be_built_fails_the_match() -> None:
         run_match([BadFactory, "call"], hands=4, chunk_deals=1, isolate=True, chunks_at_once=2)
 
 
-def test_an_answer_that_came_in_while_this_side_was_busy_is_not_a_time_out() -> None:
-    # PipeCloser closes its pipe and lingers: this side waits up to 1 s for its
-    # end (its sentinel), while Steady's answers (10 ms each) come in; they are
-    # on time, and the closed process's lanes are told of its death once each.
+def test_a_pipe_closer_is_awaited_while_the_other_process_plays_on() -> None:
+    # PipeCloser closes its pipe and lingers: this side awaits its end (its
+    # sentinel) without blocking, while Steady's answers (10 ms each) come in;
+    # they are on time, and the closed process's lanes are told of its death
+    # once each.  (An answer that came in while this side was busy: below.)
     from cheaters import PipeCloser, Steady
 
     result = run_match([PipeCloser, Steady], hands=40, seed=1, chunk_deals=2, isolate=True,
@@ -290,3 +291,61 @@ def test_a_late_reply_naming_a_known_action_leaves_the_bad_reply_count() -> None
     proxy._buffer = framed(b"8 a raise 300")
     lanes.read(bots, 0.0)
     assert (proxy._bad, answered) == (0, [Action(ActionKind.RAISE, 300)])
+
+
+def test_a_pipe_found_closed_while_timing_out_is_awaited_not_timed_out() -> None:
+    """A question over its limit whose process's pipe turns out to be at
+    end-of-file (read in ``check_time``, after this side was busy) is not
+    timed out: the process is ending, so its questions wait for its end
+    (its death, told once to each lane) for up to CLOSED_GRACE_SECONDS."""
+    import select
+    import types
+    from collections import deque
+
+    from pokerkit_core.isolation_child import DECIDE
+    from pokerkit_core.match_lanes import CLOSED_GRACE_SECONDS, _Ask, _Bots, _Lanes
+
+    proxy = IsolatedPolicy.__new__(IsolatedPolicy)
+    proxy._dead, proxy._fd, proxy._buffer, proxy._bad = None, -1, b"", 0
+    proxy._fill = lambda wait=True: False  # type: ignore[method-assign]  # (end-of-file)
+    proxy._poller = types.SimpleNamespace(poll=lambda timeout=None: [(-1, select.POLLHUP)])
+    bots = _Bots(proxy, 0, 0)
+    lane = types.SimpleNamespace(name="closer")
+    bots.waiting, bots.sent = deque([_Ask(lane, 7, DECIDE, None, 0, "decide")]), 1  # type: ignore[arg-type]
+    lanes = _Lanes.__new__(_Lanes)
+    lanes.every, lanes.limit, lanes.by_fd = [bots], 0.5, {}
+    answered: list[object] = []
+    lanes._reply = lambda ask, body, error=None, action=None: answered.append(error)  # type: ignore[method-assign]
+    assert lanes.check_time(10.0) == CLOSED_GRACE_SECONDS  # (its grace, from when the end-of-file was read)
+    assert (answered, bots.closed_at, bots.sent, bots.waiting[0].late) == ([], 10.0, 1, False)
+
+
+def test_an_answer_that_came_in_while_this_side_was_busy_is_not_a_time_out() -> None:
+    """A question over its limit whose reply is already readable (it came
+    in while this side was busy: dealing, starting a process, or another
+    process's reap) is answered, not timed out."""
+    import select
+    import types
+    from collections import deque
+
+    from pokerkit_core.isolation_child import DECIDE
+    from pokerkit_core.match_lanes import _Ask, _Bots, _Lanes
+
+    proxy = IsolatedPolicy.__new__(IsolatedPolicy)
+    proxy._dead, proxy._fd, proxy._buffer, proxy._bad = None, -1, b"", 0
+
+    def fill(wait: bool = True) -> bool:  # (the reply, read from the pipe)
+        proxy._buffer += len(b"7 a call").to_bytes(4, "big") + b"7 a call"
+        return True
+
+    proxy._fill = fill  # type: ignore[method-assign]
+    proxy._poller = types.SimpleNamespace(poll=lambda timeout=None: [(-1, select.POLLIN)])
+    bots = _Bots(proxy, 0, 0)
+    ask = _Ask(types.SimpleNamespace(name="steady"), 7, DECIDE, None, 0, "decide")  # type: ignore[arg-type]
+    bots.waiting, bots.sent = deque([ask]), 1
+    lanes = _Lanes.__new__(_Lanes)
+    lanes.every, lanes.limit, lanes.by_fd = [bots], 0.5, {}
+    answered: list[object] = []
+    lanes._reply = lambda ask, body, error=None, action=None: answered.append((ask.seq, error))  # type: ignore[method-assign]
+    assert lanes.check_time(10.0) is None  # (nothing left out)
+    assert (answered, bots.sent, ask.late, bots.head_since) == ([(7, None)], 0, False, 10.0)

@@ -271,6 +271,10 @@ def unpack_dynamic(data: bytes) -> tuple[Any, ...]:
     :func:`pack_dynamic` packed: the Python reference of ``unpack_view``
     (``csrc/pkc_view.c``), which the policy's process uses.
 
+    Args:
+        data: Bytes from the wire (the format is described in
+            ``csrc/pkc_view.c``).
+
     Raises:
         ValueError: ``data`` is not bytes ``pack_dynamic`` could have
             written (too short or long, a length, seat, card code, amount or

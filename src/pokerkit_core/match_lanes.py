@@ -84,7 +84,7 @@ CLOSED_GRACE_SECONDS = 1.0
 goes in the fault) before it is killed; the other processes play on
 meanwhile."""
 
-_REAP_SECONDS = 0.5
+_REAP_SECONDS = 0.5  # longest wait for the exit code once a process's sentinel fired
 _OPS = {"decide": DECIDE, "hand_started": STARTED, "hand_ended": ENDED}
 
 
@@ -490,8 +490,8 @@ class _Lanes:
         """Its pipe reached end-of-file: the process is ending (or closed its
         pipe and lives on).  Its sentinel reports the end, with the exit code
         (:meth:`ended`); its questions wait for that, while the other
-        processes play on; one that has not ended within a second is killed
-        (:meth:`check_time`)."""
+        processes play on; one that has not ended within
+        :data:`CLOSED_GRACE_SECONDS` is killed (:meth:`check_time`)."""
         fd = bots.proxy._fd
         entry = self.by_fd.get(fd)
         if entry is not None and entry[0] is bots:  # (readable for good now)
@@ -526,6 +526,13 @@ class _Lanes:
         for i, bots in enumerate(list(self.every)):
             if i:  # (the time-outs before may have taken long: a kill, a new process)
                 now = time.monotonic()
+            left = self._left(bots, now)
+            if left is not None and left <= 0 and bots.closed_at is None and bots.proxy._poller.poll(0):
+                # it answered while this side was busy (dealing, or waiting
+                # for another process): not late; the next question's time
+                # starts now (or its pipe is found closed: see below)
+                self.read(bots, now)
+                left = self._left(bots, now)
             if bots.closed_at is not None and bots.alive:
                 grace = bots.closed_at + CLOSED_GRACE_SECONDS - now
                 if grace <= 0:
@@ -534,13 +541,6 @@ class _Lanes:
                     continue
                 soonest = grace if soonest is None else min(soonest, grace)
                 continue  # (it cannot answer now: no time-outs, one death report per lane)
-            left = self._left(bots, now)
-            if left is not None and left <= 0 and bots.proxy._poller.poll(0):
-                # it answered while this side was busy (dealing, or waiting
-                # for another process): not late; the next question's time
-                # starts now
-                self.read(bots, now)
-                left = self._left(bots, now)
             if left is None:
                 continue
             if left > 0:
