@@ -305,9 +305,10 @@ class _Lanes:
 
     def _claim(self, slot: _Slot, player: int, seed: int) -> None:
         """A fresh instance for ``slot``'s ``player``: a restart posted on the
-        player's process, or lane 0 of a new process if that one has died."""
+        player's process, or lane 0 of a new process if that one has died
+        (or its pipe has closed)."""
         bots = self.current.get((player, slot.play))
-        if bots is None or not bots.alive:
+        if bots is None or not bots.alive or bots.closed_at is not None:  # (closed: it is ending)
             slot.lanes[player] = self._adopt(self._started(player, slot.play, seed))
             return
         lane = slot.lanes[player]
