@@ -472,8 +472,11 @@ static PyObject *encode_events(PyObject *self, PyObject *const *args, Py_ssize_t
             PyTuple_Size(event) != (nfields = PyTuple_Size(codecs))) {
             goto declined; /* (an error from the lookup included: the reference redoes it) */
         }
+        /* held: a field's _value_ may run Python code, which could change the table */
+        Py_INCREF(spec);
         form = PyTuple_New(nfields + 1);
         if (form == NULL) {
+            Py_DECREF(spec);
             Py_DECREF(out);
             return NULL;
         }
@@ -483,14 +486,17 @@ static PyObject *encode_events(PyObject *self, PyObject *const *args, Py_ssize_t
         for (k = 0; k < nfields; k++) {
             PyObject *value;
             if (!pkc_small_int(PyTuple_GetItem(codecs, k), FIELD_PLAIN, FIELD_ACTION, &codec)) {
+                Py_DECREF(spec);
                 goto declined;
             }
             value = field_form(PyTuple_GetItem(event, k), codec, args[2], args[3]);
             if (value == NULL) {
+                Py_DECREF(spec);
                 goto declined;
             }
             PyTuple_SetItem(form, k + 1, value);
         }
+        Py_DECREF(spec);
     }
     return out;
 declined: /* the reference encodes the whole history, raising what it raises */

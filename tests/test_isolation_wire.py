@@ -510,3 +510,24 @@ def test_events_of_other_kinds_or_field_types_are_left_to_the_reference() -> Non
     assert STATE_KERNEL.encode_events(list(good), compact._FAST_TABLE, Card, Action) is None
     assert STATE_KERNEL.encode_events(good, {ActionTaken: (2, (0, 9, 0, 0, 0))}, Card, Action) is None
     assert STATE_KERNEL.encode_events(good, {ActionTaken: "x"}, Card, Action) is None
+
+
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+def test_the_c_encoder_holds_its_table_entry_while_python_code_runs() -> None:
+    """A field's ``_value_`` may be Python code that empties the table the C
+    encoder reads: the entry it is using was held (a borrowed one would be
+    freed under it), and the forms are still the reference's."""
+    from pokerkit_core.actions import Call
+    from pokerkit_core.events import ActionTaken
+
+    class Street:
+        @property
+        def _value_(self) -> int:
+            table.clear()
+            return 1
+
+    for _ in range(50):
+        table = {ActionTaken: (2, tuple([0, 3, 2, 0, 0]))}  # (a fresh entry, held by the table alone)
+        event = ActionTaken(0, Call, Street(), 10, False)  # type: ignore[arg-type]
+        fast = STATE_KERNEL.encode_events((event,), table, Card, Action)
+        assert fast == ((2, 0, ("call", 0), 1, 10, False),) and table == {}
