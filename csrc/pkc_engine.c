@@ -211,8 +211,9 @@ int pkc_small_int(PyObject *value, long long lo, long long hi, long long *out)
     return 1;
 }
 
-/* An exact tuple of n exact ints in [lo, hi] into out[]; 0 if not. */
-static int int_tuple(PyObject *tuple, Py_ssize_t n, long long lo, long long hi, long long *out)
+/* An exact tuple of n exact ints in [lo, hi] into out[]; 0 if not (declared
+ * in pkc_engine.h). */
+int pkc_int_tuple(PyObject *tuple, Py_ssize_t n, long long lo, long long hi, long long *out)
 {
     Py_ssize_t i;
     if (tuple == NULL || !PyTuple_CheckExact(tuple) || PyTuple_Size(tuple) != n) {
@@ -249,10 +250,10 @@ static int read_state(const engine_t *e, PyObject *state, view_t *v)
     }
     n = PyTuple_Size(s->f[F_STACKS]);
     if (n < 2 || n > MAX_N || !pkc_small_int(s->f[F_TO_ACT], 0, n - 1, &seat) ||
-        !int_tuple(s->f[F_STACKS], n, 0, max, v->stacks) ||
-        !int_tuple(s->f[F_BETS], n, 0, max, v->bets) ||
-        !int_tuple(s->f[F_CONTRIBS], n, 0, 2 * max, v->contribs) ||
-        !int_tuple(s->f[F_ACTED], n, -1, 2 * max, v->acted) ||
+        !pkc_int_tuple(s->f[F_STACKS], n, 0, max, v->stacks) ||
+        !pkc_int_tuple(s->f[F_BETS], n, 0, max, v->bets) ||
+        !pkc_int_tuple(s->f[F_CONTRIBS], n, 0, 2 * max, v->contribs) ||
+        !pkc_int_tuple(s->f[F_ACTED], n, -1, 2 * max, v->acted) ||
         !pkc_small_int(s->f[F_CALL_TO], 0, 2 * max, &v->call_to) ||
         !pkc_small_int(s->f[F_MIN_INC], 0, 2 * max, &v->min_inc) ||
         !pkc_small_int(s->f[F_NRAISES], 0, max, &v->nraises) || s->f[F_STREET] == NULL ||

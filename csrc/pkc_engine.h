@@ -31,6 +31,10 @@ extern PyTypeObject *pkc_state_base;
  * no Python code runs). */
 int pkc_small_int(PyObject *value, long long lo, long long hi, long long *out);
 
+/* An exact tuple of n exact ints in [lo, hi] into out[]; 0 if not (no error
+ * set, and no Python code runs). */
+int pkc_int_tuple(PyObject *tuple, Py_ssize_t n, long long lo, long long hi, long long *out);
+
 /* view_packed, unpack_view and encode_events (csrc/pkc_view.c),
  * NULL-terminated. */
 extern PyMethodDef pkc_view_methods[];

@@ -80,21 +80,6 @@ static long long get64(const unsigned char *at)
     return (long long)v;
 }
 
-/* An exact tuple of n amounts in [lo, MAX_AMOUNT] into out[]; 0 if not. */
-static int amounts(PyObject *tuple, Py_ssize_t n, long long lo, long long *out)
-{
-    Py_ssize_t k;
-    if (tuple == NULL || !PyTuple_CheckExact(tuple) || PyTuple_Size(tuple) != n) {
-        return 0;
-    }
-    for (k = 0; k < n; k++) {
-        if (!pkc_small_int(PyTuple_GetItem(tuple, k), lo, MAX_AMOUNT, &out[k])) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* view_packed(state, seat, legal_actions, state_cls, card_cls, /) -> bytes
  * or None (see the top of this file).  legal_actions: the engine's function,
  * called when `seat` is to act. */
@@ -124,8 +109,9 @@ static PyObject *view_packed(PyObject *self, PyObject *const *args, Py_ssize_t n
     if (n < 1 || n > MAX_N || !pkc_small_int(s->f[F_TO_ACT], 0, n - 1, &to_act) ||
         !pkc_small_int(s->f[F_CALL_TO], 0, MAX_AMOUNT, &call_to) ||
         /* a stack of 0 is a seat all-in: the reference's all_in is then not all False */
-        !amounts(s->f[F_STACKS], n, 1, stacks) || !amounts(s->f[F_BETS], n, 0, bets) ||
-        !amounts(s->f[F_CONTRIBS], n, 0, contribs) || shown == NULL ||
+        !pkc_int_tuple(s->f[F_STACKS], n, 1, MAX_AMOUNT, stacks) ||
+        !pkc_int_tuple(s->f[F_BETS], n, 0, MAX_AMOUNT, bets) ||
+        !pkc_int_tuple(s->f[F_CONTRIBS], n, 0, MAX_AMOUNT, contribs) || shown == NULL ||
         !PyTuple_CheckExact(shown) || PyTuple_Size(shown) != n || folded == NULL ||
         !PyTuple_CheckExact(folded) || PyTuple_Size(folded) != n || board == NULL ||
         !PyTuple_CheckExact(board) || boards == NULL ||
