@@ -226,6 +226,18 @@ def _dynamic_part_py(state: HandState, seat: int) -> tuple[Any, ...]:
     )
 
 
+def _amounts_held(call_to: int, stacks: tuple[int, ...], others: tuple[int, ...]) -> bool:
+    """Whether the packed form holds these amounts (as ``view_packed`` and
+    ``unpack_view`` check them): the amount to call and the bets and
+    contributions (``others``) in [0, 2**58], each stack in [1, 2**58] (a
+    stack of 0 is a seat all-in, never packed)."""
+    return (
+        0 <= call_to <= _MAX_AMOUNT
+        and all(1 <= amount <= _MAX_AMOUNT for amount in stacks)
+        and all(0 <= amount <= _MAX_AMOUNT for amount in others)
+    )
+
+
 def pack_dynamic(dynamic: tuple[Any, ...]) -> bytes | None:
     """The packed form of a dynamic part (the format is described in
     ``csrc/pkc_view.c``), or ``None`` for a case it does not hold: no seat to
@@ -242,9 +254,7 @@ def pack_dynamic(dynamic: tuple[Any, ...]) -> bytes | None:
     if (
         to_act is None or boards is not None or not 1 <= n <= _MAX_SEATS or len(board) > _MAX_BOARD
         or any(all_in) or any(cards is not None for cards in shown)
-        or not 0 <= call_to <= _MAX_AMOUNT
-        or not all(1 <= amount <= _MAX_AMOUNT for amount in stacks)
-        or not all(0 <= amount <= _MAX_AMOUNT for amount in (*bets, *contributions))
+        or not _amounts_held(call_to, stacks, (*bets, *contributions))
     ):
         return None
     parts = [
@@ -294,11 +304,7 @@ def unpack_dynamic(data: bytes) -> tuple[Any, ...]:
         raise ValueError("packed view: a card code out of range")
     amounts = struct.unpack_from(f"<{1 + 3 * n}q", data, at)
     call_to, stacks, bets, contributions = amounts[0], amounts[1 : 1 + n], amounts[1 + n : 1 + 2 * n], amounts[1 + 2 * n :]
-    if (
-        not 0 <= call_to <= _MAX_AMOUNT
-        or not all(1 <= amount <= _MAX_AMOUNT for amount in stacks)
-        or not all(0 <= amount <= _MAX_AMOUNT for amount in amounts[1 + n :])
-    ):
+    if not _amounts_held(call_to, stacks, amounts[1 + n :]):
         raise ValueError("packed view: an amount out of range")
     at += 8 + 24 * n
     count = data[at]
