@@ -79,7 +79,7 @@ def _packed(state: Any, seat: Any, legal: Any = legal_actions, *classes: Any) ->
     return None
 
 
-@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C accelerator (PyPy, or POKERKIT_CORE_PURE=1)")
 @pytest.mark.parametrize("config", CONFIGS)
 def test_the_packed_dynamic_part_equals_the_reference(config: GameConfig) -> None:
     """``view_packed`` packs the Python reference's dynamic part (the bytes
@@ -129,7 +129,7 @@ def _fast_and_reference(state: HandState, seat: int, legal: Any = legal_actions)
     return answers[0], answers[1]
 
 
-@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C accelerator (PyPy, or POKERKIT_CORE_PURE=1)")
 def test_the_packed_dynamic_part_leaves_forged_fields_to_the_reference() -> None:
     """A state whose fields were rewritten with values of other types, sizes
     or ranges, or of a subclass of HandState: ``view_packed`` packs the
@@ -178,7 +178,7 @@ def test_the_packed_dynamic_part_leaves_forged_fields_to_the_reference() -> None
         assert fast is None and (reference is InvalidConfigError or reference[9] == (True,) * 3)
 
 
-@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C accelerator (PyPy, or POKERKIT_CORE_PURE=1)")
 @pytest.mark.parametrize("where", ["street", "legal_actions"])
 def test_the_packed_dynamic_part_is_read_before_python_code_runs(where: str) -> None:
     """Python code that ``view_packed`` runs (the street's ``_value_``, the
@@ -223,7 +223,7 @@ def test_the_packed_dynamic_part_is_read_before_python_code_runs(where: str) -> 
         assert fast[6] == ((True, 5) if where == "legal_actions" else None)
 
 
-@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C accelerator (PyPy, or POKERKIT_CORE_PURE=1)")
 @settings(max_examples=40, deadline=None)
 @given(config=configs(), seed=st.integers(0, 2**32 - 1))
 def test_the_packed_dynamic_part_equals_the_reference_on_any_table(config: GameConfig, seed: int) -> None:
@@ -259,7 +259,7 @@ _SAMPLES = [
 ]
 
 
-@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C accelerator (PyPy, or POKERKIT_CORE_PURE=1)")
 @settings(max_examples=300, deadline=None)
 @given(
     sample=st.sampled_from([data for data in _SAMPLES if type(data) is bytes]),
@@ -411,7 +411,7 @@ def test_a_forged_action_does_not_change_the_text_of_later_ones() -> None:
     assert answers == ["a r 301.0", "a r 301", "a r 301"]
 
 
-@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C accelerator (PyPy, or POKERKIT_CORE_PURE=1)")
 def test_legal_actions_of_no_fields_are_not_packed() -> None:
     """Legal actions of no fields cannot be told from "not this seat's turn"
     (a count of 0) in the packed form: ``view_packed`` leaves them to the
@@ -461,7 +461,7 @@ def _encoded_both_ways(history: tuple[Any, ...]) -> tuple[Any, Any]:
     return fast, reference
 
 
-@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C accelerator (PyPy, or POKERKIT_CORE_PURE=1)")
 @settings(max_examples=40, deadline=None)
 @given(config=configs(), seed=st.integers(0, 2**32 - 1))
 def test_events_encoded_in_c_are_the_references_forms(config: GameConfig, seed: int) -> None:
@@ -476,7 +476,7 @@ def test_events_encoded_in_c_are_the_references_forms(config: GameConfig, seed: 
         assert repr(compact.encode_events(history)) == repr(reference)
 
 
-@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C accelerator (PyPy, or POKERKIT_CORE_PURE=1)")
 def test_events_of_other_kinds_or_field_types_are_left_to_the_reference() -> None:
     """An event of a class the table lacks (a subclass, a plain tuple) or a
     field not of the engine's type (a plain tuple as a card, a tuple as the
@@ -512,7 +512,7 @@ def test_events_of_other_kinds_or_field_types_are_left_to_the_reference() -> Non
     assert STATE_KERNEL.encode_events(good, {ActionTaken: "x"}, Card, Action) is None
 
 
-@pytest.mark.skipif(STATE_KERNEL is None, reason="no C kernel (PyPy)")
+@pytest.mark.skipif(STATE_KERNEL is None, reason="no C accelerator (PyPy, or POKERKIT_CORE_PURE=1)")
 def test_the_c_encoder_holds_its_table_entry_while_python_code_runs() -> None:
     """A field's ``_value_`` may be Python code that empties the table the C
     encoder reads: the entry it is using was held (a borrowed one would be

@@ -28,7 +28,7 @@ from pokerkit_core.state import HandState, replay
 
 from strategies import candidate_actions, configs, random_legal_action
 
-pytestmark = pytest.mark.skipif(STATE_KERNEL is None, reason="the C kernel is not built (PyPy)")
+pytestmark = pytest.mark.skipif(STATE_KERNEL is None, reason="no C accelerator (PyPy, or POKERKIT_CORE_PURE=1)")
 
 _MISSING = object()
 

@@ -19,7 +19,10 @@ from hypothesis import strategies as st
 
 from pokerkit_core.cards import CARDS, cards_to_mask, parse_cards
 from pokerkit_core.errors import CardError, PokerError
+from pokerkit_core import evaluator
 from pokerkit_core.evaluator import evaluate, evaluate_codes, evaluate_many, evaluate_mask
+
+NO_ACCELERATOR = "no C accelerator (PyPy, or POKERKIT_CORE_PURE=1)"
 
 CSRC = Path(__file__).resolve().parents[1] / "csrc" / "pkc_eval.c"
 
@@ -298,7 +301,7 @@ def test_checked_batch_matches_per_hand_check(k: int, n: int, seed: int, corrupt
     assert list(out[first_bad:]) == [-1] * (n - first_bad)
 
 
-@pytest.mark.skipif(sys.implementation.name != "cpython", reason="the built-in is CPython only")
+@pytest.mark.skipif(evaluator.STATE_KERNEL is None, reason=NO_ACCELERATOR)
 def test_builtin_evaluate_mask_is_the_python_one_in_c() -> None:
     """On CPython ``evaluate_mask`` is the C built-in of ``_speedups``; it
     returns what the cffi path returns and refuses what it refuses, with the
@@ -399,7 +402,7 @@ def test_out_whose_buffer_changes_between_requests_is_safe() -> None:
     assert list(shifty.big) == list(evaluate_many(codes)) and list(shifty.small) == [0]
 
 
-@pytest.mark.skipif(sys.implementation.name != "cpython", reason="the built-in is CPython only")
+@pytest.mark.skipif(evaluator.STATE_KERNEL is None, reason=NO_ACCELERATOR)
 def test_builtin_evaluate_is_the_python_one_in_c() -> None:
     """On CPython ``evaluate`` is a built-in for tuples and lists of the
     library's Cards; it returns what the Python ``evaluate`` returns, hands
@@ -453,7 +456,7 @@ def test_builtin_evaluate_is_the_python_one_in_c() -> None:
         _speedups.bind_evaluate(address, python, tuple(range(52)), evaluator.HandRank)
 
 
-@pytest.mark.skipif(sys.implementation.name != "cpython", reason="the built-ins are CPython only")
+@pytest.mark.skipif(evaluator.STATE_KERNEL is None, reason=NO_ACCELERATOR)
 def test_builtins_pickle_take_keywords_and_are_collected() -> None:
     """The built-ins behave like the functions they stand for: they pickle by
     name (worker pools send them), accept their argument by keyword, and a
@@ -576,3 +579,29 @@ def test_a_bad_hand_anywhere_in_a_batch_is_found(k: int) -> None:
                 evaluate_many(bytes(c for h in hostile for c in h), cards_per_hand=k, out=out)
             assert list(out[:bad]) == values[:bad]
             assert list(out[bad:]) == [-1] * (n - bad)
+
+
+def test_the_pure_switch_runs_the_python_reference_alone() -> None:
+    """``POKERKIT_CORE_PURE=1`` (PEP 399) keeps ``_speedups`` out: the
+    evaluators and the engine are the Python reference, and they give the
+    same answers as the accelerated build in this process."""
+    import os
+
+    code = (
+        "import sys\n"
+        "from pokerkit_core import evaluator, GameConfig, deal, act, legal_actions, Call\n"
+        "from pokerkit_core.state import HandState\n"
+        "assert evaluator.STATE_KERNEL is None\n"
+        "assert 'pokerkit_core._speedups' not in sys.modules\n"
+        "assert type(evaluator.evaluate).__name__ == 'function'\n"
+        "assert HandState.__mro__[-2].__module__ == 'pokerkit_core.hand_state'\n"
+        "s = act(deal(GameConfig.acpc_heads_up(), seed=7), Call)\n"
+        "print(s.stacks, legal_actions(s), evaluator.evaluate('As Ks Qs Js Ts 9c 2d').value)\n"
+    )
+    env = {**os.environ, evaluator.PURE_ENV: "1"}
+    pure = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    from pokerkit_core import Call, GameConfig, act, deal, legal_actions
+
+    state = act(deal(GameConfig.acpc_heads_up(), seed=7), Call)
+    expected = f"{state.stacks} {legal_actions(state)} {evaluate('As Ks Qs Js Ts 9c 2d').value}"
+    assert pure.stdout.strip() == expected

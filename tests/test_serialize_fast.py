@@ -210,7 +210,7 @@ def test_the_state_text_in_c_declines_what_it_does_not_know() -> None:
     from pokerkit_core import serialize
 
     if serialize._state_json is None:
-        pytest.skip("no C kernel (PyPy): the Python text is the only one")
+        pytest.skip("no C accelerator (PyPy, or POKERKIT_CORE_PURE=1): the Python text is the only one")
     state_json = serialize._state_json
     state = act(deal(CONFIG, seed=2), Raise(300))
     args = (serialize._QUOTED, serialize._KINDS, serialize._SHORTS, serialize._EVENT_CLASSES, serialize._STREET_TEXT)

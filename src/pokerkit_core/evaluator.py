@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import operator
+import os
 import sys
 import threading
 from array import array
@@ -163,16 +164,42 @@ def evaluate_mask(mask: int) -> int:
     raise CardError(shown(mask), "mask must hold 5 to 7 cards and only card bits")
 
 
-def _bind_speedups(fallback: Callable[[int], int]) -> Callable[[int], int] | None:
-    """The built-in ``evaluate_mask`` of ``_speedups``, bound to this module's
-    C evaluator and to ``fallback`` (for what it does not evaluate itself),
-    or None where it is not built (PyPy)."""
+PURE_ENV = "POKERKIT_CORE_PURE"
+"""The environment variable that runs the library without its C accelerator
+``_speedups`` (PEP 399: the Python code is the reference, the C a faster
+copy of parts of it).  Set to ``1`` before ``pokerkit_core`` is imported, every
+call goes through the Python reference; the cffi evaluator and equity routine
+(``_native``) stay, as they have no Python twin."""
+
+
+def _load_speedups() -> Any:
+    """The compiled accelerator ``_speedups``, or None where it is not built
+    (PyPy) or switched off by :data:`PURE_ENV`.  This is the one place that
+    imports it: every module reaches it through :data:`STATE_KERNEL` or the
+    bound evaluators below."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return None
     try:
         from . import _speedups
     except ImportError:  # pragma: no cover - PyPy, where cffi is the fast path
         return None
+    return _speedups
+
+
+STATE_KERNEL: Any = _load_speedups()
+"""Private: the C accelerator (hand-state kernel ``StateBase``, ``copy_state``,
+``bind_engine`` of ``csrc/pkc_engine.c``, the slot builder, the view packer),
+or None: the pure-Python reference then serves every call."""
+
+
+def _bind_speedups(fallback: Callable[[int], int]) -> Callable[[int], int] | None:
+    """The built-in ``evaluate_mask`` of ``_speedups``, bound to this module's
+    C evaluator and to ``fallback`` (for what it does not evaluate itself),
+    or None without the accelerator."""
+    if STATE_KERNEL is None:
+        return None
     address = int(_ffi.cast("uintptr_t", _ffi.addressof(_lib, "pkc_eval_mask")))
-    return _speedups.bind(address, fallback)
+    return STATE_KERNEL.bind(address, fallback)  # type: ignore[no-any-return]
 
 
 _evaluate_mask_py = evaluate_mask
@@ -184,29 +211,12 @@ if _fast_evaluate_mask is not None:
 def _bind_evaluate(fallback: Callable[[CardsLike], HandRank]) -> Callable[[CardsLike], HandRank] | None:
     """The built-in ``evaluate`` of ``_speedups`` (tuples and lists of 5 to 7
     Cards evaluated in C, everything else handed to ``fallback``), or None
-    where it is not built (PyPy)."""
-    try:
-        from . import _speedups
-    except ImportError:  # pragma: no cover - PyPy, where cffi is the fast path
+    without the accelerator."""
+    if STATE_KERNEL is None:
         return None
     address = int(_ffi.cast("uintptr_t", _ffi.addressof(_lib, "pkc_eval_mask")))
-    return _speedups.bind_evaluate(address, fallback, CARDS, HandRank)
+    return STATE_KERNEL.bind_evaluate(address, fallback, CARDS, HandRank)  # type: ignore[no-any-return]
 
-
-def _load_state_kernel() -> Any:
-    """The ``_speedups`` module, whose hand-state kernel (``StateBase``,
-    ``copy_state``, ``bind_engine``; ``csrc/pkc_engine.c``) hand_state.py
-    and state.py use, or None where it is not built (PyPy).  Loaded here:
-    this module is the one importer of the C modules."""
-    try:
-        from . import _speedups
-    except ImportError:  # pragma: no cover - PyPy
-        return None
-    return _speedups
-
-
-STATE_KERNEL: Any = _load_state_kernel()
-"""Private: the C hand-state kernel, or None (see ``_load_state_kernel``)."""
 
 _evaluate_py = evaluate
 _fast_evaluate = _bind_evaluate(_evaluate_py)
