@@ -126,6 +126,11 @@ static PyObject *copy_state(PyObject *self, PyObject *s)
 
 enum { K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_ALL_IN, NKINDS };
 
+/* What the counters of engine_t count: an act the C declined, a betting round
+ * closed by the Python reference (the hand ends, runs out, or the config's
+ * layout was not the one read here), a legal_actions the C declined. */
+enum { COUNT_ACT, COUNT_CLOSE, COUNT_LEGAL, NCOUNTS };
+
 typedef struct {
     PyObject *state_cls;    /* HandState: the only class handled here */
     PyObject *config_cls;   /* GameConfig */
@@ -146,6 +151,8 @@ typedef struct {
     PyObject *legal_py;     /* legal_actions(state) */
     PyObject *name_derived, *name_rules, *name_cap, *name_street_bet, *name_postflop;
     long long max_chips;
+    /* calls the Python reference served, by kind (see engine_counts) */
+    Py_ssize_t counts[NCOUNTS];
 } engine_t;
 
 #define ENGINE_OBJECTS 29 /* PyObject* members of engine_t, in order */
@@ -598,7 +605,7 @@ static int next_street(const engine_t *e, const state_t *s, view_t *v, PyObject 
 /* The successor of `state` after `action` into `t` (a fresh copy, `state`
  * itself, or NULL: make the copy here), or Py_NotImplemented (a new
  * reference) when the Python function must do it; nothing is written then. */
-static PyObject *fast_act(const engine_t *e, PyObject *state, PyObject *action, PyObject *t_in)
+static PyObject *fast_act(engine_t *e, PyObject *state, PyObject *action, PyObject *t_in)
 {
     view_t v;
     PyObject *kind, *taken, *event_items[5], *news[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
@@ -785,7 +792,9 @@ static PyObject *fast_act(const engine_t *e, PyObject *state, PyObject *action, 
     }
     /* the hand ends or runs out: the Python function goes on */
     {
-        PyObject *result = PyObject_CallFunctionObjArgs(e->continue_py, (PyObject *)t, NULL);
+        PyObject *result;
+        e->counts[COUNT_CLOSE]++;
+        result = PyObject_CallFunctionObjArgs(e->continue_py, (PyObject *)t, NULL);
         Py_DECREF(t);
         Py_DECREF(news[5]);
         return result;
@@ -798,7 +807,7 @@ decline:
 
 static PyObject *engine_act(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    const engine_t *e = (const engine_t *)PyModule_GetState(self);
+    engine_t *e = (engine_t *)PyModule_GetState(self);
     PyObject *result;
     if (e == NULL) {
         return NULL;
@@ -810,6 +819,7 @@ static PyObject *engine_act(PyObject *self, PyObject *const *args, Py_ssize_t na
     result = fast_act(e, args[0], args[1], NULL);
     if (result == Py_NotImplemented) {
         Py_DECREF(result);
+        e->counts[COUNT_ACT]++;
         return PyObject_CallFunctionObjArgs(e->act_py, args[0], args[1], NULL);
     }
     return result;
@@ -817,7 +827,7 @@ static PyObject *engine_act(PyObject *self, PyObject *const *args, Py_ssize_t na
 
 static PyObject *engine_step(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    const engine_t *e = (const engine_t *)PyModule_GetState(self);
+    engine_t *e = (engine_t *)PyModule_GetState(self);
     PyObject *result;
     if (e == NULL) {
         return NULL;
@@ -829,6 +839,7 @@ static PyObject *engine_step(PyObject *self, PyObject *const *args, Py_ssize_t n
     result = fast_act(e, args[0], args[1], args[2]);
     if (result == Py_NotImplemented) {
         Py_DECREF(result);
+        e->counts[COUNT_ACT]++;
         return PyObject_CallFunctionObjArgs(e->step_py, args[0], args[1], args[2], NULL);
     }
     return result;
@@ -838,7 +849,7 @@ static PyObject *engine_step(PyObject *self, PyObject *const *args, Py_ssize_t n
 
 static PyObject *engine_legal(PyObject *self, PyObject *state)
 {
-    const engine_t *e = (const engine_t *)PyModule_GetState(self);
+    engine_t *e = (engine_t *)PyModule_GetState(self);
     view_t v;
     PyObject *items[14];
     long long bet, stack, owe, call_to, min_to, max_to;
@@ -851,6 +862,7 @@ static PyObject *engine_legal(PyObject *self, PyObject *state)
         return NULL;
     }
     if (r == 0) {
+        e->counts[COUNT_LEGAL]++;
         return PyObject_CallFunctionObjArgs(e->legal_py, state, NULL);
     }
     bet = v.bets[v.seat];
@@ -883,31 +895,89 @@ static PyMethodDef step_def = {"_act", (PyCFunction)(void (*)(void))engine_step,
                                "_act($module, state, action, t, /)\n--\n\nstate._act in C (see act)."};
 static PyMethodDef legal_def = {"legal_actions", engine_legal, METH_O, NULL};
 
+/* The calls the Python reference served since the bind, as a tuple
+ * (acts declined, rounds closed, legal_actions declined). */
+static PyObject *engine_counts(PyObject *self, PyObject *unused)
+{
+    const engine_t *e = (const engine_t *)PyModule_GetState(self);
+    (void)unused;
+    if (e == NULL) {
+        return NULL;
+    }
+    return Py_BuildValue("(nnn)", e->counts[COUNT_ACT], e->counts[COUNT_CLOSE],
+                         e->counts[COUNT_LEGAL]);
+}
+
+static PyMethodDef counts_def = {
+    "fallbacks", engine_counts, METH_NOARGS,
+    "fallbacks($module, /)\n--\n\nThe calls the Python reference served since the bind: "
+    "(acts declined, betting rounds closed, legal_actions declined)."};
+
+/* 0 when the bound engine reads `probe` (a pre-flop hand of the default
+ * rules) and its config's per-street values, else -1 with a TypeError that
+ * names what is missing: the layout the C relies on is checked once, here. */
+static int check_layout(const engine_t *e, PyObject *probe)
+{
+    view_t v;
+    PyObject *derived, *street_bet = NULL, *postflop = NULL;
+    int ok;
+    if (read_state(e, probe, &v) != 1) {
+        PyErr_SetString(PyExc_TypeError,
+                        "bind_engine(): the C kernel cannot read the probe hand (HandState's "
+                        "fields, its config's _derived.rules and _derived.cap are not the "
+                        "layout of csrc/pkc_engine.c): refusing to bind");
+        return -1;
+    }
+    derived = PyObject_GetAttr(((state_t *)probe)->f[F_CONFIG], e->name_derived);
+    if (derived != NULL) {
+        street_bet = PyObject_GetAttr(derived, e->name_street_bet);
+        postflop = PyObject_GetAttr(derived, e->name_postflop);
+        Py_DECREF(derived);
+    }
+    ok = street_bet != NULL && postflop != NULL && PyTuple_CheckExact(street_bet) &&
+         PyTuple_Size(street_bet) == 4 && PyTuple_CheckExact(postflop) &&
+         PyTuple_Size(postflop) == 3;
+    Py_XDECREF(street_bet);
+    Py_XDECREF(postflop);
+    if (!ok) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError,
+                        "bind_engine(): the probe hand's config has no _derived.street_bet "
+                        "(4 values) and _derived.postflop_start (3 seats), which "
+                        "csrc/pkc_engine.c reads: refusing to bind");
+        return -1;
+    }
+    return 0;
+}
+
 /* bind_engine(state_cls, config_cls, streets, action_cls, kinds, constants, events,
- *             legal_cls, actions, rules, fallbacks, max_chips, /) -> (act, _act, legal_actions)
+ *             legal_cls, actions, rules, fallbacks, max_chips, probe, /)
+ *   -> (act, _act, legal_actions, fallbacks)
  *
  * streets: the five Street members, pre-flop first; events: the classes
  * (ActionTaken, UncalledBetReturned, BoardDealt);
  * kinds: the six ActionKind members (fold, check, call, bet, raise, all-in);
  * constants: (Fold, Check, Call); actions: the dict of the engine's own bet
  * and raise values; rules: the default no-limit rules object; fallbacks:
- * the Python (act, _act, _close_round, legal_actions). */
+ * the Python (act, _act, _close_round, legal_actions); probe: a pre-flop
+ * hand of the default rules, read once to check the layout (check_layout). */
 static PyObject *bind_engine(PyObject *self, PyObject *args)
 {
     PyObject *state_cls, *config_cls, *streets, *events, *action_cls, *kinds, *constants, *legal_cls;
     PyObject *actions;
-    PyObject *rules, *fallbacks, *holder, *module, *out = NULL;
-    PyObject *functions[3] = {NULL, NULL, NULL};
-    PyMethodDef *defs[3] = {&act_def, &step_def, &legal_def};
+    PyObject *rules, *fallbacks, *probe, *holder, *module, *out = NULL;
+    PyObject *functions[4] = {NULL, NULL, NULL, NULL};
+    PyMethodDef *defs[4] = {&act_def, &step_def, &legal_def, &counts_def};
     long long max_chips;
     engine_t *e;
     int i;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!O!O!OO!L:bind_engine", &PyType_Type, &state_cls,
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!O!O!OO!LO:bind_engine", &PyType_Type, &state_cls,
                           &PyType_Type, &config_cls, &PyTuple_Type, &streets, &PyType_Type,
                           &action_cls, &PyTuple_Type, &kinds, &PyTuple_Type,
                           &constants, &PyTuple_Type, &events, &PyType_Type, &legal_cls,
-                          &PyDict_Type, &actions, &rules, &PyTuple_Type, &fallbacks, &max_chips)) {
+                          &PyDict_Type, &actions, &rules, &PyTuple_Type, &fallbacks, &max_chips,
+                          &probe)) {
         return NULL;
     }
     if (PyTuple_Size(events) != 3 || PyTuple_Size(streets) != 5) {
@@ -971,19 +1041,24 @@ static PyObject *bind_engine(PyObject *self, PyObject *args)
         Py_DECREF(holder);
         return NULL;
     }
+    if (check_layout(e, probe) < 0) {
+        Py_DECREF(module);
+        Py_DECREF(holder);
+        return NULL;
+    }
     if (pkc_set_doc(&act_def, "act($module, state, action, /)\n--\n\n", e->act_py) < 0 ||
         pkc_set_doc(&legal_def, "legal_actions($module, state, /)\n--\n\n", e->legal_py) < 0) {
         Py_DECREF(module);
         Py_DECREF(holder);
         return NULL;
     }
-    for (i = 0; i < 3; i++) {
+    for (i = 0; i < 4; i++) {
         functions[i] = PyCFunction_NewEx(defs[i], holder, module);
     }
-    if (functions[0] != NULL && functions[1] != NULL && functions[2] != NULL) {
-        out = PyTuple_Pack(3, functions[0], functions[1], functions[2]);
+    if (functions[0] != NULL && functions[1] != NULL && functions[2] != NULL && functions[3] != NULL) {
+        out = PyTuple_Pack(4, functions[0], functions[1], functions[2], functions[3]);
     }
-    for (i = 0; i < 3; i++) {
+    for (i = 0; i < 4; i++) {
         Py_XDECREF(functions[i]);
     }
     Py_DECREF(module);
@@ -1411,8 +1486,8 @@ PyMethodDef pkc_engine_methods[] = {
      "serialize._state_tail_py in C, or None (private: serialize.py uses it)."},
     {"bind_engine", bind_engine, METH_VARARGS,
      "bind_engine($module, state_cls, config_cls, streets, action_cls, kinds, constants, "
-     "events, legal_cls, actions, rules, fallbacks, max_chips, /)\n--\n\n"
-     "The built-in act, _act and legal_actions "
+     "events, legal_cls, actions, rules, fallbacks, max_chips, probe, /)\n--\n\n"
+     "The built-in act, _act, legal_actions and fallbacks "
      "(private: state.py calls it once)."},
     {NULL, NULL, 0, NULL}};
 

@@ -221,7 +221,7 @@ def test_the_builtins_have_signatures() -> None:
     assert [name for name, _ in params(STATE_KERNEL.copy_state)] == ["s"]
     assert [name for name, _ in params(STATE_KERNEL.deal_codes)] == ["codes", "need"]
     bind = params(STATE_KERNEL.bind_engine)
-    assert [name for name, _ in bind][:2] == ["state_cls", "config_cls"] and len(bind) == 12
+    assert [name for name, _ in bind][:2] == ["state_cls", "config_cls"] and len(bind) == 13
     builtins = [v for v in vars(STATE_KERNEL).values() if type(v).__name__ == "builtin_function_or_method"]
     assert [name for name, _ in params(STATE_KERNEL.state_json)][-1] == "state"
     assert [name for name, _ in params(STATE_KERNEL.bind_slots)] == ["cls", "names", "fallback"]
@@ -389,3 +389,53 @@ def test_observation_keeps_its_python_builder_when_the_c_one_cannot_bind(
     assert observation._fast_builder(fallback) is fallback
     monkeypatch.setattr(observation, "STATE_KERNEL", None)
     assert observation._fast_builder(fallback) is fallback
+
+
+def test_the_bind_refuses_a_layout_it_does_not_read() -> None:
+    """The C engine checks, once at bind time, that it reads the state and
+    config layout it was written for: a config whose ``_derived`` lost a
+    field the C reads (as a rename would) is refused loudly, where before it
+    bound and then silently handed every betting round to Python."""
+    import types
+
+    from pokerkit_core import state as state_module
+
+    ok = STATE_KERNEL.bind_engine(*state_module._engine_binding(state_module._probe()))
+    assert len(ok) == 4 and ok[3]() == (0, 0, 0)
+    probe = state_module._probe()
+    derived = probe.config._derived
+    kept = {name: getattr(derived, name) for name in ("rules", "cap", "street_bet")}
+    object.__setattr__(probe.config, "_derived", types.SimpleNamespace(**kept))  # postflop_start "renamed"
+    with pytest.raises(TypeError, match="postflop_start.*refusing to bind"):
+        STATE_KERNEL.bind_engine(*state_module._engine_binding(probe))
+    object.__setattr__(probe.config, "_derived", types.SimpleNamespace(cap=kept["cap"]))  # rules gone
+    with pytest.raises(TypeError, match="cannot read the probe hand.*refusing to bind"):
+        STATE_KERNEL.bind_engine(*state_module._engine_binding(probe))
+
+
+def test_default_no_limit_hands_close_only_their_last_round_in_python() -> None:
+    """``accelerator_fallbacks`` counts what the Python reference served: on
+    random default no-limit hands every action but the one ending the hand
+    stays in C, so the rounds Python closed equal the hands played (a C path
+    that switched itself off would show many more)."""
+    import random
+
+    from pokerkit_core import Bet, Call, Check, Fold, GameConfig, Raise, act, deal, legal_actions
+    from pokerkit_core.state import accelerator_fallbacks
+
+    rng = random.Random(3)
+    before = accelerator_fallbacks()
+    hands = 300
+    for i in range(hands):
+        s = deal(GameConfig.no_limit(players=3), seed=i)
+        while not s.is_over:
+            la = legal_actions(s)
+            options = [a for a, ok in ((Fold, la.can_fold), (Check, la.can_check), (Call, la.can_call)) if ok]
+            if la.can_raise:
+                options += [Raise(la.min_raise_to), Raise(la.max_raise_to)]
+            if la.can_bet:
+                options += [Bet(la.min_raise_to), Bet(la.max_raise_to)]
+            s = act(s, rng.choice(options))
+    after = accelerator_fallbacks()
+    assert after[1] - before[1] == hands
+    assert after[2] - before[2] == 0

@@ -709,10 +709,32 @@ def _finish(t: HandState) -> HandState:
 
 # ---------------------------------------------------------------- the C kernel
 _act_reference, _legal_reference = act, legal_actions
-if STATE_KERNEL is not None and isinstance(HandState.__base__, type) and issubclass(
-    HandState, STATE_KERNEL.StateBase
-):  # the common case of act, _act and legal_actions in C (csrc/pkc_engine.c)
-    act, _act, legal_actions = STATE_KERNEL.bind_engine(  # noqa: F811
+
+
+def accelerator_fallbacks() -> tuple[int, int, int]:
+    """How often the Python reference served a call of the C engine since
+    import: ``(acts, rounds, legal)``, counts of calls.
+
+    ``acts``: actions the C handed whole to the Python :func:`act` (another
+    betting structure, an action not built by the engine); ``rounds``:
+    betting rounds the Python closed (the hand ends, runs out, or the
+    config's layout was not the one the C reads); ``legal``:
+    :func:`legal_actions` calls the C handed to Python.  A default no-limit
+    hand closes at most one round in Python (its last), so on such hands
+    ``rounds`` above the hand count means the C fast path has switched
+    itself off.  All zeros without the accelerator (``POKERKIT_CORE_PURE=1``,
+    PyPy), where Python serves every call.  The counts are per process (a
+    diagnostic, not exact under free threading).
+    """
+    return _fallbacks() if _fallbacks is not None else (0, 0, 0)
+
+
+def _engine_binding(probe: HandState) -> tuple[object, ...]:
+    """The arguments of the C kernel's ``bind_engine``: the classes,
+    constants and Python references it works with, and ``probe``, a
+    pre-flop hand of the default no-limit rules on which it checks, once,
+    that it reads this layout (it refuses to bind otherwise)."""
+    return (
         HandState,
         GameConfig,
         _STREETS,
@@ -725,4 +747,17 @@ if STATE_KERNEL is not None and isinstance(HandState.__base__, type) and issubcl
         betting_rules(BettingStructure.NO_LIMIT, RuleFlavour.DEFAULT),
         (_act_reference, _act_py, _close_round, _legal_reference),
         MAX_CHIPS,
+        probe,
     )
+
+
+def _probe() -> HandState:
+    """A fresh pre-flop hand of heads-up no-limit (the cards in deck order)."""
+    return _dealt(GameConfig.no_limit(players=2), list(range(2 * 2 + 5)))
+
+
+_fallbacks = None
+if STATE_KERNEL is not None and isinstance(HandState.__base__, type) and issubclass(
+    HandState, STATE_KERNEL.StateBase
+):  # the common case of act, _act and legal_actions in C (csrc/pkc_engine.c)
+    act, _act, legal_actions, _fallbacks = STATE_KERNEL.bind_engine(*_engine_binding(_probe()))  # noqa: F811
