@@ -181,12 +181,14 @@ class GameConfig:
             first of these seats (clockwise) that can act starts the round.
         muck_losing_hands: ``False`` (the default, docs/rules.rst section 2):
             every hand still in is shown at the showdown.  ``True``: hands
-            are shown in showing order (clockwise from the first seat to act
-            after the flop): the first is shown, and a later hand is shown if
-            it wins a pot or beats or ties the best hand shown so far, or is
-            all-in (Poker TDA: face up for all-ins); otherwise it is mucked
-            (``HandMucked``).  Payouts never depend on it; an all-in run-out
-            always shows every hand.  A bool.
+            are shown in showing order (Poker TDA 2024 Rule 16: the last
+            aggressor of the final betting round first, else the first seat
+            clockwise from the button): the first is shown, and a later hand
+            is shown if it wins a pot or beats or ties the best hand shown
+            so far; otherwise it is mucked (``HandMucked``).  Once a player
+            is all-in every hand is shown (TDA: face up for all-ins).
+            Payouts never depend on it; an all-in run-out always shows every
+            hand.  A bool.
         straddles: Straddles after the big blind, chips, in posting order:
             each is posted by the next dealt-in seat clockwise after the
             previous blind (the first by the seat left of the big blind:

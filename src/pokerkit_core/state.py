@@ -45,6 +45,7 @@ from .errors import HandOverError, IllegalActionError, InvalidConfigError, shown
 from .events import (
     ActionTaken,
     BoardDealt,
+    Event,
     HandShown,
     HoleCardsDealt,
     PotAwarded,
@@ -697,6 +698,22 @@ def _run_out(t: HandState, street: Street) -> None:
         )
 
 
+def _last_aggressor(history: tuple[Event, ...], street: Street) -> int | None:
+    """The seat that made the last bet or raise on ``street`` (the final
+    betting round), or None when nobody bet on it: it shows first at the
+    showdown (Poker TDA 2024 Rule 16; docs/rules.rst section 2)."""
+    for event in reversed(history):
+        if event.__class__ is ActionTaken:
+            if event.street is not street:
+                return None
+            kind = event.action.kind
+            if kind is _BET or kind is _RAISE:
+                return int(event.seat)
+        elif event.__class__ is BoardDealt and event.street is street:
+            return None
+    return None
+
+
 def _finish(t: HandState) -> HandState:
     """Pay the pots and set the final fields of ``t``."""
     config = t._config
@@ -734,7 +751,7 @@ def _finish(t: HandState) -> HandState:
                 antes = antes[:owner] + (antes[owner] - back,) + antes[owner + 1 :]
         result, shows = settle(
             config, board_masks, deal_.hole, deal_.hole_masks, contribs, folded, t._shown,
-            antes, ante_all_in,
+            antes, ante_all_in, _last_aggressor(history, t._street),
         )
         if shows:
             shown_cards = list(t._shown)
