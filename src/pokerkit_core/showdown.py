@@ -8,9 +8,8 @@ observers read it instead of scanning the history or evaluating again.
 
 Hands are shown in showing order (Poker TDA 2024 Rule 16): the last
 aggressor of the final betting round first, or, when nobody bet on it, the
-first seat clockwise from the button (the first to act after the flop), then
-clockwise.  By default every hand still in is shown (docs/rules.rst section
-2).  With ``GameConfig.muck_losing_hands=True`` the first hand in that order
+first seat clockwise from the button, then clockwise.  By default every
+hand still in is shown (docs/rules.rst section 2).  With ``GameConfig.muck_losing_hands=True`` the first hand in that order
 is shown and a later one is shown if it wins a pot or beats or ties the best
 hand shown so far, otherwise mucked; but once a player is all-in every hand
 is turned face up (TDA Rule 16, face up for all-ins), the losers' too.
@@ -54,7 +53,9 @@ class Showdown(NamedTuple):
 
 
 def showing_order(config: GameConfig) -> tuple[int, ...]:
-    """Seats in showing order: clockwise from the first to act after the flop.
+    """Seats in the order hands are turned up before a run-out (everybody
+    all-in: every hand is shown at once): clockwise from the first to act
+    after the flop.  The river showdown's order is :func:`showdown_order`.
 
     Args:
         config: The table (its button and seats fix the order).
@@ -77,11 +78,11 @@ def showdown_order(config: GameConfig, last_aggressor: int | None) -> tuple[int,
 
     Returns:
         Every seat of the table once, starting with ``last_aggressor``, or
-        when it is ``None`` with the first seat clockwise from the button
-        (:func:`showing_order`), then clockwise; folded and empty seats
-        included (the caller skips them).
+        when it is ``None`` with the first seat clockwise from the button,
+        then clockwise; folded and empty seats included (the caller skips
+        them).
     """
-    order = config._derived.show_order
+    order = config._derived.odd_order  # clockwise from the seat left of the button
     if last_aggressor is None:
         return order
     k = order.index(last_aggressor)
