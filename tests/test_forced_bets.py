@@ -158,3 +158,33 @@ def test_all_in_from_the_ante_wins_antes_only_up_to_its_own() -> None:
         (235, (1, 2), (1,)),
     ]
     assert state.stacks == (10, 1135, 860)
+
+
+def test_an_ante_nobody_matched_is_returned_not_a_side_pot_won() -> None:
+    # antes of 10 from every seat; seat 0 holds 5 and is all-in from its ante.
+    # Seat 1's blind is returned as an uncalled bet, and so are the 5 chips
+    # of its ante that seat 0 could not match: they are in no pot.
+    config = GameConfig(stacks=(5, 1000), small_blind=5, big_blind=10, ante=10, button=0)
+    state = deal(config, hole_cards=["AsAd", "KsKd"], board="2c7d9hJc3s")
+    assert state.is_over
+    returned = [e for e in state.history if isinstance(e, UncalledBetReturned)]
+    assert returned == [UncalledBetReturned(1, 10), UncalledBetReturned(1, 5)]
+    result = resolve_pots(state)
+    assert [(p.amount, p.eligible, p.winners) for p in result.pots] == [(10, (0, 1), (0,))]
+    assert state.stacks == (10, 995) and state.contributions == (5, 5)
+
+
+def test_a_dead_ante_nobody_still_in_can_win_is_returned() -> None:
+    # per-seat antes 10 and 50: seat 0 is all-in from its 10, so it wins
+    # antes only up to its own; seat 1's other 40 is returned, not a side pot
+    config = GameConfig(stacks=(10, 1000), small_blind=5, big_blind=10, antes=(10, 50), button=0)
+    state = deal(config, hole_cards=["AsAd", "KsKd"], board="2c7d9hJc3s")
+    returned = [e for e in state.history if isinstance(e, UncalledBetReturned)]
+    assert returned == [UncalledBetReturned(1, 10), UncalledBetReturned(1, 40)]
+    assert [(p.amount, p.winners) for p in resolve_pots(state).pots] == [(20, (0,))]
+    assert state.stacks == (20, 990)
+    # a dead ante that a player with chips may still win stays in the pot
+    config = GameConfig(stacks=(100, 1000), small_blind=5, big_blind=10, antes=(0, 50), button=0)
+    state = check_down(play(deal(config, hole_cards=["AsAd", "KsKd"], board="2c7d9hJc3s"), Call))
+    assert not [e for e in state.history if isinstance(e, UncalledBetReturned)]
+    assert [(p.amount, p.winners) for p in resolve_pots(state).pots] == [(70, (0,))]

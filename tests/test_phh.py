@@ -282,6 +282,38 @@ def test_replay_reports_a_move_out_of_turn() -> None:
     assert result.error is not None and "out of turn" in result.error
 
 
+SIX_MAX_TEXT = """
+variant = "NT"
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [50, 100, 0, 0, 0, 0]
+min_bet = 100
+starting_stacks = [10000, 10000, 10000, 10000, 10000, 10000]
+actions = ["p3 cbr 10000", "p3 cbr 300"]
+"""
+
+
+def test_replay_names_who_was_to_act_when_implicit_folds_cannot_help() -> None:
+    # p3 is all-in, so folding p4, p5, p6, p1 and p2 (none has a later move)
+    # never brings p3 to act again: the second move is out of turn, p4 to act
+    hand = phh.loads(SIX_MAX_TEXT)
+    result = replay(hand)
+    assert not result.ok
+    assert result.error == "entry 2 (p3 cbr 300) is out of turn: p4 is to act"
+    assert result.entries_played == 1 and result.notes == ()
+    assert result.state is not None and result.state.to_act == 3
+    assert result.state.folded == (False,) * 6  # the folds tried were undone
+    strict = replay(hand, implicit_folds=False)
+    assert strict.error == result.error
+
+
+def test_replay_of_a_move_after_the_hand_ended_says_so() -> None:
+    hand = phh.loads(SIX_MAX_TEXT.replace('"p3 cbr 10000", "p3 cbr 300"', '"p3 cbr 300", "p4 f", '
+                     '"p5 f", "p6 f", "p1 f", "p2 f", "p2 cc"'))
+    result = replay(hand)
+    assert result.error == "entry 7 (p2 cc) is out of turn: nobody (the hand is over) is to act"
+    assert result.entries_played == 6
+
+
 # ------------------------------------------------------------------ shared data
 
 

@@ -227,6 +227,26 @@ def test_presets_refuse_bad_player_counts(players: object) -> None:
         GameConfig.fixed_limit(players=players)  # type: ignore[arg-type]
 
 
+def test_pot_limit_preset_bounds_the_raise_by_the_pot() -> None:
+    config = GameConfig.pot_limit(players=4, stack=5_000, small_blind=25, big_blind=50, ante=5)
+    assert config.betting is BettingStructure.POT_LIMIT
+    assert config.stacks == (5_000,) * 4 and config.ante == 5 and config.big_blind_seat == 2
+    assert config == GameConfig(
+        stacks=(5_000,) * 4, small_blind=25, big_blind=50, ante=5, betting=BettingStructure.POT_LIMIT
+    )
+    state = deal(config, seed=3)
+    assert state.to_act == 3
+    legal = legal_actions(state)
+    # under the gun: call 50, then the pot is 4 * 5 + 25 + 50 + 50 = 145: raise to 50 + 145
+    assert (legal.min_raise_to, legal.max_raise_to, legal.max_is_all_in) == (100, 195, False)
+    with pytest.raises(IllegalActionError, match="pot-limit amount 195"):
+        act(state, Raise(196))
+    # a no-limit table of the same stakes lets the whole stack in
+    assert legal_actions(deal(GameConfig.no_limit(4, 5_000, 25, 50, 5), seed=3)).max_raise_to == 4_995
+    with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 10"):
+        GameConfig.pot_limit(players=11)
+
+
 def test_pot_limit_maximum_raise() -> None:
     config = GameConfig(stacks=(10_000,) * 3, betting=BettingStructure.POT_LIMIT, button=0)
     state = deal(config, seed=1)

@@ -8,13 +8,17 @@ from strategies import check_down, play
 
 from pokerkit_core import (
     AllIn,
+    Bet,
     BoardDealt,
     Call,
+    Check,
     Fold,
     GameConfig,
+    HandMucked,
     HandShown,
     HandState,
     PotAwarded,
+    Raise,
     act,
     deal,
     parse_cards,
@@ -127,3 +131,69 @@ def test_states_compare_hash_and_pickle_by_value() -> None:
     final = run_twice_hand()
     assert pickle.loads(pickle.dumps(final)) == final
     assert pickle.loads(pickle.dumps(final)).pots == final.pots
+
+
+# ------------------------------------------------------- showing order (TDA 16)
+
+def _reveals(state: HandState) -> list[tuple[str, int]]:
+    return [(type(e).__name__, e.seat) for e in state.history if isinstance(e, (HandShown, HandMucked))]
+
+
+def _to_river(config: GameConfig, holes: list[str]) -> HandState:
+    # everybody calls or checks to the river; 4 seats, button 0
+    state = deal(config, hole_cards=holes, board="AhKh3c9d4s")
+    state = play(state, Call, Call, Call, Check, *[Check] * 8)
+    assert state.to_act == 1 and len(state.board) == 5
+    return state
+
+
+HOLES = ["KsKd", "7c2h", "AsAd", "QsQd"]  # seat 2 holds the best hand
+
+
+def test_river_bettor_shows_first_and_a_beaten_caller_mucks() -> None:
+    # muck_losing_hands: seat 3 bets the river, seats 1 and 2 call, seat 0
+    # folds.  The last aggressor (seat 3, QQ) shows first; 72 cannot beat it
+    # and mucks; AA beats it and shows.  Left of the button would have been 72.
+    config = GameConfig(stacks=(1000,) * 4, button=0, muck_losing_hands=True)
+    state = play(_to_river(config, HOLES), Check, Check, Bet(200), Fold, Call, Call)
+    assert state.is_over
+    assert _reveals(state) == [("HandShown", 3), ("HandMucked", 1), ("HandShown", 2)]
+    assert state.shown_cards[1] is None and state.stacks == (900, 700, 1700, 700)
+
+
+def test_after_a_raise_the_raiser_shows_first() -> None:
+    config = GameConfig(stacks=(1000,) * 4, button=0, muck_losing_hands=True)
+    state = play(_to_river(config, HOLES), Bet(100), Fold, Fold, Fold)
+    assert not _reveals(state)  # nobody called: no showdown
+    state = play(_to_river(config, HOLES), Bet(100), Raise(300), Fold, Fold, Call)
+    # seat 2 raised last: its AA shows first, then seat 1 (72, the bettor, beaten) mucks
+    assert _reveals(state) == [("HandShown", 2), ("HandMucked", 1)]
+
+
+def test_all_in_and_call_shows_every_hand_with_mucking_on() -> None:
+    # seat 1 (72) holds 300 and goes all-in on the river; seats 2 (AA) and
+    # 3 (QQ) call, seat 0 folds.  Poker TDA 16: once a player is all-in,
+    # every hand is turned face up, QQ's too although AA beats it.
+    config = GameConfig(stacks=(1000, 300, 1000, 1000), button=0, muck_losing_hands=True)
+    state = play(_to_river(config, HOLES), AllIn, Call, Call, Fold)
+    assert state.is_over
+    assert _reveals(state) == [("HandShown", 1), ("HandShown", 2), ("HandShown", 3)]
+    assert all(state.shown_cards[seat] is not None for seat in (1, 2, 3))
+    # the same river checked down: QQ (seat 3) mucks after AA shows
+    quiet = play(_to_river(config, HOLES), Check, Check, Check, Check)
+    assert ("HandMucked", 3) in _reveals(quiet)
+
+
+def test_checked_down_river_shows_from_the_first_seat_left_of_the_button() -> None:
+    # button 2: seat 3 is first left of the button; checked down, it shows
+    # first, then seat 0 (KK beats QQ: shown), seat 1 (72: mucks), seat 2 (AA)
+    config = GameConfig(stacks=(1000,) * 4, button=2, muck_losing_hands=True)
+    state = deal(config, hole_cards=HOLES, board="AhKh3c9d4s")
+    state = check_down(state)
+    assert _reveals(state) == [
+        ("HandShown", 3), ("HandShown", 0), ("HandMucked", 1), ("HandShown", 2)
+    ]
+    # the order is the same with every hand shown (the default)
+    everyone = check_down(deal(GameConfig(stacks=(1000,) * 4, button=2), hole_cards=HOLES,
+                               board="AhKh3c9d4s"))
+    assert [seat for _, seat in _reveals(everyone)] == [3, 0, 1, 2]

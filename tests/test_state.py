@@ -188,8 +188,9 @@ def test_river_showdown_shows_every_hand_by_default_and_mucks_on_request() -> No
 
 
 def test_muck_option_still_shows_an_all_in_loser() -> None:
-    # seat 2 (72) is all-in for 300 on the river and loses: Poker TDA, face up
-    # for all-ins, so it is shown although it cannot beat KK shown before it
+    # seat 2 (72) is all-in for 300 on the river and loses: Poker TDA Rule
+    # 16, face up for all-ins: every hand is shown, the all-in bettor's first
+    # (last aggressor), then AA, then KK although it cannot beat AA
     config = GameConfig(stacks=(1000, 1000, 300), button=0, muck_losing_hands=True)
     holes = ["AsAd", "KsKd", "7c2h"]
     state = deal(config, hole_cards=holes, board="AhKh3c9d4s")
@@ -198,7 +199,7 @@ def test_muck_option_still_shows_an_all_in_loser() -> None:
     state = play(state, Check, AllIn, Call, Call)
     assert state.is_over
     events = [(type(e).__name__, e.seat) for e in state.history if isinstance(e, (HandShown, HandMucked))]
-    assert events == [("HandShown", 1), ("HandShown", 2), ("HandShown", 0)]
+    assert events == [("HandShown", 2), ("HandShown", 0), ("HandShown", 1)]
     assert state.contributions == (300, 300, 300)
     assert state.stacks == (1600, 700, 0)
     # the same river without the all-in: 72 is mucked

@@ -131,7 +131,8 @@ class HandMucked(NamedTuple):
 
 
 class UncalledBetReturned(NamedTuple):
-    """The unmatched part of a bet went back to its owner (never in a pot)."""
+    """The unmatched part of a bet, or of an ante nobody matched (the others
+    all-in from a short ante), went back to its owner (never in a pot)."""
 
     seat: int
     amount: int

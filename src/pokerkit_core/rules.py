@@ -2,9 +2,10 @@
 
 :class:`GameConfig` is the immutable description of one hand's table: seats
 and stacks, blinds and ante, the button and blind seats, the betting
-structure (no-limit or fixed-limit), the odd-chip rule and the rule flavour.
-Presets cover the ACPC heads-up format and general no-limit / fixed-limit
-tables:
+structure (no-limit, pot-limit or fixed-limit), the odd-chip rule and the
+rule flavour.
+Presets cover the ACPC heads-up format and general no-limit, pot-limit and
+fixed-limit tables:
 
 >>> config = GameConfig.no_limit(players=3, stack=1_000, small_blind=5, big_blind=10)
 >>> config.stacks, config.small_blind_seat, config.big_blind_seat
@@ -166,7 +167,7 @@ class GameConfig:
         big_blind_seat: ``AUTO`` (derive: the next dealt-in seat after the
             small blind), an explicit seat, or ``None`` for no big blind.
             After construction the field holds the actual seat.
-        betting: No-limit or fixed-limit.
+        betting: No-limit, pot-limit or fixed-limit.
         small_bet: Fixed-limit bet size pre-flop and on the flop, chips
             (default ``big_blind``).
         big_bet: Fixed-limit bet size on turn and river, chips (default
@@ -180,12 +181,14 @@ class GameConfig:
             first of these seats (clockwise) that can act starts the round.
         muck_losing_hands: ``False`` (the default, docs/rules.rst section 2):
             every hand still in is shown at the showdown.  ``True``: hands
-            are shown in showing order (clockwise from the first seat to act
-            after the flop): the first is shown, and a later hand is shown if
-            it wins a pot or beats or ties the best hand shown so far, or is
-            all-in (Poker TDA: face up for all-ins); otherwise it is mucked
-            (``HandMucked``).  Payouts never depend on it; an all-in run-out
-            always shows every hand.  A bool.
+            are shown in showing order (Poker TDA 2024 Rule 16: the last
+            aggressor of the final betting round first, else the first seat
+            clockwise from the button): the first is shown, and a later hand
+            is shown if it wins a pot or beats or ties the best hand shown
+            so far; otherwise it is mucked (``HandMucked``).  Once a player
+            is all-in every hand is shown (TDA: face up for all-ins).
+            Payouts never depend on it; an all-in run-out always shows every
+            hand.  A bool.
         straddles: Straddles after the big blind, chips, in posting order:
             each is posted by the next dealt-in seat clockwise after the
             previous blind (the first by the seat left of the big blind:
@@ -522,6 +525,62 @@ class GameConfig:
             big_blind=big_blind,
             ante=ante,
             button=button,
+            ante_rule=ante_rule,
+            straddles=straddles,
+            boards=boards,
+        )
+
+    @classmethod
+    def pot_limit(
+        cls,
+        players: int = 6,
+        stack: int = 10_000,
+        small_blind: int = 50,
+        big_blind: int = 100,
+        ante: int = 0,
+        button: int = 0,
+        *,
+        ante_rule: AnteRule = AnteRule.EVERY_SEAT,
+        straddles: tuple[int, ...] = (),
+        boards: int = 1,
+    ) -> "GameConfig":
+        """A pot-limit table of ``players`` seats with equal stacks.
+
+        A bet or raise is at most the pot after the player has called: the
+        largest raise-to is the amount to call plus the pot once called
+        (docs/rules.rst section 2b).
+
+        >>> config = GameConfig.pot_limit(players=3)
+        >>> config.betting.value, config.rules.raise_range(100, 100, 0, 10_000, (0, 50, 100))
+        ('pot-limit', (200, 350))
+
+        Args:
+            players: Seats, 2 to :data:`MAX_SEATS` (10).
+            stack: Chips per seat.
+            small_blind: Small blind, chips.
+            big_blind: Big blind, chips (also the minimum opening bet).
+            ante: Ante, chips (per seat, or for the table: ``ante_rule``).
+            button: Button seat.
+            ante_rule: Who posts the ante (:class:`~pokerkit_core.hand_plan.AnteRule`).
+            straddles: Straddle amounts after the big blind, chips.
+            boards: Boards dealt when all players still in are all-in.
+
+        Returns:
+            The config (``betting=BettingStructure.POT_LIMIT``; docs/rules.rst
+            section 2b).
+
+        Raises:
+            InvalidConfigError: Any value out of range or not an int
+                (``players`` must be an int from 2 to 10), or a bad
+                straddle (see :class:`GameConfig`).
+        """
+        return cls(
+            stacks=(stack,) * _check_players(players),
+            small_blind=small_blind,
+            big_blind=big_blind,
+            ante=ante,
+            button=button,
+            betting=BettingStructure.POT_LIMIT,
             ante_rule=ante_rule,
             straddles=straddles,
             boards=boards,

@@ -6,11 +6,13 @@ everybody else folding never comes here.  The result (:class:`Showdown`) is
 kept in the final state, so reports (``resolve_pots``), voluntary shows and
 observers read it instead of scanning the history or evaluating again.
 
-By default every hand still in is shown (docs/rules.rst section 2).  With
-``GameConfig.muck_losing_hands=True`` hands are shown in showing order
-(clockwise from the first seat to act after the flop): the first is shown, a
-later hand is shown if it wins a pot, beats or ties the best hand shown so
-far, or is all-in (Poker TDA: face up for all-ins), and is otherwise mucked.
+Hands are shown in showing order (Poker TDA 2024 Rule 16): the last
+aggressor of the final betting round first, or, when nobody bet on it, the
+first seat clockwise from the button, then clockwise.  By default every
+hand still in is shown (docs/rules.rst section 2).  With ``GameConfig.muck_losing_hands=True`` the first hand in that order
+is shown and a later one is shown if it wins a pot or beats or ties the best
+hand shown so far, otherwise mucked; but once a player is all-in every hand
+is turned face up (TDA Rule 16, face up for all-ins), the losers' too.
 Hands already shown for a run-out stay shown.  Payouts never depend on who
 showed.  Hands are evaluated from the engine's own card masks, fixed at the
 deal, never from fields of objects handed out.
@@ -30,7 +32,7 @@ from .events import Event, HandMucked, HandShown
 from .pots import Pot, award_pot, split_between_boards, split_into_pots
 from .rules import GameConfig, OddChipRule
 
-__all__ = ["Showdown", "settle", "showing_order"]
+__all__ = ["Showdown", "settle", "showing_order", "showdown_order"]
 
 
 class Showdown(NamedTuple):
@@ -51,7 +53,9 @@ class Showdown(NamedTuple):
 
 
 def showing_order(config: GameConfig) -> tuple[int, ...]:
-    """Seats in showing order: clockwise from the first to act after the flop.
+    """Seats in the order hands are turned up before a run-out (everybody
+    all-in: every hand is shown at once): clockwise from the first to act
+    after the flop.  The river showdown's order is :func:`showdown_order`.
 
     Args:
         config: The table (its button and seats fix the order).
@@ -61,6 +65,28 @@ def showing_order(config: GameConfig) -> tuple[int, ...]:
         caller skips them).
     """
     return config._derived.show_order
+
+
+def showdown_order(config: GameConfig, last_aggressor: int | None) -> tuple[int, ...]:
+    """Seats in the order their hands are shown at the showdown (Poker TDA
+    2024 Rule 16).
+
+    Args:
+        config: The table (its button and seats fix the order).
+        last_aggressor: The seat that made the last bet or raise of the
+            final betting round, or ``None`` when nobody bet on it.
+
+    Returns:
+        Every seat of the table once, starting with ``last_aggressor``, or
+        when it is ``None`` with the first seat clockwise from the button,
+        then clockwise; folded and empty seats included (the caller skips
+        them).
+    """
+    order = config._derived.odd_order  # clockwise from the seat left of the button
+    if last_aggressor is None:
+        return order
+    k = order.index(last_aggressor)
+    return order[k:] + order[:k]
 
 
 def _merge(parts: tuple[Pot, ...]) -> Pot:
@@ -88,6 +114,7 @@ def settle(
     shown: tuple[tuple[Card, ...] | None, ...],
     antes: tuple[int, ...] | None = None,
     ante_all_in: tuple[bool, ...] | None = None,
+    last_aggressor: int | None = None,
 ) -> tuple[Showdown, tuple[Event, ...]]:
     """Split the chips into pots, evaluate the hands still in and award each pot.
 
@@ -104,6 +131,9 @@ def settle(
         antes: Dead-money antes per seat (see
             :func:`~pokerkit_core.pots.split_into_pots`), or ``None``.
         ante_all_in: Per seat, all-in from the ante (with ``antes``).
+        last_aggressor: The seat that made the last bet or raise of the
+            final betting round (it shows first), or ``None`` when nobody
+            bet on it (the showing order then starts left of the button).
 
     Returns:
         ``(showdown, events)``: the :class:`Showdown` (pots with winners and
@@ -111,11 +141,11 @@ def settle(
         ``OddChipRule.EXACT``; each pot divided between the boards, the
         remainder to the first) and the :class:`HandShown` /
         :class:`HandMucked` events of the hands not shown yet, in showing
-        order.
+        order (:func:`showdown_order`).
 
     References:
-        docs/rules.rst section 2 (showdown, side pots, odd chips), section 2b
-        (run it twice, all-in hands face up).
+        docs/rules.rst section 2 (showdown, showing order, side pots, odd
+        chips), section 2b (run it twice, all-in hands face up).
     """
     d = config._derived
     n = d.n
@@ -152,19 +182,14 @@ def settle(
         return result, ()
     winners = {s for p in paid for s in p.winners}
     best_shown = max((values0[s] for s in already), default=0)
-    muck = config.muck_losing_hands
     starting = config.stacks
+    # once a player is all-in, every hand is turned face up (TDA Rule 16)
+    muck = config.muck_losing_hands and not any(contributions[s] == starting[s] for s in in_hand)
     shows: list[Event] = []
-    for s in d.show_order:
+    for s in showdown_order(config, last_aggressor):
         if folded[s] or shown[s] is not None:
             continue
-        if (
-            not muck
-            or s in winners
-            or not best_shown
-            or values0[s] >= best_shown
-            or contributions[s] == starting[s]  # all-in: face up (Poker TDA)
-        ):
+        if not muck or s in winners or not best_shown or values0[s] >= best_shown:
             shows.append(HandShown(s, hole[s]))  # type: ignore[arg-type]
             if values0[s] > best_shown:
                 best_shown = values0[s]

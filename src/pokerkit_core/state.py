@@ -45,6 +45,7 @@ from .errors import HandOverError, IllegalActionError, InvalidConfigError, shown
 from .events import (
     ActionTaken,
     BoardDealt,
+    Event,
     HandShown,
     HoleCardsDealt,
     PotAwarded,
@@ -595,6 +596,7 @@ def _close_round(t: HandState) -> HandState:
             able += 1
     street = t._street
     if street is _RIVER or able < 2:
+        _return_unmatched_ante(t)
         if street is not _RIVER:
             _run_out(t, street)
         return _finish(t)
@@ -614,6 +616,55 @@ def _close_round(t: HandState) -> HandState:
     t._nraises = 0
     t._to_act = _find_actor(n, d.postflop_start[street - 1], stacks, zeros, folded, not_acted, 0)
     return t
+
+
+def _unmatched_ante(
+    contribs: tuple[int, ...],
+    folded: tuple[bool, ...],
+    antes: tuple[int, ...] | None,
+    ante_all_in: tuple[bool, ...] | None,
+) -> tuple[int, int] | None:
+    """``(seat, chips)``: the part of an ante that nobody matched, or None.
+
+    With antes posted alike by every seat (``antes`` None: they count in
+    the pot levels), a player still in whose contribution exceeds every
+    other seat's (the others being all-in from a short ante) owns the
+    excess.  With dead antes (``antes`` given, :func:`~pokerkit_core.pots.split_into_pots`),
+    the largest ante's excess over every other ante is unmatched when every
+    other player still in is all-in from its ante (and so may win antes
+    only up to its own).  The betting itself never leaves such an excess:
+    the uncalled part of each street's top bet is returned when the street
+    ends.
+    """
+    amounts = contribs if antes is None else antes
+    top = max(amounts)
+    if amounts.count(top) != 1:
+        return None
+    owner = amounts.index(top)
+    if folded[owner]:
+        return None
+    if antes is not None and ante_all_in is not None and any(
+        not folded[seat] and not ante_all_in[seat] for seat in range(len(antes)) if seat != owner
+    ):
+        return None  # someone still in may win the whole dead ante
+    return owner, top - max(c for seat, c in enumerate(amounts) if seat != owner)
+
+
+def _return_unmatched_ante(t: HandState) -> None:
+    """Give back the part of an ante that nobody matched (:func:`_unmatched_ante`)
+    with an :class:`UncalledBetReturned`, before the run-out and the
+    showdown: like an uncalled bet it is in no pot (docs/rules.rst section
+    2, uncalled bets)."""
+    antes, ante_all_in = t._config._derived.dead_antes
+    contribs = t._contribs
+    found = _unmatched_ante(contribs, t._folded, antes, ante_all_in)
+    if found is None:
+        return
+    owner, back = found
+    stacks = t._stacks
+    t._stacks = stacks[:owner] + (stacks[owner] + back,) + stacks[owner + 1 :]
+    t._contribs = contribs[:owner] + (contribs[owner] - back,) + contribs[owner + 1 :]
+    t._history = t._history + (_tuple_new(UncalledBetReturned, (owner, back)),)
 
 
 def _run_out(t: HandState, street: Street) -> None:
@@ -647,6 +698,22 @@ def _run_out(t: HandState, street: Street) -> None:
         )
 
 
+def _last_aggressor(history: tuple[Event, ...], street: Street) -> int | None:
+    """The seat that made the last bet or raise on ``street`` (the final
+    betting round), or None when nobody bet on it: it shows first at the
+    showdown (Poker TDA 2024 Rule 16; docs/rules.rst section 2)."""
+    for event in reversed(history):
+        if event.__class__ is ActionTaken:
+            if event.street is not street:
+                return None
+            kind = event.action.kind
+            if kind is _BET or kind is _RAISE:
+                return int(event.seat)
+        elif event.__class__ is BoardDealt and event.street is street:
+            return None
+    return None
+
+
 def _finish(t: HandState) -> HandState:
     """Pay the pots and set the final fields of ``t``."""
     config = t._config
@@ -677,9 +744,14 @@ def _finish(t: HandState) -> HandState:
         count = len(t._boards) if t._boards is not None else 1
         board_masks = tuple(sum(masks) for masks in deal_.board_masks[:count])
         antes, ante_all_in = d.dead_antes
+        if antes is not None:  # less the part returned (_return_unmatched_ante)
+            found = _unmatched_ante(contribs, folded, antes, ante_all_in)
+            if found is not None:
+                owner, back = found
+                antes = antes[:owner] + (antes[owner] - back,) + antes[owner + 1 :]
         result, shows = settle(
             config, board_masks, deal_.hole, deal_.hole_masks, contribs, folded, t._shown,
-            antes, ante_all_in,
+            antes, ante_all_in, _last_aggressor(history, t._street),
         )
         if shows:
             shown_cards = list(t._shown)

@@ -304,6 +304,8 @@ def replay(
         implicit_folds: When a player is to act who has no move later in
             the record while another player's move comes, fold the former
             (some PHH files leave such folds out) and say so in ``notes``.
+            Such folds are taken only when they bring the move's player to
+            act; otherwise the move is out of turn and none is taken.
         on_entry: Called as ``on_entry(played, state)`` with the dealt hand
             (``played`` 0) and after each entry the replay accepts
             (``played`` entries so far): every step of the hand in one
@@ -311,7 +313,11 @@ def replay(
 
     Returns:
         The :class:`ReplayResult`; never raises for a refused move (it is
-        reported in ``error``).
+        reported in ``error``).  A move out of turn stops the replay with
+        ``error`` ``"entry N (pK cbr 300) is out of turn: pJ is to act"``
+        (the first such move; ``pJ`` is who was to act when it came, or
+        ``nobody (the hand is over)``), ``state`` the hand at that point
+        and ``entries_played`` the entries before it.
 
     Raises:
         HistoryParseError: Cards that cannot be dealt (wrong count,
@@ -337,6 +343,7 @@ def replay(
         on_entry(0, state)
     for index, entry in enumerate(entries):
         if isinstance(entry, Move):
+            before, noted = state, len(notes)
             while (
                 implicit_folds
                 and state.to_act is not None
@@ -352,11 +359,16 @@ def replay(
                 except IllegalActionError:
                     state = act(state, Check)
             if state.to_act != entry.player:
-                who = "nobody" if state.to_act is None else f"p{state.to_act + 1}"
+                # out of turn even with the folds left out: undo those folds
+                # and name who was to act when this move came
+                state = before
+                del notes[noted:]
+                who = "nobody (the hand is over)" if state.to_act is None else f"p{state.to_act + 1}"
                 return ReplayResult(
                     False, expected, _stacks(state, dead),
-                    f"entry {played + 1}: p{entry.player + 1} acts out of turn ({who} to act)",
-                    state, played,
+                    f"entry {played + 1} (p{entry.player + 1} {_describe(entry)}) is out of turn: "
+                    f"{who} is to act",
+                    state, played, tuple(notes),
                 )
             try:
                 action = to_action(entry, state)
