@@ -32,14 +32,22 @@ from __future__ import annotations
 import numbers
 import random
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from .actions import Action
 from .checks import describe_exception, players_arg, timeout_arg
 from .dealing import seed_arg
 from .driver import HandDriver, PolicyFault, StopSession
-from .errors import HandOverError, InvalidConfigError, PokerError, PolicyError, shown
+from .errors import (
+    HandOverError,
+    InvalidConfigError,
+    PokerError,
+    PolicyError,
+    SessionBusyError,
+    shown,
+)
 from .events import Event
 from .isolation import IsolatedPolicy, close_all
 from .observation import Observation, observe
@@ -108,6 +116,18 @@ class TableSession(TableSeats):
     it.  The next :meth:`play_hand` / :meth:`start_hand` (or their async
     forms) resumes that same hand where it stopped, same cards, asking the
     interrupted seat again; :meth:`abandon_hand` drops it instead.
+
+    Re-entrant calls: while a call that plays (:meth:`play_hand`,
+    :meth:`run`, :meth:`start_hand`, :meth:`apply`, :meth:`time_out`, their
+    async forms) is running, every call that would change the session
+    (those, :meth:`abandon_hand`, :meth:`sit_out`, :meth:`sit_in`,
+    :meth:`leave`, :meth:`fill`, :meth:`close`) raises
+    :class:`~pokerkit_core.errors.SessionBusyError` and changes nothing,
+    whether it comes from a policy's ``decide`` or hook, from the listener
+    or from another task.  Raised in ``decide``, it is that policy's fault
+    like any exception there (recorded, and its own seat checks or folds;
+    with ``strict`` a ``PolicyError``).  The queries (:attr:`state`,
+    :attr:`records`, :meth:`snapshot` ...) stay open.
 
     Args:
         config: Session settings.
@@ -188,6 +208,26 @@ class TableSession(TableSeats):
         self._records: list[HandRecord] = []
         self._faults: list[PolicyFault] = []
         self._hand: _Hand | None = None
+        self._busy: str | None = None  # the playing call running now, if any
+
+    @contextmanager
+    def _running(self, what: str) -> Iterator[None]:
+        """Mark the session busy with ``what`` for the body (refused if busy)."""
+        self._refuse_busy(what)
+        self._busy = what
+        try:
+            yield
+        finally:
+            self._busy = None
+
+    def _refuse_busy(self, what: str) -> None:
+        """Raise :class:`SessionBusyError` if a playing call is running."""
+        if self._busy is not None:
+            raise SessionBusyError(
+                f"{what}() was called while the session is inside {self._busy}() (from a "
+                "policy, the listener or another task); the session is unchanged: call it "
+                f"once {self._busy}() has returned"
+            )
 
     def _now(self) -> float:
         now = self._clock()
@@ -498,7 +538,13 @@ class TableSession(TableSeats):
                 the hand is recorded and every hook has run).
             StopSession: A policy ended the session; a hand in progress stays
                 on the session (from ``hand_ended`` it is already recorded).
+            SessionBusyError: Called while another playing call of this
+                session runs (e.g. from a policy); nothing changes.
         """
+        with self._running("play_hand"):
+            return self._play_hand()
+
+    def _play_hand(self) -> HandRecord:
         self._refuse_external("play_hand")
         hand = self._begin()
         hand.driver.start()
@@ -516,27 +562,48 @@ class TableSession(TableSeats):
 
         Returns and raises as :meth:`play_hand`.
         """
-        self._refuse_external("play_hand_async")
-        hand = self._begin()
-        await hand.driver.start_async()
-        self._announce(hand)
-        await hand.driver.advance_async()
-        return self._conclude(hand, await hand.driver.finish_async())
+        with self._running("play_hand_async"):
+            self._refuse_external("play_hand_async")
+            hand = self._begin()
+            await hand.driver.start_async()
+            self._announce(hand)
+            await hand.driver.advance_async()
+            return self._conclude(hand, await hand.driver.finish_async())
 
     def run(self) -> tuple[HandRecord, ...]:
         """Play hands until the session is over (all computer players).
+
+        With :attr:`StackMode.RESET` nobody ever busts, so such a session
+        ends only at its ``max_hands`` or ``max_seconds``: :meth:`run` needs
+        one of them (play a table without a limit with :meth:`play_hand`).
 
         Returns:
             Every hand's record, first hand first.
 
         Raises:
-            InvalidConfigError: As :meth:`play_hand`.
+            InvalidConfigError: As :meth:`play_hand`; or the stacks reset
+                every hand (:attr:`StackMode.RESET`) and neither
+                ``max_hands`` nor ``max_seconds`` is set (it would never
+                end); nothing is played.
             PolicyError: With ``strict``, a policy failed.
             StopSession: A policy ended the session.
+            SessionBusyError: Called while another playing call of this
+                session runs (e.g. from a policy); nothing changes.
         """
-        while not self.is_over:
-            self.play_hand()
-        self.close()
+        config = self.config
+        with self._running("run"):
+            if (
+                config.stack_mode is StackMode.RESET
+                and config.max_hands is None
+                and config.max_seconds is None
+            ):
+                raise InvalidConfigError(
+                    "run() on a table whose stacks reset every hand (StackMode.RESET) needs "
+                    "max_hands or max_seconds: nobody busts, so it would never end"
+                )
+            while not self.is_over:
+                self._play_hand()
+            close_all(self._owned)
         return self.records
 
     def _isolated(
@@ -575,7 +642,12 @@ class TableSession(TableSeats):
         """End the policy processes this session started (``isolate``).
 
         Idempotent; a closed session's isolated seats check or fold.
+
+        Raises:
+            SessionBusyError: Called while a playing call of this session
+                runs (e.g. from a policy); nothing changes.
         """
+        self._refuse_busy("close")
         close_all(self._owned)
 
     def __enter__(self) -> "TableSession":
@@ -607,21 +679,25 @@ class TableSession(TableSeats):
                 fails.
             PolicyError: With ``strict``, a policy failed.
             StopSession: A policy ended the session.
+            SessionBusyError: Called while another playing call of this
+                session runs (e.g. from a policy); nothing changes.
         """
-        hand = self._begin()
-        hand.driver.start()
-        self._announce(hand)
-        hand.driver.advance()
-        return self._step_done(hand)
+        with self._running("start_hand"):
+            hand = self._begin()
+            hand.driver.start()
+            self._announce(hand)
+            hand.driver.advance()
+            return self._step_done(hand)
 
     async def start_hand_async(self) -> HandState:
         """:meth:`start_hand`, awaiting async policies (as
         :meth:`play_hand_async`); returns and raises as :meth:`start_hand`."""
-        hand = self._begin()
-        await hand.driver.start_async()
-        self._announce(hand)
-        await hand.driver.advance_async()
-        return await self._step_done_async(hand)
+        with self._running("start_hand_async"):
+            hand = self._begin()
+            await hand.driver.start_async()
+            self._announce(hand)
+            await hand.driver.advance_async()
+            return await self._step_done_async(hand)
 
     def _hand_in_progress(self) -> _Hand:
         hand = self._hand
@@ -649,19 +725,23 @@ class TableSession(TableSeats):
             InvalidConfigError: ``seat`` is not a seat of the table.
             PolicyError: With ``strict``, a policy failed afterwards.
             StopSession: A policy ended the session.
+            SessionBusyError: Called while another playing call of this
+                session runs (e.g. from a policy); nothing changes.
         """
-        hand = self._hand_in_progress()
-        hand.driver.apply(seat, action)
-        hand.driver.advance()
-        return self._step_done(hand)
+        with self._running("apply"):
+            hand = self._hand_in_progress()
+            hand.driver.apply(seat, action)
+            hand.driver.advance()
+            return self._step_done(hand)
 
     async def apply_async(self, seat: int, action: Action) -> HandState:
         """:meth:`apply`, awaiting async policies afterwards; returns and
         raises as :meth:`apply`."""
-        hand = self._hand_in_progress()
-        hand.driver.apply(seat, action)
-        await hand.driver.advance_async()
-        return await self._step_done_async(hand)
+        with self._running("apply_async"):
+            hand = self._hand_in_progress()
+            hand.driver.apply(seat, action)
+            await hand.driver.advance_async()
+            return await self._step_done_async(hand)
 
     def time_out(self, seat: int) -> HandState:
         """The external seat to act ran out of time: record a time-out fault
@@ -680,19 +760,23 @@ class TableSession(TableSeats):
             InvalidConfigError: ``seat`` is not a seat of the table.
             PolicyError: With ``strict``, a policy failed afterwards.
             StopSession: A policy ended the session.
+            SessionBusyError: Called while another playing call of this
+                session runs (e.g. from a policy); nothing changes.
         """
-        hand = self._hand_in_progress()
-        hand.driver.time_out(seat)
-        hand.driver.advance()
-        return self._step_done(hand)
+        with self._running("time_out"):
+            hand = self._hand_in_progress()
+            hand.driver.time_out(seat)
+            hand.driver.advance()
+            return self._step_done(hand)
 
     async def time_out_async(self, seat: int) -> HandState:
         """:meth:`time_out`, awaiting async policies afterwards; returns and
         raises as :meth:`time_out`."""
-        hand = self._hand_in_progress()
-        hand.driver.time_out(seat)
-        await hand.driver.advance_async()
-        return await self._step_done_async(hand)
+        with self._running("time_out_async"):
+            hand = self._hand_in_progress()
+            hand.driver.time_out(seat)
+            await hand.driver.advance_async()
+            return await self._step_done_async(hand)
 
     def abandon_hand(self) -> None:
         """Drop the hand in progress (interrupted or waiting for an external
@@ -701,7 +785,10 @@ class TableSession(TableSeats):
 
         Raises:
             HandOverError: No hand is in progress.
+            SessionBusyError: Called while a playing call of this session
+                runs (e.g. from a policy); nothing changes.
         """
+        self._refuse_busy("abandon_hand")
         hand = self._hand_in_progress()
         if hand.record is not None:  # already recorded: only hooks were pending
             hand.done = True

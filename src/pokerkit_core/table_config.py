@@ -24,9 +24,33 @@ from .checks import MAX_SEATS, bool_arg, enum_arg, int_arg, items_arg
 from .errors import InvalidConfigError, shown
 from .isolation import isolation_args
 from .positions import ButtonRule
-from .rules import AnteRule, BettingStructure, GameConfig
+from .rules import MAX_CHIPS, AnteRule, BettingStructure, GameConfig
 
-__all__ = ["StackMode", "Blinds", "BlindSource", "TableConfig"]
+__all__ = ["StackMode", "Blinds", "BlindSource", "TableConfig", "check_table_chips"]
+
+
+def check_table_chips(stacks: tuple[int, ...], what: str) -> None:
+    """Refuse a table whose seats hold more than ``MAX_CHIPS`` chips in all.
+
+    One seat can win every chip at the table, and no stack may go above
+    :data:`~pokerkit_core.rules.MAX_CHIPS`, so the chips at a table (its
+    starting stacks, plus every buy-in :meth:`TableSeats.fill
+    <pokerkit_core.table_records.TableSeats.fill>` brings) are capped at
+    ``MAX_CHIPS`` in all: a hand can never leave a seat with more.
+
+    Args:
+        stacks: Chips of each seat, seat 0 first.
+        what: The field named in the message (``"stacks"``).
+
+    Raises:
+        InvalidConfigError: ``sum(stacks)`` is above ``MAX_CHIPS``.
+    """
+    total = sum(stacks)
+    if total > MAX_CHIPS:
+        raise InvalidConfigError(
+            f"{what}: the table would hold {total:,} chips in all, above MAX_CHIPS "
+            f"({MAX_CHIPS:,}), the most one seat can hold after winning them all"
+        )
 
 
 class StackMode(Enum):
@@ -175,8 +199,9 @@ class TableConfig:
 
     Raises:
         InvalidConfigError: ``stacks`` not a sequence of 2-10 ints from 0 to
-            :data:`~pokerkit_core.rules.MAX_CHIPS` or with fewer than two
-            players; ``blinds`` without a ``blinds_at`` method; ``button``
+            :data:`~pokerkit_core.rules.MAX_CHIPS`, with fewer than two
+            players or above ``MAX_CHIPS`` in all (one seat may win them
+            all: :func:`check_table_chips`); ``blinds`` without a ``blinds_at`` method; ``button``
             not an int seat of the table; ``button_rule``, ``stack_mode`` or
             ``betting`` not a member of :class:`ButtonRule`,
             :class:`StackMode` or
@@ -221,6 +246,7 @@ class TableConfig:
         object.__setattr__(self, "stacks", stacks)
         if sum(1 for s in stacks if s > 0) < 2:
             raise InvalidConfigError("a session needs at least two players with chips")
+        check_table_chips(stacks, "stacks")
         if not callable(getattr(self.blinds, "blinds_at", None)):
             raise InvalidConfigError(
                 "blinds must be a Blinds or a BlindSource (an object with a "

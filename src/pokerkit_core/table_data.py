@@ -24,7 +24,7 @@ from .errors import InvalidConfigError, PokerError, shown
 from .positions import ButtonRule, Positions
 from .rules import AnteRule, BettingStructure
 from .state import HandState
-from .table_config import Blinds, BlindSource, StackMode, TableConfig
+from .table_config import Blinds, BlindSource, StackMode, TableConfig, check_table_chips
 from .table_records import HandRecord, SeatState
 
 __all__ = [
@@ -78,6 +78,26 @@ def field_of(data: object, key: str, where: str) -> Any:
     return data[key]
 
 
+def only_fields(data: object, fields: frozenset[str], where: str) -> None:
+    """Refuse a plain-data dict with a key that is not one of ``fields``.
+
+    Args:
+        data: A dict read from JSON (anything else is left to
+            :func:`field_of` to refuse).
+        fields: The keys the form has.
+        where: Its path for the message, e.g. ``"snapshot.config"``.
+
+    Raises:
+        InvalidConfigError: A key not in ``fields``; the message names its
+            path (``snapshot.config.colour is not a field of
+            snapshot.config``), the first one in sorted order.
+    """
+    if isinstance(data, dict):
+        unknown = sorted(str(key) for key in data if key not in fields)
+        if unknown:
+            raise InvalidConfigError(f"{where}.{unknown[0]} is not a field of {where}")
+
+
 def _ints(data: object, key: str, where: str) -> tuple[int, ...]:
     value = field_of(data, key, where)
     if not isinstance(value, (list, tuple)):
@@ -94,13 +114,33 @@ def blinds_from_data(data: object, where: str) -> Blinds:
     """The :class:`Blinds` :func:`blinds_data` described.
 
     Raises:
-        InvalidConfigError: A field missing or refused by :class:`Blinds`.
+        InvalidConfigError: A field missing, unknown or refused by
+            :class:`Blinds`.
     """
+    only_fields(data, _BLINDS_FIELDS, where)
     return Blinds(
         field_of(data, "small_blind", where),
         field_of(data, "big_blind", where),
         field_of(data, "ante", where),
     )
+
+
+_BLINDS_FIELDS = frozenset(("small_blind", "big_blind", "ante"))
+_CONFIG_FIELDS_V1 = frozenset((
+    "stacks", "blinds", "button", "button_rule", "stack_mode", "betting", "raise_cap",
+    "max_hands", "max_seconds", "keep_hands", "strict",
+))
+_CONFIG_FIELDS = _CONFIG_FIELDS_V1 | {"straddles", "ante_rule", "boards"}
+_RECORD_FIELDS = frozenset((
+    "hand_number", "blinds", "positions", "starting_stacks", "final_stacks", "results",
+    "busted", "state",
+))
+_PENDING_FIELDS = frozenset((
+    "hand_number", "seed", "blinds", "positions", "stacks", "actions", "announced",
+))
+_FAULT_FIELDS = frozenset((
+    "hand_number", "hand", "seat", "message", "kind", "substitute", "player", "name",
+))
 
 
 def config_data(config: TableConfig) -> dict[str, Any]:
@@ -170,9 +210,11 @@ def config_from_data(
         The settings.
 
     Raises:
-        InvalidConfigError: A field missing, of the wrong type or refused by
+        InvalidConfigError: A field missing, unknown (not a field of that
+            version's form), of the wrong type or refused by
             :class:`TableConfig`, or no blinds anywhere.
     """
+    only_fields(data, _CONFIG_FIELDS if version >= 2 else _CONFIG_FIELDS_V1, where)
     stored = field_of(data, "blinds", where)
     if blinds is None:
         if stored is None:
@@ -270,8 +312,9 @@ def record_from_data(
         The record.
 
     Raises:
-        InvalidConfigError: A field missing or of the wrong type.
+        InvalidConfigError: A field missing, unknown or of the wrong type.
     """
+    only_fields(data, _RECORD_FIELDS, where)
     results = field_of(data, "results", where)
     if not isinstance(results, (list, tuple)) or any(r.__class__ is not int for r in results):
         raise InvalidConfigError(f"{where}.results must be a list of ints, got {shown(results)}")
@@ -344,6 +387,7 @@ def _pending(data: object, seats: int) -> PendingHand | None:
     if data is None:
         return None
     where = "snapshot.hand"
+    only_fields(data, _PENDING_FIELDS, where)
     actions = field_of(data, "actions", where)
     if not isinstance(actions, (list, tuple)) or any(not isinstance(a, str) for a in actions):
         raise InvalidConfigError(f"{where}.actions must be a list of action texts ('r 300')")
@@ -362,6 +406,13 @@ def _pending(data: object, seats: int) -> PendingHand | None:
         actions=tuple(_action(text, f"{where}.actions[{i}]") for i, text in enumerate(actions)),
         announced=bool_arg(f"{where}.announced", field_of(data, "announced", where)),
     )
+
+
+def _fault(data: object, where: str) -> PolicyFault:
+    if not isinstance(data, dict):
+        raise InvalidConfigError(f"{where} must be an object (a dict), got {shown(data)}")
+    only_fields(data, _FAULT_FIELDS, where)
+    return PolicyFault.from_dict(data)
 
 
 _SNAPSHOT_FIELDS = frozenset((
@@ -389,9 +440,11 @@ def parse_snapshot(
 
     Raises:
         InvalidConfigError: Not a snapshot of a version in
-            :data:`SNAPSHOT_VERSIONS`, a field that is not a snapshot's, or a
-            field missing, of the wrong type or out of range (the message names
-            the field, e.g. ``snapshot.stacks[2]``).
+            :data:`SNAPSHOT_VERSIONS`, a field that is not a snapshot's (at
+            any depth: ``snapshot.config.blinds.colour``), a field missing,
+            of the wrong type or out of range (the message names the field,
+            e.g. ``snapshot.stacks[2]``), or stacks above ``MAX_CHIPS`` in
+            all (:func:`~pokerkit_core.table_config.check_table_chips`).
     """
     where = "snapshot"
     if field_of(data, "format", where) != SNAPSHOT_FORMAT:
@@ -402,9 +455,7 @@ def parse_snapshot(
             f"snapshot.version {shown(version)} is not supported (this version reads "
             f"{', '.join(map(str, SNAPSHOT_VERSIONS))})"
         )
-    unknown = sorted(str(key) for key in data if key not in _SNAPSHOT_FIELDS)  # type: ignore[attr-defined]
-    if unknown:
-        raise InvalidConfigError(f"snapshot.{unknown[0]} is not a snapshot field")
+    only_fields(data, _SNAPSHOT_FIELDS, where)
     config = config_from_data(
         field_of(data, "config", where), blinds=blinds, where="snapshot.config", version=version
     )
@@ -413,6 +464,7 @@ def parse_snapshot(
     if external.__class__ is not list or len(external) != seats or any(e.__class__ is not bool for e in external):
         raise InvalidConfigError(f"snapshot.external must be {seats} bools")
     stacks = _ints(data, "stacks", where)
+    check_table_chips(stacks, "snapshot.stacks")
     raw_states = field_of(data, "seat_states", where)
     if not isinstance(raw_states, (list, tuple)) or len(raw_states) != seats or len(stacks) != seats:
         raise InvalidConfigError(f"snapshot.stacks and snapshot.seat_states need {seats} entries")
@@ -440,6 +492,6 @@ def parse_snapshot(
         records=tuple(
             record_from_data(r, decode_state, f"snapshot.records[{i}]") for i, r in enumerate(records)
         ),
-        faults=tuple(PolicyFault.from_dict(f) for f in faults),
+        faults=tuple(_fault(f, f"snapshot.faults[{i}]") for i, f in enumerate(faults)),
         hand=_pending(field_of(data, "hand", where), seats),
     )
