@@ -54,8 +54,10 @@ from __future__ import annotations
 
 import random
 from array import array
+from dataclasses import fields
 from itertools import chain
-from typing import TYPE_CHECKING, Sequence
+from operator import attrgetter
+from typing import Sequence
 
 from ..actions import Action, Check, LegalActions
 from ..cards import Card
@@ -70,9 +72,7 @@ from .hard_model import (
     range_of,
     size_class,
 )
-
-if TYPE_CHECKING:
-    from ..observation import Observation
+from ..observation import Observation
 
 __all__ = ["HardPolicy", "OpponentModel", "size_class"]
 
@@ -84,6 +84,11 @@ RANK_TRIALS = 32
 
 RANK_COMBOS = 200
 """At most this many combos of its own range (an even sample) are ranked."""
+
+_CONTEXT_KEY = attrgetter(*(f.name for f in fields(Observation) if f.name != "hole_cards"))
+"""The key of a decision's cached context: every field of the observation but
+the hole cards (stacks, board, history, bets, legal actions, hand number ...),
+so a context is reused only for the same public decision point."""
 
 _MASK = (1 << 64) - 1
 _UNIFORM = array("d", [1.0]) * RANGE_COMBOS
@@ -269,7 +274,7 @@ class HardPolicy:
         return range_of(self.model, steps, opponent, board)[0]
 
     def _context(self, observation: Observation, legal: LegalActions) -> _Context:
-        key = (observation.seat, observation.hand_number, observation.history, observation.board)
+        key = _CONTEXT_KEY(observation)
         found = self._cache.get(key)
         if found is not None:
             return found
