@@ -219,7 +219,7 @@ def test_a_snapshot_over_max_chips_is_refused() -> None:
 def test_run_of_a_reset_table_needs_a_limit() -> None:
     config = TableConfig(stacks=(500, 500), blinds=Blinds(5, 10), stack_mode=StackMode.RESET)
     session = TableSession(config, [CallBot(), CallBot()], seed=1)
-    with pytest.raises(InvalidConfigError, match="needs max_hands or max_seconds"):
+    with pytest.raises(InvalidConfigError, match="RESET table needs max_hands or max_seconds"):
         session.run()
     assert session.hand_count == 0 and session.hand_over
     session.play_hand()  # hand by hand it is still playable

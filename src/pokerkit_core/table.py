@@ -32,22 +32,14 @@ from __future__ import annotations
 import numbers
 import random
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from .actions import Action
-from .checks import describe_exception, players_arg, timeout_arg
+from .checks import players_arg, timeout_arg
 from .dealing import seed_arg
 from .driver import HandDriver, PolicyFault, StopSession
-from .errors import (
-    HandOverError,
-    InvalidConfigError,
-    PokerError,
-    PolicyError,
-    SessionBusyError,
-    shown,
-)
+from .errors import HandOverError, InvalidConfigError, PolicyError, shown
 from .events import Event
 from .isolation import IsolatedPolicy, close_all
 from .observation import Observation, observe
@@ -55,21 +47,13 @@ from .policy import Policy
 from .positions import Positions, first_positions, next_positions
 from .rules import GameConfig
 from .state import HandState, deal
-from .table_config import Blinds, BlindSource, StackMode, TableConfig
-from .table_records import HandRecord, SeatState, TableListener, TableSeats, call_listener
+from .table_config import Blinds, BlindSource, StackMode, TableConfig, blinds_of
+from .table_records import HandRecord, SeatState, TableListener, TableSeats, call_listener, playing
 from .table_snapshot import restore_session, session_snapshot
 
 __all__ = [
-    "Blinds",
-    "BlindSource",
-    "StackMode",
-    "TableConfig",
-    "HandRecord",
-    "TableListener",
-    "TableSession",
-    "SeatState",
-    "PolicyFault",
-    "StopSession",
+    "Blinds", "BlindSource", "StackMode", "TableConfig", "HandRecord", "TableListener",
+    "TableSession", "SeatState", "PolicyFault", "StopSession",
 ]
 
 @dataclass
@@ -117,17 +101,11 @@ class TableSession(TableSeats):
     forms) resumes that same hand where it stopped, same cards, asking the
     interrupted seat again; :meth:`abandon_hand` drops it instead.
 
-    Re-entrant calls: while a call that plays (:meth:`play_hand`,
-    :meth:`run`, :meth:`start_hand`, :meth:`apply`, :meth:`time_out`, their
-    async forms) is running, every call that would change the session
-    (those, :meth:`abandon_hand`, :meth:`sit_out`, :meth:`sit_in`,
-    :meth:`leave`, :meth:`fill`, :meth:`close`) raises
-    :class:`~pokerkit_core.errors.SessionBusyError` and changes nothing,
-    whether it comes from a policy's ``decide`` or hook, from the listener
-    or from another task.  Raised in ``decide``, it is that policy's fault
-    like any exception there (recorded, and its own seat checks or folds;
-    with ``strict`` a ``PolicyError``).  The queries (:attr:`state`,
-    :attr:`records`, :meth:`snapshot` ...) stay open.
+    Re-entrant calls: while :meth:`play_hand`, :meth:`run`,
+    :meth:`start_hand`, :meth:`apply` or :meth:`time_out` (or an async form)
+    runs, those and every call that changes the seats raise
+    :class:`~pokerkit_core.errors.SessionBusyError` (from a policy, the
+    listener or another task) and change nothing; queries stay open.
 
     Args:
         config: Session settings.
@@ -208,26 +186,6 @@ class TableSession(TableSeats):
         self._records: list[HandRecord] = []
         self._faults: list[PolicyFault] = []
         self._hand: _Hand | None = None
-        self._busy: str | None = None  # the playing call running now, if any
-
-    @contextmanager
-    def _running(self, what: str) -> Iterator[None]:
-        """Mark the session busy with ``what`` for the body (refused if busy)."""
-        self._refuse_busy(what)
-        self._busy = what
-        try:
-            yield
-        finally:
-            self._busy = None
-
-    def _refuse_busy(self, what: str) -> None:
-        """Raise :class:`SessionBusyError` if a playing call is running."""
-        if self._busy is not None:
-            raise SessionBusyError(
-                f"{what}() was called while the session is inside {self._busy}() (from a "
-                "policy, the listener or another task); the session is unchanged: call it "
-                f"once {self._busy}() has returned"
-            )
 
     def _now(self) -> float:
         now = self._clock()
@@ -372,26 +330,7 @@ class TableSession(TableSeats):
                 :class:`Blinds`, or gives amounts the game refuses.
         """
         positions = self.next_positions()
-        return self._game_config(positions, self._blinds_at(self.hand_count + 1))
-
-    def _blinds_at(self, hand_number: int) -> Blinds:
-        """Ask the blind source for hand ``hand_number``'s blinds (checked)."""
-        source = self.config.blinds
-        try:
-            blinds: object = source.blinds_at(hand_number)
-        except PokerError:
-            raise
-        except Exception as exc:  # a broken custom blind source
-            raise InvalidConfigError(
-                f"the blind source {shown(source)} failed for hand {hand_number}: "
-                f"{describe_exception(exc)}"
-            ) from exc
-        if not isinstance(blinds, Blinds):
-            raise InvalidConfigError(
-                f"the blind source {shown(source)} returned {shown(blinds)} for hand "
-                f"{hand_number}; blinds_at must return a Blinds"
-            )
-        return blinds
+        return self._game_config(positions, blinds_of(self.config.blinds, self.hand_count + 1))
 
     def _game_config(self, positions: Positions, blinds: Blinds) -> GameConfig:
         live = self.live
@@ -427,7 +366,7 @@ class TableSession(TableSeats):
         live = self.live
         positions = self.next_positions()
         number = self.hand_count + 1
-        blinds = self._blinds_at(number)
+        blinds = blinds_of(self.config.blinds, number)
         config = self._game_config(positions, blinds)
         seed = self._rng.getrandbits(64)
         self._hand = self._hand_from(number, seed, blinds, positions, config, live)
@@ -517,6 +456,7 @@ class TableSession(TableSeats):
             "drive this hand with start_hand() and apply()"
         )
 
+    @playing("play_hand")
     def play_hand(self) -> HandRecord:
         """Deal and play one hand to its end (every dealt-in seat a computer
         player), or finish the interrupted hand in progress.
@@ -538,11 +478,9 @@ class TableSession(TableSeats):
                 the hand is recorded and every hook has run).
             StopSession: A policy ended the session; a hand in progress stays
                 on the session (from ``hand_ended`` it is already recorded).
-            SessionBusyError: Called while another playing call of this
-                session runs (e.g. from a policy); nothing changes.
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
-        with self._running("play_hand"):
-            return self._play_hand()
+        return self._play_hand()
 
     def _play_hand(self) -> HandRecord:
         self._refuse_external("play_hand")
@@ -552,6 +490,7 @@ class TableSession(TableSeats):
         hand.driver.advance()
         return self._conclude(hand, hand.driver.finish())
 
+    @playing("play_hand_async")
     async def play_hand_async(self) -> HandRecord:
         """:meth:`play_hand` in an event loop: ``async def decide`` (and
         async hooks) are awaited, each under ``decision_timeout``.
@@ -562,48 +501,33 @@ class TableSession(TableSeats):
 
         Returns and raises as :meth:`play_hand`.
         """
-        with self._running("play_hand_async"):
-            self._refuse_external("play_hand_async")
-            hand = self._begin()
-            await hand.driver.start_async()
-            self._announce(hand)
-            await hand.driver.advance_async()
-            return self._conclude(hand, await hand.driver.finish_async())
+        self._refuse_external("play_hand_async")
+        hand = self._begin()
+        await hand.driver.start_async()
+        self._announce(hand)
+        await hand.driver.advance_async()
+        return self._conclude(hand, await hand.driver.finish_async())
 
+    @playing("run")
     def run(self) -> tuple[HandRecord, ...]:
         """Play hands until the session is over (all computer players).
-
-        With :attr:`StackMode.RESET` nobody ever busts, so such a session
-        ends only at its ``max_hands`` or ``max_seconds``: :meth:`run` needs
-        one of them (play a table without a limit with :meth:`play_hand`).
 
         Returns:
             Every hand's record, first hand first.
 
         Raises:
             InvalidConfigError: As :meth:`play_hand`; or the stacks reset
-                every hand (:attr:`StackMode.RESET`) and neither
-                ``max_hands`` nor ``max_seconds`` is set (it would never
-                end); nothing is played.
+                every hand and there is no ``max_hands`` nor ``max_seconds``
+                (it would never end: :attr:`TableConfig.is_endless`).
             PolicyError: With ``strict``, a policy failed.
             StopSession: A policy ended the session.
-            SessionBusyError: Called while another playing call of this
-                session runs (e.g. from a policy); nothing changes.
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
-        config = self.config
-        with self._running("run"):
-            if (
-                config.stack_mode is StackMode.RESET
-                and config.max_hands is None
-                and config.max_seconds is None
-            ):
-                raise InvalidConfigError(
-                    "run() on a table whose stacks reset every hand (StackMode.RESET) needs "
-                    "max_hands or max_seconds: nobody busts, so it would never end"
-                )
-            while not self.is_over:
-                self._play_hand()
-            close_all(self._owned)
+        if self.config.is_endless:
+            raise InvalidConfigError("run(): a StackMode.RESET table needs max_hands or max_seconds")
+        while not self.is_over:
+            self._play_hand()
+        close_all(self._owned)
         return self.records
 
     def _isolated(
@@ -644,8 +568,7 @@ class TableSession(TableSeats):
         Idempotent; a closed session's isolated seats check or fold.
 
         Raises:
-            SessionBusyError: Called while a playing call of this session
-                runs (e.g. from a policy); nothing changes.
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
         self._refuse_busy("close")
         close_all(self._owned)
@@ -666,6 +589,7 @@ class TableSession(TableSeats):
             self._conclude(hand, await hand.driver.finish_async())
         return hand.driver.state
 
+    @playing("start_hand")
     def start_hand(self) -> HandState:
         """Deal the next hand (or resume the one in progress) and let the
         computer seats act until an external seat must act or the hand ends.
@@ -679,25 +603,23 @@ class TableSession(TableSeats):
                 fails.
             PolicyError: With ``strict``, a policy failed.
             StopSession: A policy ended the session.
-            SessionBusyError: Called while another playing call of this
-                session runs (e.g. from a policy); nothing changes.
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
-        with self._running("start_hand"):
-            hand = self._begin()
-            hand.driver.start()
-            self._announce(hand)
-            hand.driver.advance()
-            return self._step_done(hand)
+        hand = self._begin()
+        hand.driver.start()
+        self._announce(hand)
+        hand.driver.advance()
+        return self._step_done(hand)
 
+    @playing("start_hand_async")
     async def start_hand_async(self) -> HandState:
         """:meth:`start_hand`, awaiting async policies (as
         :meth:`play_hand_async`); returns and raises as :meth:`start_hand`."""
-        with self._running("start_hand_async"):
-            hand = self._begin()
-            await hand.driver.start_async()
-            self._announce(hand)
-            await hand.driver.advance_async()
-            return await self._step_done_async(hand)
+        hand = self._begin()
+        await hand.driver.start_async()
+        self._announce(hand)
+        await hand.driver.advance_async()
+        return await self._step_done_async(hand)
 
     def _hand_in_progress(self) -> _Hand:
         hand = self._hand
@@ -705,6 +627,7 @@ class TableSession(TableSeats):
             raise HandOverError("no hand in progress: start_hand() deals the next one")
         return hand
 
+    @playing("apply")
     def apply(self, seat: int, action: Action) -> HandState:
         """Play an external seat's action, then let the computer seats act
         until an external seat must act or the hand ends.
@@ -725,24 +648,23 @@ class TableSession(TableSeats):
             InvalidConfigError: ``seat`` is not a seat of the table.
             PolicyError: With ``strict``, a policy failed afterwards.
             StopSession: A policy ended the session.
-            SessionBusyError: Called while another playing call of this
-                session runs (e.g. from a policy); nothing changes.
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
-        with self._running("apply"):
-            hand = self._hand_in_progress()
-            hand.driver.apply(seat, action)
-            hand.driver.advance()
-            return self._step_done(hand)
+        hand = self._hand_in_progress()
+        hand.driver.apply(seat, action)
+        hand.driver.advance()
+        return self._step_done(hand)
 
+    @playing("apply_async")
     async def apply_async(self, seat: int, action: Action) -> HandState:
         """:meth:`apply`, awaiting async policies afterwards; returns and
         raises as :meth:`apply`."""
-        with self._running("apply_async"):
-            hand = self._hand_in_progress()
-            hand.driver.apply(seat, action)
-            await hand.driver.advance_async()
-            return await self._step_done_async(hand)
+        hand = self._hand_in_progress()
+        hand.driver.apply(seat, action)
+        await hand.driver.advance_async()
+        return await self._step_done_async(hand)
 
+    @playing("time_out")
     def time_out(self, seat: int) -> HandState:
         """The external seat to act ran out of time: record a time-out fault
         and play its default action (check if legal, else fold), then let the
@@ -760,23 +682,21 @@ class TableSession(TableSeats):
             InvalidConfigError: ``seat`` is not a seat of the table.
             PolicyError: With ``strict``, a policy failed afterwards.
             StopSession: A policy ended the session.
-            SessionBusyError: Called while another playing call of this
-                session runs (e.g. from a policy); nothing changes.
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
-        with self._running("time_out"):
-            hand = self._hand_in_progress()
-            hand.driver.time_out(seat)
-            hand.driver.advance()
-            return self._step_done(hand)
+        hand = self._hand_in_progress()
+        hand.driver.time_out(seat)
+        hand.driver.advance()
+        return self._step_done(hand)
 
+    @playing("time_out_async")
     async def time_out_async(self, seat: int) -> HandState:
         """:meth:`time_out`, awaiting async policies afterwards; returns and
         raises as :meth:`time_out`."""
-        with self._running("time_out_async"):
-            hand = self._hand_in_progress()
-            hand.driver.time_out(seat)
-            await hand.driver.advance_async()
-            return await self._step_done_async(hand)
+        hand = self._hand_in_progress()
+        hand.driver.time_out(seat)
+        await hand.driver.advance_async()
+        return await self._step_done_async(hand)
 
     def abandon_hand(self) -> None:
         """Drop the hand in progress (interrupted or waiting for an external
@@ -785,8 +705,7 @@ class TableSession(TableSeats):
 
         Raises:
             HandOverError: No hand is in progress.
-            SessionBusyError: Called while a playing call of this session
-                runs (e.g. from a policy); nothing changes.
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
         self._refuse_busy("abandon_hand")
         hand = self._hand_in_progress()

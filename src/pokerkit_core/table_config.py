@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from .checks import MAX_SEATS, bool_arg, enum_arg, int_arg, items_arg
-from .errors import InvalidConfigError, shown
+from .checks import MAX_SEATS, bool_arg, describe_exception, enum_arg, int_arg, items_arg
+from .errors import InvalidConfigError, PokerError, shown
 from .isolation import isolation_args
 from .positions import ButtonRule
 from .rules import MAX_CHIPS, AnteRule, BettingStructure, GameConfig
 
-__all__ = ["StackMode", "Blinds", "BlindSource", "TableConfig", "check_table_chips"]
+__all__ = ["StackMode", "Blinds", "BlindSource", "TableConfig", "blinds_of", "check_table_chips"]
 
 
 def check_table_chips(stacks: tuple[int, ...], what: str) -> None:
@@ -131,6 +131,39 @@ class BlindSource(Protocol):
             The small blind, big blind and ante of that hand, in chips.
         """
         ...
+
+
+def blinds_of(source: BlindSource, hand_number: int) -> Blinds:
+    """Ask a blind source for one hand's blinds, checked (what a session
+    does once per hand, before the deal).
+
+    Args:
+        source: The :class:`BlindSource` (a :class:`Blinds`, a schedule ...).
+        hand_number: 1-based number of the hand in the session.
+
+    Returns:
+        The hand's :class:`Blinds`.
+
+    Raises:
+        InvalidConfigError: ``source.blinds_at`` raised something other than
+            a :class:`~pokerkit_core.errors.PokerError` (which propagates
+            as it is) or returned something that is not a :class:`Blinds`.
+    """
+    try:
+        blinds: object = source.blinds_at(hand_number)
+    except PokerError:
+        raise
+    except Exception as exc:  # a broken custom blind source
+        raise InvalidConfigError(
+            f"the blind source {shown(source)} failed for hand {hand_number}: "
+            f"{describe_exception(exc)}"
+        ) from exc
+    if not isinstance(blinds, Blinds):
+        raise InvalidConfigError(
+            f"the blind source {shown(source)} returned {shown(blinds)} for hand "
+            f"{hand_number}; blinds_at must return a Blinds"
+        )
+    return blinds
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +322,17 @@ class TableConfig:
             text = str(exc)
             raise InvalidConfigError(text if text.startswith("boards") else f"boards: {text}") from None
         object.__setattr__(self, "boards", boards)
+
+    @property
+    def is_endless(self) -> bool:
+        """True when the stacks reset every hand (:attr:`StackMode.RESET`:
+        nobody busts) and neither ``max_hands`` nor ``max_seconds`` is set:
+        such a session never ends by itself, so :meth:`TableSession.run
+        <pokerkit_core.table.TableSession.run>` refuses it (play it hand by
+        hand)."""
+        return (
+            self.stack_mode is StackMode.RESET and self.max_hands is None and self.max_seconds is None
+        )
 
     def straddles_at(self, big_blind: int, seats_after_blinds: int) -> tuple[int, ...]:
         """The straddles of one hand, in posting order, chips.

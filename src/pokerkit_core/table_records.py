@@ -11,13 +11,15 @@ References:
 
 from __future__ import annotations
 
+import functools
+import inspect
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import Any, Callable, Protocol, TypeVar, cast
 
 from .checks import check_policy, int_arg
 from .dealing import seat_arg
-from .errors import InvalidConfigError
+from .errors import InvalidConfigError, SessionBusyError
 from .events import Event
 from .policy import Policy
 from .positions import Positions
@@ -109,6 +111,42 @@ class TableListener(Protocol):
         """
 
 
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def playing(name: str) -> Callable[[_Method], _Method]:
+    """Mark a :class:`TableSeats` method as a playing call ``name``: refused
+    with :class:`~pokerkit_core.errors.SessionBusyError` while another one
+    runs, and the session is busy until it returns (or its coroutine ends)."""
+
+    def wrap(method: _Method) -> _Method:
+        if inspect.iscoroutinefunction(method):
+
+            @functools.wraps(method)
+            async def guarded_async(self: TableSeats, *args: Any, **kwargs: Any) -> Any:
+                self._refuse_busy(name)
+                self._busy = name
+                try:
+                    return await method(self, *args, **kwargs)
+                finally:
+                    self._busy = None
+
+            return cast(_Method, guarded_async)
+
+        @functools.wraps(method)
+        def guarded(self: TableSeats, *args: Any, **kwargs: Any) -> Any:
+            self._refuse_busy(name)
+            self._busy = name
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                self._busy = None
+
+        return cast(_Method, guarded)
+
+    return wrap
+
+
 def call_listener(target: object, name: str, *args: object) -> None:
     """Call ``target.name(*args)`` if it exists (a :class:`TableListener`
     hook; its errors propagate: they are the caller's own)."""
@@ -153,8 +191,16 @@ class TableSeats:
     def _hand_number_in_progress(self) -> int | None:
         raise NotImplementedError  # pragma: no cover - the session defines it
 
+    _busy: str | None = None  # the playing call running now (see playing())
+
     def _refuse_busy(self, what: str) -> None:
-        """Raise SessionBusyError while the session is inside a playing call."""
+        """Raise :class:`SessionBusyError` if a playing call is running."""
+        if self._busy is not None:
+            raise SessionBusyError(
+                f"{what}() was called while the session is inside {self._busy}() (from a "
+                "policy, the listener or another task); the session is unchanged: call it "
+                f"once {self._busy}() has returned"
+            )
 
     def _between_hands(self, seat: object, what: str, method: str) -> int:
         self._refuse_busy(method)
