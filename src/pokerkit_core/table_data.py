@@ -21,6 +21,7 @@ from .actions import Action
 from .checks import bool_arg, describe_exception, int_arg, timeout_arg
 from .driver import PolicyFault
 from .errors import InvalidConfigError, PokerError, shown
+from .policy import random_state_from_data
 from .positions import ButtonRule, Positions
 from .rules import AnteRule, BettingStructure
 from .state import HandState
@@ -32,6 +33,7 @@ __all__ = [
     "SNAPSHOT_VERSIONS",
     "SNAPSHOT_FORMAT",
     "PendingHand",
+    "PolicyState",
     "SessionParts",
     "parse_snapshot",
     "config_data",
@@ -44,14 +46,16 @@ __all__ = [
 ]
 
 
-SNAPSHOT_VERSION = 2
+SNAPSHOT_VERSION = 3
 """Version of the plain-data form :meth:`TableSession.snapshot
 <pokerkit_core.table.TableSession.snapshot>` writes (``"version"``).
-Version 2 added the config's ``straddles``, ``ante_rule`` and ``boards``."""
+Version 2 added the config's ``straddles``, ``ante_rule`` and ``boards``;
+version 3 the policies' states (``"policies"``)."""
 
-SNAPSHOT_VERSIONS = (1, 2)
+SNAPSHOT_VERSIONS = (1, 2, 3)
 """The snapshot versions :func:`parse_snapshot` reads (a version 1 snapshot
-restores with no straddles, antes from every seat and one board)."""
+restores with no straddles, antes from every seat and one board; before
+version 3 no policy state is restored)."""
 
 SNAPSHOT_FORMAT = "pokerkit_core.table_session"
 """The ``"format"`` name of a session snapshot."""
@@ -343,6 +347,13 @@ class PendingHand(NamedTuple):
     announced: bool
 
 
+class PolicyState(NamedTuple):
+    """A seat's policy state read from a snapshot (``snapshot.policies[i]``)."""
+
+    name: str  # the policy's name when it was saved (e.g. "hard")
+    state: dict[str, Any]  # what its state_to_dict() returned
+
+
 class SessionParts(NamedTuple):
     """Everything a snapshot holds, checked (see :func:`parse_snapshot`)."""
 
@@ -356,24 +367,7 @@ class SessionParts(NamedTuple):
     records: tuple[HandRecord, ...]
     faults: tuple[PolicyFault, ...]
     hand: PendingHand | None
-
-
-def _rng_state(data: object) -> tuple[Any, ...]:
-    """A :meth:`random.Random.getstate` tuple from ``[version, [625 ints], gauss]``."""
-    if (
-        not isinstance(data, (list, tuple))
-        or len(data) != 3
-        or data[0].__class__ is not int
-        or not isinstance(data[1], (list, tuple))
-        or len(data[1]) != 625
-        or any(v.__class__ is not int or not 0 <= v < 2**32 for v in data[1])
-        or not (data[2] is None or data[2].__class__ is float)
-    ):
-        raise InvalidConfigError(
-            "snapshot.rng must be [version, [625 ints of 32 bits], null or a float] "
-            "(random.Random.getstate())"
-        )
-    return (data[0], tuple(data[1]), data[2])
+    policies: tuple[PolicyState | None, ...]
 
 
 def _action(text: str, where: str) -> Action:
@@ -415,10 +409,35 @@ def _fault(data: object, where: str) -> PolicyFault:
     return PolicyFault.from_dict(data)
 
 
-_SNAPSHOT_FIELDS = frozenset((
+_SNAPSHOT_FIELDS_V2 = frozenset((
     "format", "version", "config", "decision_timeout", "stacks", "seat_states", "external",
     "positions", "rng", "elapsed_seconds", "records", "faults", "hand",
 ))
+_SNAPSHOT_FIELDS = _SNAPSHOT_FIELDS_V2 | {"policies"}
+_POLICY_FIELDS = frozenset(("name", "state"))
+
+
+def _policies(data: object, seats: int, version: int) -> tuple[PolicyState | None, ...]:
+    """``snapshot.policies``: per seat ``null`` or ``{"name": str, "state":
+    dict}`` (from version 3; before it, no states)."""
+    if version < 3:
+        return (None,) * seats
+    where = "snapshot.policies"
+    entries = field_of(data, "policies", "snapshot")
+    if entries.__class__ is not list or len(entries) != seats:
+        raise InvalidConfigError(f"{where} must be a list of {seats} entries (null or an object)")
+    out: list[PolicyState | None] = []
+    for seat, entry in enumerate(entries):
+        if entry is None:
+            out.append(None)
+            continue
+        path = f"{where}[{seat}]"
+        only_fields(entry, _POLICY_FIELDS, path)
+        name, state = field_of(entry, "name", path), field_of(entry, "state", path)
+        if not isinstance(name, str) or not isinstance(state, dict):
+            raise InvalidConfigError(f"{path} must be {{\"name\": text, \"state\": an object}}")
+        out.append(PolicyState(name, state))
+    return tuple(out)
 
 
 def parse_snapshot(
@@ -455,7 +474,7 @@ def parse_snapshot(
             f"snapshot.version {shown(version)} is not supported (this version reads "
             f"{', '.join(map(str, SNAPSHOT_VERSIONS))})"
         )
-    only_fields(data, _SNAPSHOT_FIELDS, where)
+    only_fields(data, _SNAPSHOT_FIELDS if version >= 3 else _SNAPSHOT_FIELDS_V2, where)
     config = config_from_data(
         field_of(data, "config", where), blinds=blinds, where="snapshot.config", version=version
     )
@@ -487,11 +506,12 @@ def parse_snapshot(
         stacks=stacks,
         seat_states=states,
         positions=None if positions is None else positions_from_data(positions, "snapshot.positions"),
-        rng_state=_rng_state(field_of(data, "rng", where)),
+        rng_state=random_state_from_data(field_of(data, "rng", where), "snapshot.rng"),
         elapsed_seconds=float(elapsed),
         records=tuple(
             record_from_data(r, decode_state, f"snapshot.records[{i}]") for i, r in enumerate(records)
         ),
         faults=tuple(_fault(f, f"snapshot.faults[{i}]") for i, f in enumerate(faults)),
         hand=_pending(field_of(data, "hand", where), seats),
+        policies=_policies(data, seats, version),
     )
