@@ -725,7 +725,8 @@ class TableSession(TableSeats):
         each seat's chips and :class:`SeatState`, which seats are external,
         the last positions, the deck generator's state, the wall time so far,
         every record and fault, and the hand in progress if any (its deal
-        seed and the actions played, as text such as ``"r 300"``), under
+        seed and the actions played, as text such as ``"r 300"``), each
+        seat's policy state (``state_to_dict()``, docs/serialization.rst), under
         ``"format"`` / ``"version"``
         (:data:`~pokerkit_core.table_data.SNAPSHOT_VERSION`).
         :meth:`restore` rebuilds a session that deals exactly the hands this
@@ -742,6 +743,8 @@ class TableSession(TableSeats):
         Raises:
             InvalidConfigError: The session's ``clock`` returned something
                 that is not a number.
+            PolicyError: A policy's ``state_to_dict()`` raised or returned
+                something that is not a dict.
         """
         return session_snapshot(self, encode_state)
 
@@ -761,7 +764,9 @@ class TableSession(TableSeats):
         It deals the same next hands as the saved session (its deck
         generator is restored); a hand that was in progress is dealt again
         from its seed and replayed to where it was (the policies'
-        ``hand_started`` hooks are not called again).
+        ``hand_started`` hooks are not called again).  Each saved policy
+        state goes into the given policy of the same ``name`` that has
+        ``state_from_dict()`` (docs/serialization.rst).
 
         Args:
             snapshot: What :meth:`snapshot` returned (e.g. after a JSON round
@@ -782,8 +787,10 @@ class TableSession(TableSeats):
             InvalidConfigError: A snapshot field missing, of the wrong type or
                 inconsistent (the message names it), ``players`` not one per
                 seat or a policy at an empty seat, or a pending hand that
-                does not replay.
-            PolicyError: A player that is not a policy.
+                does not replay, or a policy state its policy refuses
+                (every given policy is then left unchanged).
+            PolicyError: A player that is not a policy, or a policy's
+                ``state_from_dict()`` raised something else.
         """
         return restore_session(
             cls, snapshot, players, blinds=blinds, listener=listener, clock=clock,
