@@ -113,3 +113,32 @@ def test_the_policies_field_is_checked() -> None:
     bad["policies"][1]["colour"] = 1
     with pytest.raises(InvalidConfigError, match=r"snapshot.policies\[1\].colour is not a field"):
         TableSession.restore(bad, _players(1))
+
+
+def test_a_policy_of_ones_own_with_the_two_methods_is_carried() -> None:
+    class Counter:
+        name = "counter"
+
+        def __init__(self) -> None:
+            self.decisions = 0
+
+        def decide(self, observation: Any) -> Any:
+            from pokerkit_core.actions import Call, Check
+
+            self.decisions += 1
+            return Check if observation.legal.can_check else Call
+
+        def state_to_dict(self) -> dict[str, Any]:
+            return {"decisions": self.decisions}
+
+        def state_from_dict(self, data: dict[str, Any]) -> None:
+            self.decisions = data["decisions"]
+
+    config = TableConfig(stacks=(1_000, 1_000), blinds=Blinds(5, 10), max_hands=5)
+    mine = Counter()
+    session = TableSession(config, [mine, load_policy("call")], seed=1)
+    session.play_hand()
+    session.play_hand()
+    fresh = Counter()
+    TableSession.restore(json.loads(json.dumps(session.snapshot())), [fresh, load_policy("call")])
+    assert fresh.decisions == mine.decisions > 0

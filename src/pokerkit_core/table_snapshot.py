@@ -119,8 +119,8 @@ def _load_policies(
                 continue
             if policy_name(player) != saved.name:
                 continue  # another kind of player: it keeps its own state
-            before = player.state_to_dict()  # type: ignore[attr-defined]
             try:
+                before = player.state_to_dict()  # type: ignore[attr-defined]
                 player.state_from_dict(saved.state)  # type: ignore[attr-defined]
             except InvalidConfigError as exc:
                 raise InvalidConfigError(f"snapshot.policies[{seat}].{exc}") from None
