@@ -277,3 +277,19 @@ def test_narrowing_keeps_the_strongest_share_on_the_board() -> None:
     assert combo_index(*_codes("KhKd")) in kept and combo_index(*_codes("Kh7h")) in kept
     assert combo_index(*_codes("8h6h")) not in kept
     assert all(weights[combo_index(board[0], x)] == 0 for x in range(52) if x != board[0])
+
+
+def test_direct_decisions_of_two_hands_without_hand_numbers_are_legal() -> None:
+    """Issue 24: the cached context of a decision was keyed by seat, hand
+    number, history and board only, so a second hand with the same public
+    history but other stacks (``hand_number=None``) reused the first hand's
+    legal actions and raised past the stacks."""
+    policy = HardPolicy(seed=4, trials=20)
+    for seed in range(6):
+        for stack in (10_000, 150):  # same seed: same cards and history, other stacks
+            state = deal(GameConfig.no_limit(players=2, stack=stack), seed=seed)
+            view = observe(state, state.to_act)
+            assert view.hand_number is None
+            for action, _ in policy.action_probabilities(view):
+                act(state, action)  # raises IllegalActionError if it is not legal
+            act(state, policy.decide(view))

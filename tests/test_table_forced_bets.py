@@ -135,7 +135,7 @@ def test_snapshot_round_trip_keeps_straddles_ante_rule_and_boards() -> None:
     for _ in range(4):
         session.play_hand()
     data = json.loads(json.dumps(session.snapshot()))
-    assert data["version"] == SNAPSHOT_VERSION == 2
+    assert data["version"] == SNAPSHOT_VERSION == 3
     assert (data["config"]["straddles"], data["config"]["ante_rule"], data["config"]["boards"]) == (
         1,
         "big-blind",
@@ -168,6 +168,7 @@ def test_version_1_snapshot_reads_with_the_defaults() -> None:
     session.play_hand()
     data = session.snapshot()
     data["version"] = 1
+    del data["policies"]  # since version 3
     for key in ("straddles", "ante_rule", "boards"):
         del data["config"][key]
     restored = TableSession.restore(data, [CallBot(), CallBot()])
@@ -181,8 +182,8 @@ def test_version_1_snapshot_reads_with_the_defaults() -> None:
     data["version"] = 2
     with pytest.raises(InvalidConfigError, match=r"snapshot\.config\.straddles is missing"):
         TableSession.restore(data, [CallBot(), CallBot()])
-    data["version"] = 3
-    with pytest.raises(InvalidConfigError, match="snapshot.version 3 is not supported"):
+    data["version"] = 4
+    with pytest.raises(InvalidConfigError, match="snapshot.version 4 is not supported"):
         TableSession.restore(data, [CallBot(), CallBot()])
 
 

@@ -20,6 +20,7 @@ __all__ = [
     "SerializationError",
     "NotYourTurnError",
     "HandOverError",
+    "SessionBusyError",
     "HistoryParseError",
     "PolicyError",
     "IsolatedPolicyError",
@@ -177,6 +178,21 @@ class NotYourTurnError(IllegalActionError):
 
 class HandOverError(PokerError):
     """An action was offered to a hand that has already ended."""
+
+
+class SessionBusyError(PokerError, RuntimeError):
+    """A table session was asked to change while it is busy with a call.
+
+    A :class:`~pokerkit_core.table.TableSession` refuses any call that would
+    change it (``start_hand``, ``apply``, ``time_out``, ``play_hand``,
+    ``run``, ``abandon_hand``, ``sit_out``, ``fill`` ..., and their async
+    forms) while one of those calls is still running: from a policy's
+    ``decide`` or hook, from a listener, or from another task while an async
+    call is awaiting.  Nothing about the session changes.  A policy that
+    raises it from ``decide`` gets what any raising policy gets: a recorded
+    fault and the default action for its own seat (with ``strict``, a
+    :class:`PolicyError`).
+    """
 
 
 class HistoryParseError(PokerError, ValueError):

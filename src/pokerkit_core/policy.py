@@ -27,9 +27,10 @@ References:
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, runtime_checkable
 
-from .errors import PolicyError, shown
+from .errors import InvalidConfigError, PolicyError, shown
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
@@ -50,6 +51,9 @@ __all__ = [
     "method_of",
     "policy_factory",
     "registered_factory",
+    "random_state_data",
+    "random_state_from_data",
+    "state_fields",
 ]
 
 ENTRY_POINT_GROUP = "pokerkit_core.policies"
@@ -71,6 +75,17 @@ class Policy(Protocol):
       called once per hand and seat when the hand is over; ``results`` are the
       net chips won (+) or lost (-) by each seat, seat 0 first; the
       observation's history then holds the showdown, if any.
+
+    Optional state (both or neither): ``state_to_dict() -> dict`` returns
+    what the policy has learnt or drawn so far (its generator's state, its
+    opponent model ...) as plain data that :func:`json.dumps` writes, and
+    ``state_from_dict(data) -> None`` puts such a state into a policy built
+    with the same factory (the library's ``to_dict`` / ``from_dict`` pair,
+    for a policy's mutable state).  A table snapshot carries them
+    (:meth:`TableSession.snapshot
+    <pokerkit_core.table.TableSession.snapshot>`), so a restored table with
+    fresh policies plays on exactly as the saved one; every built-in AI has
+    them.
 
     The runners (:class:`~pokerkit_core.table.TableSession`,
     :func:`~pokerkit_core.match.run_match`, tournaments) treat an exception
@@ -312,6 +327,76 @@ def _built(factory: Callable[..., Any], seed: int | None, what: str) -> Policy:
     if not callable(getattr(policy, "decide", None)):
         raise PolicyError(f"{what} returned {shown(policy)}, which has no decide()")
     return policy  # type: ignore[no-any-return]
+
+
+def random_state_data(rng: random.Random) -> list[Any]:
+    """A :class:`random.Random`'s state as plain data (JSON-able).
+
+    Args:
+        rng: The generator.
+
+    Returns:
+        ``[version, [625 ints of 32 bits], gauss]`` from
+        :meth:`random.Random.getstate` (``gauss``: ``None`` or a float).
+    """
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def random_state_from_data(data: object, where: str) -> tuple[Any, ...]:
+    """The :meth:`random.Random.setstate` tuple :func:`random_state_data` wrote.
+
+    Args:
+        data: The plain data (e.g. after a JSON round trip).
+        where: Its path for the message, e.g. ``"snapshot.rng"``.
+
+    Returns:
+        ``(version, (625 ints), gauss)``.
+
+    Raises:
+        InvalidConfigError: Not ``[int, [625 ints from 0 to 2**32 - 1],
+            null or a float]``.
+    """
+    if (
+        not isinstance(data, (list, tuple))
+        or len(data) != 3
+        or data[0].__class__ is not int
+        or not isinstance(data[1], (list, tuple))
+        or len(data[1]) != 625
+        or any(v.__class__ is not int or not 0 <= v < 2**32 for v in data[1])
+        or not (data[2] is None or data[2].__class__ is float)
+    ):
+        raise InvalidConfigError(
+            f"{where} must be [version, [625 ints of 32 bits], null or a float] "
+            "(random.Random.getstate())"
+        )
+    return (data[0], tuple(data[1]), data[2])
+
+
+def state_fields(data: object, fields: Sequence[str], where: str) -> dict[str, Any]:
+    """Check a policy state's plain data: a dict with exactly ``fields``.
+
+    Args:
+        data: What ``state_from_dict`` was given.
+        fields: The keys the policy's state has.
+        where: Its path for the message (``"state"``).
+
+    Returns:
+        ``data`` (a dict).
+
+    Raises:
+        InvalidConfigError: ``data`` is not a dict, lacks a field or has
+            another one (the message names it: ``state.rng is missing``).
+    """
+    if not isinstance(data, dict):
+        raise InvalidConfigError(f"{where} must be an object (a dict), got {shown(data)}")
+    for key in fields:
+        if key not in data:
+            raise InvalidConfigError(f"{where}.{key} is missing")
+    unknown = sorted(str(key) for key in data if key not in fields)
+    if unknown:
+        raise InvalidConfigError(f"{where}.{unknown[0]} is not a field of {where}")
+    return data
 
 
 def method_of(policy: object, name: str) -> Callable[..., Any] | None:

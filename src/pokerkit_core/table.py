@@ -36,10 +36,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .actions import Action
-from .checks import describe_exception, players_arg, timeout_arg
+from .checks import players_arg, timeout_arg
 from .dealing import seed_arg
 from .driver import HandDriver, PolicyFault, StopSession
-from .errors import HandOverError, InvalidConfigError, PokerError, PolicyError, shown
+from .errors import HandOverError, InvalidConfigError, PolicyError, shown
 from .events import Event
 from .isolation import IsolatedPolicy, close_all
 from .observation import Observation, observe
@@ -47,21 +47,13 @@ from .policy import Policy
 from .positions import Positions, first_positions, next_positions
 from .rules import GameConfig
 from .state import HandState, deal
-from .table_config import Blinds, BlindSource, StackMode, TableConfig
-from .table_records import HandRecord, SeatState, TableListener, TableSeats, call_listener
+from .table_config import Blinds, BlindSource, StackMode, TableConfig, blinds_of
+from .table_records import HandRecord, SeatState, TableListener, TableSeats, call_listener, playing
 from .table_snapshot import restore_session, session_snapshot
 
 __all__ = [
-    "Blinds",
-    "BlindSource",
-    "StackMode",
-    "TableConfig",
-    "HandRecord",
-    "TableListener",
-    "TableSession",
-    "SeatState",
-    "PolicyFault",
-    "StopSession",
+    "Blinds", "BlindSource", "StackMode", "TableConfig", "HandRecord", "TableListener",
+    "TableSession", "SeatState", "PolicyFault", "StopSession",
 ]
 
 @dataclass
@@ -108,6 +100,12 @@ class TableSession(TableSeats):
     it.  The next :meth:`play_hand` / :meth:`start_hand` (or their async
     forms) resumes that same hand where it stopped, same cards, asking the
     interrupted seat again; :meth:`abandon_hand` drops it instead.
+
+    Re-entrant calls: while :meth:`play_hand`, :meth:`run`,
+    :meth:`start_hand`, :meth:`apply` or :meth:`time_out` (or an async form)
+    runs, those and every call that changes the seats raise
+    :class:`~pokerkit_core.errors.SessionBusyError` (from a policy, the
+    listener or another task) and change nothing; queries stay open.
 
     Args:
         config: Session settings.
@@ -332,26 +330,7 @@ class TableSession(TableSeats):
                 :class:`Blinds`, or gives amounts the game refuses.
         """
         positions = self.next_positions()
-        return self._game_config(positions, self._blinds_at(self.hand_count + 1))
-
-    def _blinds_at(self, hand_number: int) -> Blinds:
-        """Ask the blind source for hand ``hand_number``'s blinds (checked)."""
-        source = self.config.blinds
-        try:
-            blinds: object = source.blinds_at(hand_number)
-        except PokerError:
-            raise
-        except Exception as exc:  # a broken custom blind source
-            raise InvalidConfigError(
-                f"the blind source {shown(source)} failed for hand {hand_number}: "
-                f"{describe_exception(exc)}"
-            ) from exc
-        if not isinstance(blinds, Blinds):
-            raise InvalidConfigError(
-                f"the blind source {shown(source)} returned {shown(blinds)} for hand "
-                f"{hand_number}; blinds_at must return a Blinds"
-            )
-        return blinds
+        return self._game_config(positions, blinds_of(self.config.blinds, self.hand_count + 1))
 
     def _game_config(self, positions: Positions, blinds: Blinds) -> GameConfig:
         live = self.live
@@ -387,7 +366,7 @@ class TableSession(TableSeats):
         live = self.live
         positions = self.next_positions()
         number = self.hand_count + 1
-        blinds = self._blinds_at(number)
+        blinds = blinds_of(self.config.blinds, number)
         config = self._game_config(positions, blinds)
         seed = self._rng.getrandbits(64)
         self._hand = self._hand_from(number, seed, blinds, positions, config, live)
@@ -477,6 +456,7 @@ class TableSession(TableSeats):
             "drive this hand with start_hand() and apply()"
         )
 
+    @playing("play_hand")
     def play_hand(self) -> HandRecord:
         """Deal and play one hand to its end (every dealt-in seat a computer
         player), or finish the interrupted hand in progress.
@@ -498,7 +478,11 @@ class TableSession(TableSeats):
                 the hand is recorded and every hook has run).
             StopSession: A policy ended the session; a hand in progress stays
                 on the session (from ``hand_ended`` it is already recorded).
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
+        return self._play_hand()
+
+    def _play_hand(self) -> HandRecord:
         self._refuse_external("play_hand")
         hand = self._begin()
         hand.driver.start()
@@ -506,6 +490,7 @@ class TableSession(TableSeats):
         hand.driver.advance()
         return self._conclude(hand, hand.driver.finish())
 
+    @playing("play_hand_async")
     async def play_hand_async(self) -> HandRecord:
         """:meth:`play_hand` in an event loop: ``async def decide`` (and
         async hooks) are awaited, each under ``decision_timeout``.
@@ -523,6 +508,7 @@ class TableSession(TableSeats):
         await hand.driver.advance_async()
         return self._conclude(hand, await hand.driver.finish_async())
 
+    @playing("run")
     def run(self) -> tuple[HandRecord, ...]:
         """Play hands until the session is over (all computer players).
 
@@ -530,13 +516,18 @@ class TableSession(TableSeats):
             Every hand's record, first hand first.
 
         Raises:
-            InvalidConfigError: As :meth:`play_hand`.
+            InvalidConfigError: As :meth:`play_hand`; or the stacks reset
+                every hand and there is no ``max_hands`` nor ``max_seconds``
+                (it would never end: :attr:`TableConfig.is_endless`).
             PolicyError: With ``strict``, a policy failed.
             StopSession: A policy ended the session.
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
+        if self.config.is_endless:
+            raise InvalidConfigError("run(): a StackMode.RESET table needs max_hands or max_seconds")
         while not self.is_over:
-            self.play_hand()
-        self.close()
+            self._play_hand()
+        close_all(self._owned)
         return self.records
 
     def _isolated(
@@ -575,7 +566,11 @@ class TableSession(TableSeats):
         """End the policy processes this session started (``isolate``).
 
         Idempotent; a closed session's isolated seats check or fold.
+
+        Raises:
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
+        self._refuse_busy("close")
         close_all(self._owned)
 
     def __enter__(self) -> "TableSession":
@@ -594,6 +589,7 @@ class TableSession(TableSeats):
             self._conclude(hand, await hand.driver.finish_async())
         return hand.driver.state
 
+    @playing("start_hand")
     def start_hand(self) -> HandState:
         """Deal the next hand (or resume the one in progress) and let the
         computer seats act until an external seat must act or the hand ends.
@@ -607,6 +603,7 @@ class TableSession(TableSeats):
                 fails.
             PolicyError: With ``strict``, a policy failed.
             StopSession: A policy ended the session.
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
         hand = self._begin()
         hand.driver.start()
@@ -614,6 +611,7 @@ class TableSession(TableSeats):
         hand.driver.advance()
         return self._step_done(hand)
 
+    @playing("start_hand_async")
     async def start_hand_async(self) -> HandState:
         """:meth:`start_hand`, awaiting async policies (as
         :meth:`play_hand_async`); returns and raises as :meth:`start_hand`."""
@@ -629,6 +627,7 @@ class TableSession(TableSeats):
             raise HandOverError("no hand in progress: start_hand() deals the next one")
         return hand
 
+    @playing("apply")
     def apply(self, seat: int, action: Action) -> HandState:
         """Play an external seat's action, then let the computer seats act
         until an external seat must act or the hand ends.
@@ -649,12 +648,14 @@ class TableSession(TableSeats):
             InvalidConfigError: ``seat`` is not a seat of the table.
             PolicyError: With ``strict``, a policy failed afterwards.
             StopSession: A policy ended the session.
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
         hand = self._hand_in_progress()
         hand.driver.apply(seat, action)
         hand.driver.advance()
         return self._step_done(hand)
 
+    @playing("apply_async")
     async def apply_async(self, seat: int, action: Action) -> HandState:
         """:meth:`apply`, awaiting async policies afterwards; returns and
         raises as :meth:`apply`."""
@@ -663,6 +664,7 @@ class TableSession(TableSeats):
         await hand.driver.advance_async()
         return await self._step_done_async(hand)
 
+    @playing("time_out")
     def time_out(self, seat: int) -> HandState:
         """The external seat to act ran out of time: record a time-out fault
         and play its default action (check if legal, else fold), then let the
@@ -680,12 +682,14 @@ class TableSession(TableSeats):
             InvalidConfigError: ``seat`` is not a seat of the table.
             PolicyError: With ``strict``, a policy failed afterwards.
             StopSession: A policy ended the session.
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
         hand = self._hand_in_progress()
         hand.driver.time_out(seat)
         hand.driver.advance()
         return self._step_done(hand)
 
+    @playing("time_out_async")
     async def time_out_async(self, seat: int) -> HandState:
         """:meth:`time_out`, awaiting async policies afterwards; returns and
         raises as :meth:`time_out`."""
@@ -701,7 +705,9 @@ class TableSession(TableSeats):
 
         Raises:
             HandOverError: No hand is in progress.
+            SessionBusyError: Called inside another playing call; nothing changes.
         """
+        self._refuse_busy("abandon_hand")
         hand = self._hand_in_progress()
         if hand.record is not None:  # already recorded: only hooks were pending
             hand.done = True
@@ -719,7 +725,8 @@ class TableSession(TableSeats):
         each seat's chips and :class:`SeatState`, which seats are external,
         the last positions, the deck generator's state, the wall time so far,
         every record and fault, and the hand in progress if any (its deal
-        seed and the actions played, as text such as ``"r 300"``), under
+        seed and the actions played, as text such as ``"r 300"``), each
+        seat's policy state (``state_to_dict()``, docs/serialization.rst), under
         ``"format"`` / ``"version"``
         (:data:`~pokerkit_core.table_data.SNAPSHOT_VERSION`).
         :meth:`restore` rebuilds a session that deals exactly the hands this
@@ -736,6 +743,8 @@ class TableSession(TableSeats):
         Raises:
             InvalidConfigError: The session's ``clock`` returned something
                 that is not a number.
+            PolicyError: A policy's ``state_to_dict()`` raised or returned
+                something that is not a dict.
         """
         return session_snapshot(self, encode_state)
 
@@ -755,7 +764,9 @@ class TableSession(TableSeats):
         It deals the same next hands as the saved session (its deck
         generator is restored); a hand that was in progress is dealt again
         from its seed and replayed to where it was (the policies'
-        ``hand_started`` hooks are not called again).
+        ``hand_started`` hooks are not called again).  Each saved policy
+        state goes into the given policy of the same ``name`` that has
+        ``state_from_dict()`` (docs/serialization.rst).
 
         Args:
             snapshot: What :meth:`snapshot` returned (e.g. after a JSON round
@@ -776,8 +787,10 @@ class TableSession(TableSeats):
             InvalidConfigError: A snapshot field missing, of the wrong type or
                 inconsistent (the message names it), ``players`` not one per
                 seat or a policy at an empty seat, or a pending hand that
-                does not replay.
-            PolicyError: A player that is not a policy.
+                does not replay, or a policy state its policy refuses
+                (every given policy is then left unchanged).
+            PolicyError: A player that is not a policy, or a policy's
+                ``state_from_dict()`` raised something else.
         """
         return restore_session(
             cls, snapshot, players, blinds=blinds, listener=listener, clock=clock,

@@ -20,13 +20,37 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from .checks import MAX_SEATS, bool_arg, enum_arg, int_arg, items_arg
-from .errors import InvalidConfigError, shown
+from .checks import MAX_SEATS, bool_arg, describe_exception, enum_arg, int_arg, items_arg
+from .errors import InvalidConfigError, PokerError, shown
 from .isolation import isolation_args
 from .positions import ButtonRule
-from .rules import AnteRule, BettingStructure, GameConfig
+from .rules import MAX_CHIPS, AnteRule, BettingStructure, GameConfig
 
-__all__ = ["StackMode", "Blinds", "BlindSource", "TableConfig"]
+__all__ = ["StackMode", "Blinds", "BlindSource", "TableConfig", "blinds_of", "check_table_chips"]
+
+
+def check_table_chips(stacks: tuple[int, ...], what: str) -> None:
+    """Refuse a table whose seats hold more than ``MAX_CHIPS`` chips in all.
+
+    One seat can win every chip at the table, and no stack may go above
+    :data:`~pokerkit_core.rules.MAX_CHIPS`, so the chips at a table (its
+    starting stacks, plus every buy-in :meth:`TableSeats.fill
+    <pokerkit_core.table_records.TableSeats.fill>` brings) are capped at
+    ``MAX_CHIPS`` in all: a hand can never leave a seat with more.
+
+    Args:
+        stacks: Chips of each seat, seat 0 first.
+        what: The field named in the message (``"stacks"``).
+
+    Raises:
+        InvalidConfigError: ``sum(stacks)`` is above ``MAX_CHIPS``.
+    """
+    total = sum(stacks)
+    if total > MAX_CHIPS:
+        raise InvalidConfigError(
+            f"{what}: the table would hold {total:,} chips in all, above MAX_CHIPS "
+            f"({MAX_CHIPS:,}), the most one seat can hold after winning them all"
+        )
 
 
 class StackMode(Enum):
@@ -109,6 +133,39 @@ class BlindSource(Protocol):
         ...
 
 
+def blinds_of(source: BlindSource, hand_number: int) -> Blinds:
+    """Ask a blind source for one hand's blinds, checked (what a session
+    does once per hand, before the deal).
+
+    Args:
+        source: The :class:`BlindSource` (a :class:`Blinds`, a schedule ...).
+        hand_number: 1-based number of the hand in the session.
+
+    Returns:
+        The hand's :class:`Blinds`.
+
+    Raises:
+        InvalidConfigError: ``source.blinds_at`` raised something other than
+            a :class:`~pokerkit_core.errors.PokerError` (which propagates
+            as it is) or returned something that is not a :class:`Blinds`.
+    """
+    try:
+        blinds: object = source.blinds_at(hand_number)
+    except PokerError:
+        raise
+    except Exception as exc:  # a broken custom blind source
+        raise InvalidConfigError(
+            f"the blind source {shown(source)} failed for hand {hand_number}: "
+            f"{describe_exception(exc)}"
+        ) from exc
+    if not isinstance(blinds, Blinds):
+        raise InvalidConfigError(
+            f"the blind source {shown(source)} returned {shown(blinds)} for hand "
+            f"{hand_number}; blinds_at must return a Blinds"
+        )
+    return blinds
+
+
 @dataclass(frozen=True, slots=True)
 class TableConfig:
     """Settings of a table session.
@@ -175,8 +232,9 @@ class TableConfig:
 
     Raises:
         InvalidConfigError: ``stacks`` not a sequence of 2-10 ints from 0 to
-            :data:`~pokerkit_core.rules.MAX_CHIPS` or with fewer than two
-            players; ``blinds`` without a ``blinds_at`` method; ``button``
+            :data:`~pokerkit_core.rules.MAX_CHIPS`, with fewer than two
+            players or above ``MAX_CHIPS`` in all (one seat may win them
+            all: :func:`check_table_chips`); ``blinds`` without a ``blinds_at`` method; ``button``
             not an int seat of the table; ``button_rule``, ``stack_mode`` or
             ``betting`` not a member of :class:`ButtonRule`,
             :class:`StackMode` or
@@ -221,6 +279,7 @@ class TableConfig:
         object.__setattr__(self, "stacks", stacks)
         if sum(1 for s in stacks if s > 0) < 2:
             raise InvalidConfigError("a session needs at least two players with chips")
+        check_table_chips(stacks, "stacks")
         if not callable(getattr(self.blinds, "blinds_at", None)):
             raise InvalidConfigError(
                 "blinds must be a Blinds or a BlindSource (an object with a "
@@ -263,6 +322,17 @@ class TableConfig:
             text = str(exc)
             raise InvalidConfigError(text if text.startswith("boards") else f"boards: {text}") from None
         object.__setattr__(self, "boards", boards)
+
+    @property
+    def is_endless(self) -> bool:
+        """True when the stacks reset every hand (:attr:`StackMode.RESET`:
+        nobody busts) and neither ``max_hands`` nor ``max_seconds`` is set:
+        such a session never ends by itself, so :meth:`TableSession.run
+        <pokerkit_core.table.TableSession.run>` refuses it (play it hand by
+        hand)."""
+        return (
+            self.stack_mode is StackMode.RESET and self.max_hands is None and self.max_seconds is None
+        )
 
     def straddles_at(self, big_blind: int, seats_after_blinds: int) -> tuple[int, ...]:
         """The straddles of one hand, in posting order, chips.

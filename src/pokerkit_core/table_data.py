@@ -21,10 +21,11 @@ from .actions import Action
 from .checks import bool_arg, describe_exception, int_arg, timeout_arg
 from .driver import PolicyFault
 from .errors import InvalidConfigError, PokerError, shown
+from .policy import random_state_from_data
 from .positions import ButtonRule, Positions
 from .rules import AnteRule, BettingStructure
 from .state import HandState
-from .table_config import Blinds, BlindSource, StackMode, TableConfig
+from .table_config import Blinds, BlindSource, StackMode, TableConfig, check_table_chips
 from .table_records import HandRecord, SeatState
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "SNAPSHOT_VERSIONS",
     "SNAPSHOT_FORMAT",
     "PendingHand",
+    "PolicyState",
     "SessionParts",
     "parse_snapshot",
     "config_data",
@@ -44,14 +46,16 @@ __all__ = [
 ]
 
 
-SNAPSHOT_VERSION = 2
+SNAPSHOT_VERSION = 3
 """Version of the plain-data form :meth:`TableSession.snapshot
 <pokerkit_core.table.TableSession.snapshot>` writes (``"version"``).
-Version 2 added the config's ``straddles``, ``ante_rule`` and ``boards``."""
+Version 2 added the config's ``straddles``, ``ante_rule`` and ``boards``;
+version 3 the policies' states (``"policies"``)."""
 
-SNAPSHOT_VERSIONS = (1, 2)
+SNAPSHOT_VERSIONS = (1, 2, 3)
 """The snapshot versions :func:`parse_snapshot` reads (a version 1 snapshot
-restores with no straddles, antes from every seat and one board)."""
+restores with no straddles, antes from every seat and one board; before
+version 3 no policy state is restored)."""
 
 SNAPSHOT_FORMAT = "pokerkit_core.table_session"
 """The ``"format"`` name of a session snapshot."""
@@ -78,6 +82,26 @@ def field_of(data: object, key: str, where: str) -> Any:
     return data[key]
 
 
+def only_fields(data: object, fields: frozenset[str], where: str) -> None:
+    """Refuse a plain-data dict with a key that is not one of ``fields``.
+
+    Args:
+        data: A dict read from JSON (anything else is left to
+            :func:`field_of` to refuse).
+        fields: The keys the form has.
+        where: Its path for the message, e.g. ``"snapshot.config"``.
+
+    Raises:
+        InvalidConfigError: A key not in ``fields``; the message names its
+            path (``snapshot.config.colour is not a field of
+            snapshot.config``), the first one in sorted order.
+    """
+    if isinstance(data, dict):
+        unknown = sorted(str(key) for key in data if key not in fields)
+        if unknown:
+            raise InvalidConfigError(f"{where}.{unknown[0]} is not a field of {where}")
+
+
 def _ints(data: object, key: str, where: str) -> tuple[int, ...]:
     value = field_of(data, key, where)
     if not isinstance(value, (list, tuple)):
@@ -94,13 +118,33 @@ def blinds_from_data(data: object, where: str) -> Blinds:
     """The :class:`Blinds` :func:`blinds_data` described.
 
     Raises:
-        InvalidConfigError: A field missing or refused by :class:`Blinds`.
+        InvalidConfigError: A field missing, unknown or refused by
+            :class:`Blinds`.
     """
+    only_fields(data, _BLINDS_FIELDS, where)
     return Blinds(
         field_of(data, "small_blind", where),
         field_of(data, "big_blind", where),
         field_of(data, "ante", where),
     )
+
+
+_BLINDS_FIELDS = frozenset(("small_blind", "big_blind", "ante"))
+_CONFIG_FIELDS_V1 = frozenset((
+    "stacks", "blinds", "button", "button_rule", "stack_mode", "betting", "raise_cap",
+    "max_hands", "max_seconds", "keep_hands", "strict",
+))
+_CONFIG_FIELDS = _CONFIG_FIELDS_V1 | {"straddles", "ante_rule", "boards"}
+_RECORD_FIELDS = frozenset((
+    "hand_number", "blinds", "positions", "starting_stacks", "final_stacks", "results",
+    "busted", "state",
+))
+_PENDING_FIELDS = frozenset((
+    "hand_number", "seed", "blinds", "positions", "stacks", "actions", "announced",
+))
+_FAULT_FIELDS = frozenset((
+    "hand_number", "hand", "seat", "message", "kind", "substitute", "player", "name",
+))
 
 
 def config_data(config: TableConfig) -> dict[str, Any]:
@@ -170,9 +214,11 @@ def config_from_data(
         The settings.
 
     Raises:
-        InvalidConfigError: A field missing, of the wrong type or refused by
+        InvalidConfigError: A field missing, unknown (not a field of that
+            version's form), of the wrong type or refused by
             :class:`TableConfig`, or no blinds anywhere.
     """
+    only_fields(data, _CONFIG_FIELDS if version >= 2 else _CONFIG_FIELDS_V1, where)
     stored = field_of(data, "blinds", where)
     if blinds is None:
         if stored is None:
@@ -270,8 +316,9 @@ def record_from_data(
         The record.
 
     Raises:
-        InvalidConfigError: A field missing or of the wrong type.
+        InvalidConfigError: A field missing, unknown or of the wrong type.
     """
+    only_fields(data, _RECORD_FIELDS, where)
     results = field_of(data, "results", where)
     if not isinstance(results, (list, tuple)) or any(r.__class__ is not int for r in results):
         raise InvalidConfigError(f"{where}.results must be a list of ints, got {shown(results)}")
@@ -300,6 +347,13 @@ class PendingHand(NamedTuple):
     announced: bool
 
 
+class PolicyState(NamedTuple):
+    """A seat's policy state read from a snapshot (``snapshot.policies[i]``)."""
+
+    name: str  # the policy's name when it was saved (e.g. "hard")
+    state: dict[str, Any]  # what its state_to_dict() returned
+
+
 class SessionParts(NamedTuple):
     """Everything a snapshot holds, checked (see :func:`parse_snapshot`)."""
 
@@ -313,24 +367,7 @@ class SessionParts(NamedTuple):
     records: tuple[HandRecord, ...]
     faults: tuple[PolicyFault, ...]
     hand: PendingHand | None
-
-
-def _rng_state(data: object) -> tuple[Any, ...]:
-    """A :meth:`random.Random.getstate` tuple from ``[version, [625 ints], gauss]``."""
-    if (
-        not isinstance(data, (list, tuple))
-        or len(data) != 3
-        or data[0].__class__ is not int
-        or not isinstance(data[1], (list, tuple))
-        or len(data[1]) != 625
-        or any(v.__class__ is not int or not 0 <= v < 2**32 for v in data[1])
-        or not (data[2] is None or data[2].__class__ is float)
-    ):
-        raise InvalidConfigError(
-            "snapshot.rng must be [version, [625 ints of 32 bits], null or a float] "
-            "(random.Random.getstate())"
-        )
-    return (data[0], tuple(data[1]), data[2])
+    policies: tuple[PolicyState | None, ...]
 
 
 def _action(text: str, where: str) -> Action:
@@ -344,6 +381,7 @@ def _pending(data: object, seats: int) -> PendingHand | None:
     if data is None:
         return None
     where = "snapshot.hand"
+    only_fields(data, _PENDING_FIELDS, where)
     actions = field_of(data, "actions", where)
     if not isinstance(actions, (list, tuple)) or any(not isinstance(a, str) for a in actions):
         raise InvalidConfigError(f"{where}.actions must be a list of action texts ('r 300')")
@@ -364,10 +402,42 @@ def _pending(data: object, seats: int) -> PendingHand | None:
     )
 
 
-_SNAPSHOT_FIELDS = frozenset((
+def _fault(data: object, where: str) -> PolicyFault:
+    if not isinstance(data, dict):
+        raise InvalidConfigError(f"{where} must be an object (a dict), got {shown(data)}")
+    only_fields(data, _FAULT_FIELDS, where)
+    return PolicyFault.from_dict(data)
+
+
+_SNAPSHOT_FIELDS_V2 = frozenset((
     "format", "version", "config", "decision_timeout", "stacks", "seat_states", "external",
     "positions", "rng", "elapsed_seconds", "records", "faults", "hand",
 ))
+_SNAPSHOT_FIELDS = _SNAPSHOT_FIELDS_V2 | {"policies"}
+_POLICY_FIELDS = frozenset(("name", "state"))
+
+
+def _policies(data: object, seats: int, version: int) -> tuple[PolicyState | None, ...]:
+    """``snapshot.policies``: per seat ``null`` or ``{"name": str, "state":
+    dict}`` (from version 3; before it, no states)."""
+    if version < 3:
+        return (None,) * seats
+    where = "snapshot.policies"
+    entries = field_of(data, "policies", "snapshot")
+    if entries.__class__ is not list or len(entries) != seats:
+        raise InvalidConfigError(f"{where} must be a list of {seats} entries (null or an object)")
+    out: list[PolicyState | None] = []
+    for seat, entry in enumerate(entries):
+        if entry is None:
+            out.append(None)
+            continue
+        path = f"{where}[{seat}]"
+        only_fields(entry, _POLICY_FIELDS, path)
+        name, state = field_of(entry, "name", path), field_of(entry, "state", path)
+        if not isinstance(name, str) or not isinstance(state, dict):
+            raise InvalidConfigError(f"{path} must be {{\"name\": text, \"state\": an object}}")
+        out.append(PolicyState(name, state))
+    return tuple(out)
 
 
 def parse_snapshot(
@@ -389,9 +459,11 @@ def parse_snapshot(
 
     Raises:
         InvalidConfigError: Not a snapshot of a version in
-            :data:`SNAPSHOT_VERSIONS`, a field that is not a snapshot's, or a
-            field missing, of the wrong type or out of range (the message names
-            the field, e.g. ``snapshot.stacks[2]``).
+            :data:`SNAPSHOT_VERSIONS`, a field that is not a snapshot's (at
+            any depth: ``snapshot.config.blinds.colour``), a field missing,
+            of the wrong type or out of range (the message names the field,
+            e.g. ``snapshot.stacks[2]``), or stacks above ``MAX_CHIPS`` in
+            all (:func:`~pokerkit_core.table_config.check_table_chips`).
     """
     where = "snapshot"
     if field_of(data, "format", where) != SNAPSHOT_FORMAT:
@@ -402,9 +474,7 @@ def parse_snapshot(
             f"snapshot.version {shown(version)} is not supported (this version reads "
             f"{', '.join(map(str, SNAPSHOT_VERSIONS))})"
         )
-    unknown = sorted(str(key) for key in data if key not in _SNAPSHOT_FIELDS)  # type: ignore[attr-defined]
-    if unknown:
-        raise InvalidConfigError(f"snapshot.{unknown[0]} is not a snapshot field")
+    only_fields(data, _SNAPSHOT_FIELDS if version >= 3 else _SNAPSHOT_FIELDS_V2, where)
     config = config_from_data(
         field_of(data, "config", where), blinds=blinds, where="snapshot.config", version=version
     )
@@ -413,6 +483,7 @@ def parse_snapshot(
     if external.__class__ is not list or len(external) != seats or any(e.__class__ is not bool for e in external):
         raise InvalidConfigError(f"snapshot.external must be {seats} bools")
     stacks = _ints(data, "stacks", where)
+    check_table_chips(stacks, "snapshot.stacks")
     raw_states = field_of(data, "seat_states", where)
     if not isinstance(raw_states, (list, tuple)) or len(raw_states) != seats or len(stacks) != seats:
         raise InvalidConfigError(f"snapshot.stacks and snapshot.seat_states need {seats} entries")
@@ -435,11 +506,12 @@ def parse_snapshot(
         stacks=stacks,
         seat_states=states,
         positions=None if positions is None else positions_from_data(positions, "snapshot.positions"),
-        rng_state=_rng_state(field_of(data, "rng", where)),
+        rng_state=random_state_from_data(field_of(data, "rng", where), "snapshot.rng"),
         elapsed_seconds=float(elapsed),
         records=tuple(
             record_from_data(r, decode_state, f"snapshot.records[{i}]") for i, r in enumerate(records)
         ),
-        faults=tuple(PolicyFault.from_dict(f) for f in faults),
+        faults=tuple(_fault(f, f"snapshot.faults[{i}]") for i, f in enumerate(faults)),
         hand=_pending(field_of(data, "hand", where), seats),
+        policies=_policies(data, seats, version),
     )

@@ -11,18 +11,20 @@ References:
 
 from __future__ import annotations
 
+import functools
+import inspect
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import Any, Callable, Protocol, TypeVar, cast
 
 from .checks import check_policy, int_arg
 from .dealing import seat_arg
-from .errors import InvalidConfigError
+from .errors import InvalidConfigError, SessionBusyError
 from .events import Event
 from .policy import Policy
 from .positions import Positions
 from .state import HandState
-from .table_config import Blinds
+from .table_config import Blinds, check_table_chips
 
 __all__ = ["HandRecord", "SeatState", "TableListener", "TableSeats", "call_listener"]
 
@@ -109,6 +111,42 @@ class TableListener(Protocol):
         """
 
 
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def playing(name: str) -> Callable[[_Method], _Method]:
+    """Mark a :class:`TableSeats` method as a playing call ``name``: refused
+    with :class:`~pokerkit_core.errors.SessionBusyError` while another one
+    runs, and the session is busy until it returns (or its coroutine ends)."""
+
+    def wrap(method: _Method) -> _Method:
+        if inspect.iscoroutinefunction(method):
+
+            @functools.wraps(method)
+            async def guarded_async(self: TableSeats, *args: Any, **kwargs: Any) -> Any:
+                self._refuse_busy(name)
+                self._busy = name
+                try:
+                    return await method(self, *args, **kwargs)
+                finally:
+                    self._busy = None
+
+            return cast(_Method, guarded_async)
+
+        @functools.wraps(method)
+        def guarded(self: TableSeats, *args: Any, **kwargs: Any) -> Any:
+            self._refuse_busy(name)
+            self._busy = name
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                self._busy = None
+
+        return cast(_Method, guarded)
+
+    return wrap
+
+
 def call_listener(target: object, name: str, *args: object) -> None:
     """Call ``target.name(*args)`` if it exists (a :class:`TableListener`
     hook; its errors propagate: they are the caller's own)."""
@@ -153,7 +191,19 @@ class TableSeats:
     def _hand_number_in_progress(self) -> int | None:
         raise NotImplementedError  # pragma: no cover - the session defines it
 
-    def _between_hands(self, seat: object, what: str) -> int:
+    _busy: str | None = None  # the playing call running now (see playing())
+
+    def _refuse_busy(self, what: str) -> None:
+        """Raise :class:`SessionBusyError` if a playing call is running."""
+        if self._busy is not None:
+            raise SessionBusyError(
+                f"{what}() was called while the session is inside {self._busy}() (from a "
+                "policy, the listener or another task); the session is unchanged: call it "
+                f"once {self._busy}() has returned"
+            )
+
+    def _between_hands(self, seat: object, what: str, method: str) -> int:
+        self._refuse_busy(method)
         number = self._hand_number_in_progress()
         if number is not None:
             raise InvalidConfigError(
@@ -168,8 +218,10 @@ class TableSeats:
         Raises:
             InvalidConfigError: A hand is in progress, ``seat`` is not a seat,
                 or it is not playing (empty, or already sitting out).
+            SessionBusyError: Called while the session is inside a playing
+                call (e.g. from a policy or the listener); nothing changes.
         """
-        seat = self._between_hands(seat, "sitting out")
+        seat = self._between_hands(seat, "sitting out", "sit_out")
         if self._seat_states[seat] is not SeatState.PLAYING:
             raise InvalidConfigError(f"seat {seat} is {self._seat_states[seat].value}")
         self._seat_states[seat] = SeatState.SITTING_OUT
@@ -181,8 +233,10 @@ class TableSeats:
         Raises:
             InvalidConfigError: A hand is in progress, ``seat`` is not a seat,
                 or it is not sitting out.
+            SessionBusyError: Called while the session is inside a playing
+                call (e.g. from a policy or the listener); nothing changes.
         """
-        seat = self._between_hands(seat, "coming back")
+        seat = self._between_hands(seat, "coming back", "sit_in")
         if self._seat_states[seat] is not SeatState.SITTING_OUT:
             raise InvalidConfigError(f"seat {seat} is {self._seat_states[seat].value}")
         self._seat_states[seat] = SeatState.PLAYING
@@ -194,8 +248,10 @@ class TableSeats:
         Raises:
             InvalidConfigError: A hand is in progress, ``seat`` is not a seat,
                 or it is already empty.
+            SessionBusyError: Called while the session is inside a playing
+                call (e.g. from a policy or the listener); nothing changes.
         """
-        seat = self._between_hands(seat, "leaving")
+        seat = self._between_hands(seat, "leaving", "leave")
         if self._seat_states[seat] is SeatState.EMPTY:
             raise InvalidConfigError(f"seat {seat} is already empty")
         self._seat_states[seat] = SeatState.EMPTY
@@ -215,10 +271,14 @@ class TableSeats:
         Raises:
             InvalidConfigError: A hand is in progress, ``seat`` is not an
                 empty seat, ``chips`` given for a seat with chips or missing
-                (or not an int from 1 to MAX_CHIPS) for one without.
+                (or not an int from 1 to MAX_CHIPS) for one without, or
+                ``chips`` that would bring the table above ``MAX_CHIPS`` in
+                all (:func:`~pokerkit_core.table_config.check_table_chips`).
+            SessionBusyError: Called while the session is inside a playing
+                call (e.g. from a policy or the listener); nothing changes.
             PolicyError: ``player`` is neither ``None`` nor a policy.
         """
-        seat = self._between_hands(seat, "filling a seat")
+        seat = self._between_hands(seat, "filling a seat", "fill")
         if self._seat_states[seat] is not SeatState.EMPTY:
             raise InvalidConfigError(f"seat {seat} is {self._seat_states[seat].value}, not empty")
         if player is not None:
@@ -232,6 +292,7 @@ class TableSeats:
             if chips is None:
                 raise InvalidConfigError(f"seat {seat} has no chips: give chips= (the buy-in)")
             amount = int_arg("chips", chips, 1)
+            check_table_chips(self._stacks + (amount,), "chips")
         if player is not None:
             player = self._seated(player)
         if current == 0:

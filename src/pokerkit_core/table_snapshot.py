@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from .checks import describe_exception, players_arg
-from .errors import InvalidConfigError, PokerError
-from .policy import Policy
+from .checks import describe_exception, players_arg, policy_name
+from .errors import InvalidConfigError, PokerError, PolicyError
+from .policy import Policy, method_of
 from .state import HandState
 from .table_config import BlindSource
 from .table_data import (
@@ -28,6 +28,7 @@ from .table_data import (
     SNAPSHOT_VERSION,
     blinds_data,
     config_data,
+    PolicyState,
     parse_snapshot,
     positions_data,
     record_data,
@@ -75,7 +76,64 @@ def session_snapshot(
         "records": [record_data(r, encode_state) for r in session._records],
         "faults": [f.to_dict() for f in session._faults],
         "hand": pending,
+        "policies": [_policy_state(seat, p) for seat, p in enumerate(session._players)],
     }
+
+
+def _stateful(player: object) -> bool:
+    """Whether ``player`` has both ``state_to_dict`` and ``state_from_dict``."""
+    return method_of(player, "state_to_dict") is not None and (
+        method_of(player, "state_from_dict") is not None
+    )
+
+
+def _policy_state(seat: int, player: object) -> dict[str, Any] | None:
+    """``{"name": .., "state": ..}`` of a seat's policy, or ``None`` (no
+    policy, or one without the state methods, e.g. an isolated one)."""
+    if player is None or not _stateful(player):
+        return None
+    try:
+        state = player.state_to_dict()  # type: ignore[attr-defined]
+    except Exception as exc:
+        raise PolicyError(
+            f"seat {seat}: state_to_dict() of {policy_name(player)} failed: "
+            f"{describe_exception(exc)}"
+        ) from exc
+    if not isinstance(state, dict):
+        raise PolicyError(
+            f"seat {seat}: state_to_dict() of {policy_name(player)} returned a "
+            f"{type(state).__name__}, not a dict"
+        )
+    return {"name": policy_name(player), "state": state}
+
+
+def _load_policies(
+    players: Sequence[Policy | None], states: Sequence[PolicyState | None]
+) -> None:
+    """Put each saved state into the seat's policy of the same name that has
+    ``state_from_dict``; on a refusal undo the states already put."""
+    done: list[tuple[Any, dict[str, Any]]] = []
+    try:
+        for seat, (player, saved) in enumerate(zip(players, states)):
+            if saved is None or player is None or not _stateful(player):
+                continue
+            if policy_name(player) != saved.name:
+                continue  # another kind of player: it keeps its own state
+            try:
+                before = player.state_to_dict()  # type: ignore[attr-defined]
+                player.state_from_dict(saved.state)  # type: ignore[attr-defined]
+            except InvalidConfigError as exc:
+                raise InvalidConfigError(f"snapshot.policies[{seat}].{exc}") from None
+            except Exception as exc:
+                raise PolicyError(
+                    f"seat {seat}: state_from_dict() of {saved.name} failed: "
+                    f"{describe_exception(exc)}"
+                ) from exc
+            done.append((player, before))
+    except BaseException:
+        for player, before in reversed(done):
+            player.state_from_dict(before)
+        raise
 
 
 def restore_session(
@@ -129,4 +187,5 @@ def restore_session(
             ) from None
         hand.announced = pending.announced
         session._hand = hand
+    _load_policies(seats, parts.policies)
     return session

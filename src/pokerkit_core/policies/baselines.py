@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..actions import Action, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
+from ..policy import random_state_data, random_state_from_data, state_fields
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -44,6 +45,30 @@ class RandomPolicy:
 
     def __init__(self, *, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
+
+    def state_to_dict(self) -> dict[str, Any]:
+        """The policy's state as plain data (JSON-able), for a table
+        snapshot (see :class:`~pokerkit_core.policy.Policy`).
+
+        Returns:
+            ``{"rng": ...}``: its generator's state
+            (:func:`~pokerkit_core.policy.random_state_data`).
+        """
+        return {"rng": random_state_data(self._rng)}
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> None:
+        """Take the state :meth:`state_to_dict` returned: the next decisions
+        are those the saved policy would have made.
+
+        Args:
+            data: The plain data (e.g. after a JSON round trip).
+
+        Raises:
+            InvalidConfigError: ``data`` is not that form (the message names
+                the field); the policy is unchanged.
+        """
+        fields = state_fields(data, ("rng",), "state")
+        self._rng.setstate(random_state_from_data(fields["rng"], "state.rng"))
 
     @staticmethod
     def _kinds(legal: LegalActions) -> list[str]:
@@ -133,6 +158,22 @@ class _Deterministic:
 
     def __init__(self, *, seed: int | None = None) -> None:
         del seed
+
+    def state_to_dict(self) -> dict[str, Any]:
+        """The policy's state as plain data: ``{}`` (it has none; see
+        :class:`~pokerkit_core.policy.Policy`)."""
+        return {}
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> None:
+        """Take the state :meth:`state_to_dict` returned (nothing to take).
+
+        Args:
+            data: ``{}``.
+
+        Raises:
+            InvalidConfigError: ``data`` is not an empty dict.
+        """
+        state_fields(data, (), "state")
 
     def action_probabilities(self, observation: Observation) -> Strategy:
         """:meth:`decide`'s action with probability 1 (a pure read)."""

@@ -12,10 +12,12 @@ References:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..actions import Action, Check
+from ..errors import InvalidConfigError, shown
 from ..evaluator import HandCategory
+from ..policy import random_state_data, random_state_from_data, state_fields
 from .features import (
     Coin,
     aggressive,
@@ -48,6 +50,37 @@ class EasyPolicy:
     def __init__(self, *, seed: int | None = None, bluff: float = 0.05) -> None:
         self._rng = random.Random(seed)
         self._bluff = bluff
+
+    def state_to_dict(self) -> dict[str, Any]:
+        """The policy's state as plain data (JSON-able), for a table
+        snapshot (see :class:`~pokerkit_core.policy.Policy`).
+
+        Returns:
+            ``{"rng": ..., "bluff": ...}``: its generator's state
+            (:func:`~pokerkit_core.policy.random_state_data`) and its bluff
+            probability.
+        """
+        return {"rng": random_state_data(self._rng), "bluff": self._bluff}
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> None:
+        """Take the state :meth:`state_to_dict` returned: the next decisions
+        are those the saved policy would have made.
+
+        Args:
+            data: The plain data (e.g. after a JSON round trip).
+
+        Raises:
+            InvalidConfigError: ``data`` is not that form, or ``bluff`` is
+                not a number from 0 to 1 (the message names the field); the
+                policy is unchanged.
+        """
+        fields = state_fields(data, ("rng", "bluff"), "state")
+        state = random_state_from_data(fields["rng"], "state.rng")
+        bluff = fields["bluff"]
+        if bluff.__class__ not in (int, float) or not 0 <= bluff <= 1:
+            raise InvalidConfigError(f"state.bluff must be a probability from 0 to 1, got {shown(bluff)}")
+        self._rng.setstate(state)
+        self._bluff = float(bluff)
 
     def decide(self, observation: Observation) -> Action:
         """Choose an action from the strength of the seat's own cards.

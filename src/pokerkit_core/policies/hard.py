@@ -54,11 +54,14 @@ from __future__ import annotations
 
 import random
 from array import array
+from dataclasses import fields
 from itertools import chain
-from typing import TYPE_CHECKING, Sequence
+from operator import attrgetter
+from typing import Any, Mapping, Sequence
 
 from ..actions import Action, Check, LegalActions
 from ..cards import Card
+from ..errors import InvalidConfigError, shown
 from ..evaluator import RANGE_COMBOS, range_equity
 from .features import Step, aggressive, passive, street_number, walk
 from .hard_model import (
@@ -70,9 +73,8 @@ from .hard_model import (
     range_of,
     size_class,
 )
-
-if TYPE_CHECKING:
-    from ..observation import Observation
+from ..observation import Observation
+from ..policy import random_state_data, random_state_from_data, state_fields
 
 __all__ = ["HardPolicy", "OpponentModel", "size_class"]
 
@@ -84,6 +86,11 @@ RANK_TRIALS = 32
 
 RANK_COMBOS = 200
 """At most this many combos of its own range (an even sample) are ranked."""
+
+_CONTEXT_KEY = attrgetter(*(f.name for f in fields(Observation) if f.name != "hole_cards"))
+"""The key of a decision's cached context: every field of the observation but
+the hole cards (stacks, board, history, bets, legal actions, hand number ...),
+so a context is reused only for the same public decision point."""
 
 _MASK = (1 << 64) - 1
 _UNIFORM = array("d", [1.0]) * RANGE_COMBOS
@@ -160,6 +167,49 @@ class HardPolicy:
         self.model = OpponentModel()
         self._self_model = OpponentModel()  # how an observer reads this seat: the priors
         self._cache: dict[object, _Context] = {}
+
+    # ------------------------------------------------------------------ state
+    def state_to_dict(self) -> dict[str, Any]:
+        """The policy's state as plain data (JSON-able), for a table
+        snapshot (see :class:`~pokerkit_core.policy.Policy`).
+
+        Returns:
+            ``rng`` (its generator's state,
+            :func:`~pokerkit_core.policy.random_state_data`), ``seed`` (the
+            62-bit seed of its equity estimates, int), ``trials`` (int) and
+            ``model`` (:meth:`OpponentModel.to_dict`: what it has learnt).
+        """
+        return {
+            "rng": random_state_data(self._rng),
+            "seed": self._seed,
+            "trials": self._trials,
+            "model": self.model.to_dict(),
+        }
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> None:
+        """Take the state :meth:`state_to_dict` returned: the next decisions
+        (and what it learns next) are those of the saved policy.
+
+        Args:
+            data: The plain data (e.g. after a JSON round trip).
+
+        Raises:
+            InvalidConfigError: ``data`` is not that form, ``seed`` is not an
+                int from 0 to ``2**62 - 1`` or ``trials`` not an int of at
+                least 1 (the message names the field, e.g.
+                ``state.model.fold[1][2]``); the policy is unchanged.
+        """
+        fields = state_fields(data, ("rng", "seed", "trials", "model"), "state")
+        state = random_state_from_data(fields["rng"], "state.rng")
+        seed, trials = fields["seed"], fields["trials"]
+        if seed.__class__ is not int or not 0 <= seed < 2**62:
+            raise InvalidConfigError(f"state.seed must be an int from 0 to 2**62 - 1, got {shown(seed)}")
+        if trials.__class__ is not int or trials < 1:
+            raise InvalidConfigError(f"state.trials must be an int >= 1, got {shown(trials)}")
+        model = OpponentModel.from_dict(fields["model"], "state.model")
+        self._rng.setstate(state)
+        self._seed, self._trials, self.model = seed, trials, model
+        self._cache.clear()
 
     # ------------------------------------------------------------------ hooks
     def hand_ended(self, observation: Observation, results: Sequence[object]) -> None:
@@ -269,7 +319,7 @@ class HardPolicy:
         return range_of(self.model, steps, opponent, board)[0]
 
     def _context(self, observation: Observation, legal: LegalActions) -> _Context:
-        key = (observation.seat, observation.hand_number, observation.history, observation.board)
+        key = _CONTEXT_KEY(observation)
         found = self._cache.get(key)
         if found is not None:
             return found

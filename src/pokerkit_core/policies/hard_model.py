@@ -17,11 +17,13 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..actions import ActionKind
 from ..evaluator import RANGE_COMBOS, combo_index, narrow_range, range_equity
+from ..errors import InvalidConfigError, shown
 from ..events import BoardDealt, HandShown
+from ..policy import state_fields
 from .features import Step, preflop_order, walk
 
 __all__ = [
@@ -207,6 +209,74 @@ class OpponentModel:
             for step in steps:
                 if step.seat == seat and step.street >= 2 and step.size > 0:
                     self.bluffs[size_class(step.size)].add(weak)
+
+    _RATE_FIELDS = ("open_raise", "bet", "fold", "raise_", "bluffs")
+
+    def to_dict(self) -> dict[str, Any]:
+        """What the model has learnt, as plain data (JSON-able).
+
+        Returns:
+            ``hands`` (int) and, for each frequency field (``open_raise``,
+            ``bet``, ``fold``, ``raise_``, ``bluffs``), the same nesting of
+            lists with each :class:`Rate` as ``[hits, count]`` (floats; the
+            priors and their weights are the model's constants).
+        """
+        def plain(value: Any) -> Any:
+            if isinstance(value, Rate):
+                return [value.hits, value.count]
+            return [plain(item) for item in value]
+
+        data: dict[str, Any] = {name: plain(getattr(self, name)) for name in self._RATE_FIELDS}
+        data["hands"] = self.hands
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "model") -> OpponentModel:
+        """The model :meth:`to_dict` described (the priors are this
+        version's).
+
+        Args:
+            data: The plain data.
+            where: Its path for messages.
+
+        Returns:
+            A new model.
+
+        Raises:
+            InvalidConfigError: A field missing or unknown, a nesting that
+                is not the model's, a count that is not a number of at least
+                0, hits above the count, or ``hands`` not an int of at least
+                0 (the message names the path, e.g. ``model.fold[1][2]``).
+        """
+        fields = state_fields(data, (*cls._RATE_FIELDS, "hands"), where)
+        model = cls()
+
+        def fill(target: Any, value: Any, path: str) -> None:
+            if isinstance(target, Rate):
+                if (
+                    not isinstance(value, list)
+                    or len(value) != 2
+                    or any(v.__class__ not in (int, float) or not 0 <= v < float("inf") for v in value)
+                    or value[0] > value[1]
+                ):
+                    raise InvalidConfigError(
+                        f"{path} must be [hits, count], numbers with 0 <= hits <= count, "
+                        f"got {shown(value)}"
+                    )
+                target.hits, target.count = float(value[0]), float(value[1])
+                return
+            if not isinstance(value, list) or len(value) != len(target):
+                raise InvalidConfigError(f"{path} must be a list of {len(target)}, got {shown(value)}")
+            for i, (item, sub) in enumerate(zip(target, value)):
+                fill(item, sub, f"{path}[{i}]")
+
+        for name in cls._RATE_FIELDS:
+            fill(getattr(model, name), fields[name], f"{where}.{name}")
+        hands = fields["hands"]
+        if hands.__class__ is not int or hands < 0:
+            raise InvalidConfigError(f"{where}.hands must be an int >= 0, got {shown(hands)}")
+        model.hands = hands
+        return model
 
     def fold_rate(self, street: int, fraction: float, raises_before: int) -> float:
         """Expected folding frequency against a bet or raise.
