@@ -33,7 +33,14 @@ rm -rf "$work/build" "$work"/src/*.egg-info
 rm -rf "$work/build" "$work/src/pokerkit_core"  # the tests must import the installed package
 
 cd "$work"
-modules=$("$venv/bin/python" -c '
+asan=$(gcc -print-file-name=libasan.so) ubsan=$(gcc -print-file-name=libubsan.so)
+for lib in "$asan" "$ubsan"; do
+    [ -f "$lib" ] || { echo "asan_tests.sh: gcc does not know where $lib is" >&2; exit 1; }
+done
+preload="$asan:$ubsan"
+export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+# (an instrumented module loads only with the sanitizer runtimes preloaded)
+modules=$(LD_PRELOAD="$preload" "$venv/bin/python" -c '
 import pokerkit_core._native as n, pokerkit_core._speedups as s
 print(n.__file__); print(s.__file__)')
 for so in $modules; do
@@ -41,23 +48,16 @@ for so in $modules; do
     "$venv"/*) ;;
     *) echo "asan_tests.sh: $so is not the package installed in $venv" >&2; exit 1 ;;
     esac
-    if ! nm -D "$so" | grep -q '__asan_init'; then
+    if ! nm -D "$so" | grep '__asan_init' >/dev/null; then  # (not -q: SIGPIPE under pipefail)
         echo "asan_tests.sh: $so is not built with AddressSanitizer (no __asan_init): refusing to run" >&2
         exit 1
     fi
     echo "instrumented: $so"
 done
 
-asan=$(gcc -print-file-name=libasan.so) ubsan=$(gcc -print-file-name=libubsan.so)
-for lib in "$asan" "$ubsan"; do
-    [ -f "$lib" ] || { echo "asan_tests.sh: gcc does not know where $lib is" >&2; exit 1; }
-done
-preload="$asan:$ubsan"
 # test_native_portable.py builds the no-SIMD variant with the same flags
 tests=(tests/test_evaluator.py tests/test_native.py tests/test_native_portable.py tests/test_cards.py
        tests/test_c_boundary.py tests/test_kernel.py tests/test_serialize.py tests/test_serialize_fast.py
        tests/test_isolation_wire.py)
 [ -f tests/test_equity.py ] && tests+=(tests/test_equity.py)
-LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0 \
-UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-  "$venv/bin/python" -m pytest -q -p no:cacheprovider "${tests[@]}" "$@"
+LD_PRELOAD="$preload" "$venv/bin/python" -m pytest -q -p no:cacheprovider "${tests[@]}" "$@"
