@@ -14,7 +14,7 @@ import numbers
 import itertools
 from collections.abc import Iterable, Mapping, Set
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .errors import InvalidConfigError, PolicyError, shown
 from .policy import Policy
@@ -163,10 +163,11 @@ def timeout_arg(name: str, value: object) -> float | None:
     """
     if value is None:
         return None
+    real: Any = value
     if (
         value.__class__.__name__ in ("bool", "bool_")
         or not isinstance(value, numbers.Real)
-        or not 0 < value <= MAX_TIMEOUT  # compared before float(): no OverflowError
+        or not 0 < real <= MAX_TIMEOUT  # compared before float(): no OverflowError
     ):
         raise InvalidConfigError(
             f"{name} must be a positive number of seconds up to {MAX_TIMEOUT:,.0f}"

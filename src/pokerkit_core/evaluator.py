@@ -2,7 +2,8 @@
 
 This module is the only one that imports the compiled cffi module
 ``pokerkit_core._native``.  Every argument is checked here before it reaches
-C: card codes must be 0-51, distinct, and 5 to 7 per hand (the checks of
+C, and a caller's mutable buffer is copied before it is checked (``_private``:
+C runs without the GIL, so another thread could change it): card codes must be 0-51, distinct, and 5 to 7 per hand (the checks of
 batches of card codes are in the internal ``pokerkit_core.card_codes``;
 :class:`HandCategory` and :class:`HandRank` are defined in the internal
 ``pokerkit_core.hand_rank``, below this module, and re-exported here).
@@ -92,7 +93,7 @@ def _private(data: Any) -> Any:
         if data.obj.__class__ is bytes:
             return data
         copy = memoryview(data.tobytes())
-        return copy.cast("B", data.shape) if data.ndim == 2 and data.nbytes else copy
+        return copy.cast("B", list(data.shape or ())) if data.ndim == 2 and data.nbytes else copy
     return data
 
 
