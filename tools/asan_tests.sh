@@ -19,7 +19,7 @@ trap 'rm -rf "$work"' EXIT
 
 tar -c --exclude=./build --exclude=./dist --exclude=./.git --exclude='./.*venv*' \
     --exclude='*.so' --exclude='*.o' --exclude='*.egg-info' --exclude=__pycache__ \
-    --exclude=./src/pokerkit_core/_native.c --exclude=./.hypothesis --exclude=./docs/_build . |
+    --exclude=./src/pokerkit_core/_native.c --exclude=./.hypothesis --exclude=./.mypy_cache --exclude=./docs/_build . |
     tar -x -C "$work"
 
 python3 -m venv "$venv"
