@@ -113,7 +113,7 @@ def _flat_codes(codes: Any) -> bytes | None:
     ints 0-255: ``bytes``/``bytearray`` and buffers of unsigned bytes as
     they are; other integer buffers (NumPy ``int16``, ``array('i')``...) and
     sequences of ints value by value (never their raw bytes); bools, floats,
-    strings and single ints refused.  A code outside 0-51 in a list or a
+    strings and single ints (NumPy integers too) refused.  A code outside 0-51 in a list or a
     wider buffer raises CardError (see :func:`_checked_codes`)."""
     if isinstance(codes, (bytes, bytearray)):
         return bytes(codes)
@@ -125,6 +125,8 @@ def _flat_codes(codes: Any) -> bytes | None:
         view = None
     if view is not None:
         kind = view.format.lstrip("@=<>!")
+        if view.ndim == 0:  # a single code (a NumPy integer) is not a run of codes
+            return None
         if view.itemsize == 1 and kind == "B":
             return view.tobytes()
         if kind not in _INT_FORMATS or view.ndim > 1:

@@ -9,13 +9,12 @@ Internal to the library: not re-exported by the package.
 
 from __future__ import annotations
 
-import math
 import numbers
 
 import itertools
 from collections.abc import Iterable, Mapping, Set
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .errors import InvalidConfigError, PolicyError, shown
 from .policy import Policy
@@ -35,6 +34,12 @@ __all__ = [
 ]
 
 _E = TypeVar("_E", bound=Enum)
+
+MAX_TIMEOUT = 1_000_000.0
+"""The longest time limit :func:`timeout_arg` takes, in seconds (about 11.6
+days): a limit is waited for with ``poll``, whose wait in milliseconds is a
+32-bit int (2**31 - 1 ms is about 2.1e6 seconds), so a longer limit would end
+in an ``OverflowError`` mid-run."""
 
 
 
@@ -145,23 +150,27 @@ def timeout_arg(name: str, value: object) -> float | None:
 
     Args:
         name: The option's name, for the message.
-        value: ``None`` or a positive finite real number (not a bool).
+        value: ``None`` or a real number (not a bool) of seconds above 0
+            and at most :data:`MAX_TIMEOUT` (1,000,000).
 
     Returns:
         The limit as a float, or ``None``.
 
     Raises:
         InvalidConfigError: ``value`` is a bool, not a real number, not
-            positive or not finite.
+            positive, or above :data:`MAX_TIMEOUT` (infinity and ints too
+            large for a float included).
     """
     if value is None:
         return None
+    real: Any = value
     if (
         value.__class__.__name__ in ("bool", "bool_")
         or not isinstance(value, numbers.Real)
-        or not 0 < float(value) < math.inf
+        or not 0 < real <= MAX_TIMEOUT  # compared before float(): no OverflowError
     ):
         raise InvalidConfigError(
-            f"{name} must be a positive number of seconds or None, got {shown(value)}"
+            f"{name} must be a positive number of seconds up to {MAX_TIMEOUT:,.0f}"
+            f" or None, got {shown(value)}"
         )
     return float(value)

@@ -37,7 +37,11 @@ call gives up after :data:`REJECTION_BUDGET` rejected draws (about half a
 second).  With ``trials=None`` sampling then stops: ranges that rarely fit
 together (nine or ten players on ``"AA,KK,QQ,JJ,TT"``) give fewer than
 :data:`DEFAULT_TRIALS` deals, and ``result.trials`` says how many.  With
-``trials=N`` the next chunk carries on until ``N`` deals are sampled.  Chunk
+``trials=N`` a call that spends its budget before ``N`` deals raises
+:class:`~pokerkit_core.errors.RangeError` (giving the rate at which the
+ranges fit), so the time of a call is bounded by ``trials`` whatever the
+ranges: a chunk that completes was rejected at most :data:`REJECTION_BUDGET`
+times, which is under 135 rejected draws a deal in a full chunk.  Chunk
 0 uses ``seed`` itself and chunk ``i`` a seed derived from ``(seed, i)``,
 so a seed still gives one result; calls of at most :data:`SAMPLE_CHUNK`
 trials are a single C call, as before.  When draws are rejected thousands of
@@ -99,7 +103,8 @@ SAMPLE_CHUNK = 250_000
 
 REJECTION_BUDGET = 1 << 25
 """Rejected draws (combos sharing a card) after which one C call stops
-sampling; with ``trials=None`` sampling then ends (see "Bounded work")."""
+sampling; with ``trials=None`` sampling then ends, with ``trials=N`` the call
+raises ``RangeError`` (see "Bounded work")."""
 
 _SEED_MASK = (1 << 64) - 1
 
@@ -244,7 +249,11 @@ def calculate_equity(
             combo left after card removal, or ranges that cannot all be dealt
             at once; the message names the players and what blocks them); or
             sampling found no deal in :data:`REJECTION_BUDGET` draws although
-            deals exist (combos too unlikely to meet: use ``exact=True``).
+            deals exist (combos too unlikely to meet: use ``exact=True``); or,
+            with ``trials`` given, a chunk of sampling spent its
+            :data:`REJECTION_BUDGET` before its deals were found (ranges that
+            fit together too rarely for that many trials: ask for fewer, or
+            ``trials=None``).
         InvalidConfigError: ``players`` not a sequence of 2 to
             :data:`~pokerkit_core.evaluator.MAX_EQUITY_PLAYERS` players;
             ``trials`` not an int from 1 to :data:`MAX_TRIALS`; ``seed`` not an int;
@@ -333,8 +342,15 @@ def calculate_equity(
                 f"sampling found no deal in {REJECTION_BUDGET} draws: deals exist, but "
                 "these ranges almost never fit together (try exact=True, or wider ranges)"
             )
-        if deals < size and trials is None:
-            break  # the rejection budget is spent: keep what was sampled
+        if deals < size:  # the call spent its rejection budget
+            if trials is None:
+                break  # keep what was sampled
+            raise RangeError(
+                f"sampling {wanted:,} deals would take too long: these ranges fit together "
+                f"about once in {(REJECTION_BUDGET + deals) / deals:,.0f} draws ({deals:,} deals "
+                f"in {REJECTION_BUDGET:,} rejected draws); ask for fewer trials, or give "
+                "trials=None (the deals one rejection budget gives)"
+            )
     if len(chunks) == 1:
         return _result(False, chunks[0][0], texts, chunks[0][1])
     return _result(False, done, texts, _combine(chunks, len(texts)))

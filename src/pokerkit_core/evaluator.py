@@ -2,7 +2,8 @@
 
 This module is the only one that imports the compiled cffi module
 ``pokerkit_core._native``.  Every argument is checked here before it reaches
-C: card codes must be 0-51, distinct, and 5 to 7 per hand (the checks of
+C, and a caller's mutable buffer is copied before it is checked (``_private``:
+C runs without the GIL, so another thread could change it): card codes must be 0-51, distinct, and 5 to 7 per hand (the checks of
 batches of card codes are in the internal ``pokerkit_core.card_codes``;
 :class:`HandCategory` and :class:`HandRank` are defined in the internal
 ``pokerkit_core.hand_rank``, below this module, and re-exported here).
@@ -65,6 +66,36 @@ _E_CARD: int = _lib.PKC_E_CARD
 _E_DUPLICATE: int = _lib.PKC_E_DUPLICATE
 
 CardsLike = Union[str, Iterable[Card]]
+
+
+def _private(data: Any) -> Any:
+    """``data`` as a copy no other thread can change: the one rule of the C
+    boundary, applied to every argument buffer *before* it is checked.
+
+    cffi releases the GIL while C runs, so a caller's ``bytearray`` or
+    ``array`` could be changed by another thread between the checks made here
+    and C's reads of it: a card code checked as 0-51 could be 200 when C
+    indexes a table with it.  Every function of this module that passes a
+    caller's buffer to C first passes it through here and then checks and
+    passes only what this returns.  ``bytes`` (immutable) and views of
+    ``bytes`` come back as they are; a ``bytearray`` (or other ``bytes``
+    subclass) becomes ``bytes``; an ``array`` a new ``array`` of the same
+    type; any other ``memoryview`` a view of a ``bytes`` copy, of the same
+    shape.  Anything else comes back as it is, for the caller's checks to
+    refuse.
+    """
+    if data.__class__ is bytes:
+        return data
+    if isinstance(data, array):
+        return data[:]
+    if isinstance(data, (bytes, bytearray)):
+        return memoryview(data).tobytes()
+    if isinstance(data, memoryview):
+        if data.obj.__class__ is bytes:
+            return data
+        copy = memoryview(data.tobytes())
+        return copy.cast("B", list(data.shape or ())) if data.ndim == 2 and data.nbytes else copy
+    return data
 
 
 def _best_five_of(cards: tuple[Card, ...]) -> list[Card]:
@@ -266,15 +297,17 @@ def evaluate_many(
         codes: Card codes hand after hand, as any C-contiguous buffer of
             unsigned bytes (``bytes``, ``bytearray``, ``array('B')``, a ctypes
             ``c_uint8`` array, a NumPy ``uint8`` array of shape ``(n, k)``),
-            which is read without a copy; or another integer buffer (e.g.
+            which is copied first unless it is ``bytes`` (so that another
+            thread changing it cannot change what C reads after the
+            checks); or another integer buffer (e.g.
             NumPy ``int64``), a list of hands (lists of codes) or a flat
             list of codes, converted first (in lists, ints and NumPy
             integers; never bools or floats).
         cards_per_hand: Cards in each hand, 5 to 7.  Taken from a 2-D
             buffer's shape when omitted; otherwise 7.
         out: Optional writable, contiguous buffer of at least ``n`` native
-            int32 values (e.g. ``numpy.empty(n, numpy.int32)``).  If it shares
-            memory with ``codes``, the codes are copied first.
+            int32 values (e.g. ``numpy.empty(n, numpy.int32)``).  It may
+            share memory with ``codes`` (the codes C reads are a copy).
 
     Returns:
         ``out`` if given, else a new ``array('i')`` of ``n`` values, one per
@@ -291,7 +324,7 @@ def evaluate_many(
             before it and is unchanged from it on; for the other errors
             nothing is written.
     """
-    view = _codes_view(codes)
+    view = _private(_codes_view(codes))
     if cards_per_hand is None:
         cards_per_hand = view.shape[1] if view.ndim == 2 and view.shape else 7
     k = cards_per_hand
@@ -317,10 +350,6 @@ def evaluate_many(
     codes_ptr = _ffi.from_buffer("uint8_t[]", view)
     # the view that was checked, not `result` again: its buffer could differ
     out_ptr = _ffi.from_buffer("int32_t[]", out_view, require_writable=True)
-    a, b = int(_ffi.cast("uintptr_t", codes_ptr)), int(_ffi.cast("uintptr_t", out_ptr))
-    if n and a < b + 4 * n and b < a + total:  # overlapping: read a copy
-        view = memoryview(view.tobytes())
-        codes_ptr = _ffi.from_buffer("uint8_t[]", view)
     bad = _ffi.new("size_t *")
     status = _lib.pkc_eval_batch(codes_ptr, n, k, out_ptr, bad)
     if status in (_E_CARD, _E_DUPLICATE):
@@ -483,7 +512,8 @@ def _equity_native(
 ) -> tuple[bool, int, tuple[tuple[float, float, float, float], ...]]:
     """Private: all-in equity in one C call (``pkc_equity``); use :mod:`.equity`.
 
-    Every argument is checked here before C sees it.
+    Every argument is checked here before C sees it, and the buffers C reads
+    are private copies taken before the checks (:func:`_private`).
 
     Args:
         combos: Two card codes per combo, the combos of player 0 first, then
@@ -515,6 +545,8 @@ def _equity_native(
             or trials, too many cards for one deal, or an exact enumeration
             above ``max_exact``.
     """
+    combos, weights, board, dead = _private(combos), _private(weights), _private(board), _private(dead)
+    n_combos = tuple(n_combos)
     n_players = len(n_combos)
     if not 2 <= n_players <= MAX_EQUITY_PLAYERS:
         raise InvalidConfigError(f"equity needs 2 to {MAX_EQUITY_PLAYERS} players, got {n_players}")
@@ -680,7 +712,13 @@ def range_equity(
         InvalidConfigError: A range not an ``array('d')`` of 1,326 finite
             weights >= 0, no range or too many, a board of 1, 2 or more than
             5 cards, bad ``trials`` or ``seed``.
+
+    ``hands``, ``board`` and the ranges are copied before they are checked
+    (:func:`_private`): another thread changing them during the call cannot
+    change what C reads.
     """
+    hands, board = _private(hands), _private(board)
+    ranges = [_private(weights) for weights in ranges]
     if not 1 <= len(ranges) <= RANGE_MAX_RANGES:
         raise InvalidConfigError(f"range_equity takes 1 to {RANGE_MAX_RANGES} ranges, got {len(ranges)}")
     for weights in ranges:
@@ -729,13 +767,19 @@ def narrow_range(weights: "array[float]", board: bytes, keep: float, floor: floa
         CardError: Bad or repeated board codes.
         InvalidConfigError: Bad weights, board size, ``keep`` or ``floor``
             (nothing is changed then).
+
+    C works on a copy of ``weights`` and ``board`` taken before the checks
+    (:func:`_private`), and the result is written back into ``weights`` at
+    the end, in one step.
     """
-    _range_args(weights, board)
+    work, board = _private(weights), _private(board)
+    _range_args(work, board)
     if not (isinstance(keep, (int, float)) and isinstance(floor, (int, float))):
         raise InvalidConfigError("keep and floor must be numbers from 0 to 1")
     status = _lib.pkc_range_narrow(
-        _ffi.from_buffer("double[]", weights, require_writable=True),
+        _ffi.from_buffer("double[]", work, require_writable=True),
         _ffi.from_buffer("uint8_t[]", board) if board else _ffi.NULL, len(board),
         float(keep), float(floor),
     )
     _range_status(status, "range narrowing input")
+    weights[:] = work

@@ -139,7 +139,8 @@ def isolation_args(isolate: object, decision_timeout: object) -> float | None:
 
     Args:
         isolate: ``True`` or ``False``.
-        decision_timeout: ``None`` or a positive number of seconds.
+        decision_timeout: ``None`` or a positive number of seconds, at most
+            ``checks.MAX_TIMEOUT`` (1,000,000).
 
     Returns:
         The time limit as a float, or ``None``.

@@ -433,7 +433,8 @@ def run_match(
         InvalidConfigError: Not two players, ``hands`` < 1 (or odd in
             duplicate mode), ``workers`` or ``chunk_deals`` < 1, a config
             that is not for two seats, ``isolate`` not a bool, or a
-            ``decision_timeout`` that is not a positive number or is given
+            ``decision_timeout`` that is not a positive number of seconds
+            up to 1,000,000 (``checks.MAX_TIMEOUT``) or is given
             without ``isolate`` (a policy in this process cannot be
             interrupted), or ``chunks_at_once`` that is not an int from 1
             to :data:`~pokerkit_core.match_lanes.MAX_CHUNKS_AT_ONCE` or is

@@ -722,6 +722,9 @@ def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
             state = None
     if state is None:
         state = _replay_slowly(config, data, path)
+    dealt = len(_deal_order(state))
+    if len(deck) != dealt:  # (replay takes the first cards of a longer deck)
+        raise _fail(_at(path, "deck"), f"has {len(deck)} cards but the hand deals {dealt}")
     # the readable fields, compared with the replayed hand's, and alike in
     # type (so 1.0 or true is not taken for 1)
     actual = _public(state)

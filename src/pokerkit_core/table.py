@@ -127,7 +127,8 @@ class TableSession(TableSeats):
             ``players`` is not a sequence or does not match the seats (a
             policy for a seat with no chips); ``seed`` is not an int or
             ``None``; ``clock`` is not callable or does not return a number;
-            ``decision_timeout`` is not a positive number or ``None``.
+            ``decision_timeout`` is not a positive number of seconds up to
+            1,000,000 (``checks.MAX_TIMEOUT``) or ``None``.
         PolicyError: A seat's player is not a policy (it has no callable
             ``decide``, or is a policy class instead of an instance).
 

@@ -241,7 +241,7 @@ class TableConfig:
             :class:`~pokerkit_core.betting.BettingStructure`; ``raise_cap`` or
             ``max_hands`` not an int of at least 1; ``max_seconds`` not a
             positive number; ``keep_hands``, ``strict`` or ``isolate`` not a
-            bool; ``decision_timeout`` not a positive number, or given
+            bool; ``decision_timeout`` not a positive number up to 1,000,000, or given
             without ``isolate``; ``straddles`` not an int from 0 to the
             seats after the blinds (``len(stacks) - 2``) or given with
             fixed-limit betting; ``ante_rule`` not an

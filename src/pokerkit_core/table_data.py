@@ -14,6 +14,7 @@ References:
 
 from __future__ import annotations
 
+import sys
 from enum import Enum
 from typing import Any, Callable, NamedTuple
 
@@ -493,8 +494,9 @@ def parse_snapshot(
     )
     positions = field_of(data, "positions", where)
     elapsed = field_of(data, "elapsed_seconds", where)
-    if elapsed.__class__ not in (int, float) or not 0 <= elapsed < float("inf"):
-        raise InvalidConfigError(f"snapshot.elapsed_seconds must be seconds >= 0, got {shown(elapsed)}")
+    if elapsed.__class__ not in (int, float) or not 0 <= elapsed <= sys.float_info.max:
+        # (an int past the largest float: refused here, not an OverflowError below)
+        raise InvalidConfigError(f"snapshot.elapsed_seconds must be finite seconds >= 0, got {shown(elapsed)}")
     records = field_of(data, "records", where)
     faults = field_of(data, "faults", where)
     if not isinstance(records, (list, tuple)) or not isinstance(faults, (list, tuple)):

@@ -26,7 +26,8 @@ chips once scaled (the engine's chip limit); amounts are read exactly, never
 rounded.  A ``cbr`` amount is written as digits with an optional fraction and
 exponent (``300``, ``2.5``, ``1e3``).  An integer ``hand`` is at most 10**18
 in size, and lists and tables kept in :attr:`HandHistory.extra` nest at most
-32 deep.  Anything else raises :class:`~pokerkit_core.errors.HistoryParseError`,
+32 deep; no run of digits is longer than 100 (refused before conversion).
+Anything else raises :class:`~pokerkit_core.errors.HistoryParseError`,
 whose message quotes at most a short excerpt of the offending text.
 
 References:
@@ -115,6 +116,11 @@ _MAX_PLACES = 18
 """Most digits after the decimal point in an amount (trailing zeros not counted)."""
 _MAX_DEPTH = 32
 """Deepest nesting of lists and tables in a field kept in ``extra``."""
+_MAX_NUMERAL = 100
+"""Most digits (with ``_`` separators) in one run anywhere in a PHH text: an
+amount needs at most 37 (10**18 with 18 places), and a longer run is refused
+before the TOML reader converts it (a 6.4 MB numeral cost 740 MB)."""
+_LONG_NUMERAL = re.compile(rf"[0-9][0-9_]{{{_MAX_NUMERAL},}}|0[xob][0-9a-fA-F_]{{{_MAX_NUMERAL},}}")
 
 
 def _text_argument(value: object, what: str) -> str:
@@ -431,6 +437,13 @@ def _fraction_chips(value: Decimal, scale: int) -> Amount:
 
 
 def _parse_toml(text: str, first_line: int = 1) -> dict[str, Any]:
+    long = _LONG_NUMERAL.search(text)
+    if long is not None:  # refused before any conversion (memory)
+        raise HistoryParseError(
+            f"a number of more than {_MAX_NUMERAL} digits ({_excerpt(text[long.start() : long.start() + 30])}): "
+            "an amount is never more than 10**18, with at most 18 places",
+            first_line + text.count("\n", 0, long.start()),
+        )
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
