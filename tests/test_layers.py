@@ -169,13 +169,3 @@ def test_no_package_attribute_shadows_a_module() -> None:
         assert getattr(pokerkit_core, info.name) is module, info.name
         assert isinstance(module, types.ModuleType)
         assert info.name not in pokerkit_core.__all__, info.name
-
-
-MAX_MODULE_LINES = 800
-"""STYLE.md: a module stays at most this many lines (split by concept beyond)."""
-
-
-@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_modules_stay_within_the_line_cap(path: Path) -> None:
-    lines = len(path.read_text(encoding="utf-8").splitlines())
-    assert lines <= MAX_MODULE_LINES, f"{path.name} has {lines} lines (cap {MAX_MODULE_LINES})"
