@@ -208,7 +208,8 @@ def test_unpicklable_factory_is_refused_for_workers() -> None:
 def test_progress_bar_moves_after_every_deal_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """In one process the bar moves deal by deal (the quick-start match of
     2,000 hands is two 500-deal chunks: it used to show 0%, 50%, 100%); with
-    worker processes it moves a chunk at a time; it ends at the hand count."""
+    worker processes too (each counts its hands into a queue: it used to
+    move a chunk at a time); it ends at the hand count."""
     import types
 
     updates: list[int] = []
@@ -228,7 +229,11 @@ def test_progress_bar_moves_after_every_deal_in_process(monkeypatch: pytest.Monk
     assert updates == [1] * 40  # each hand of the 3 chunks
     updates.clear()
     run_match(["call", "call"], hands=12, seed=1, chunk_deals=5, workers=2, progress=True)
-    assert sorted(updates) == [2, 5, 5] and sum(updates) == 12
+    assert updates == [1] * 12  # chunks of 5, 5 and 2 hands: each hand sent on its own
+    updates.clear()
+    run_match(["call", "call"], hands=400, seed=1, chunk_deals=100, workers=2, progress=True)
+    # a worker sends its count each 1/20 of a chunk (5 hands): never a whole chunk at once
+    assert sum(updates) == 400 and len(updates) >= 80 and max(updates) <= 5
 
 
 def test_deck_shuffle_is_random_shuffle_step_for_step() -> None:

@@ -13,6 +13,7 @@ import json
 import time
 
 from ..lbr import PREFLOP_RULES, run_lbr
+from ..progress import command_line_progress
 from .options import add_json_argument
 
 
@@ -61,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         preflop=args.preflop,
         calling_range=args.calling_range,
+        progress=command_line_progress(),
     )
     elapsed = time.perf_counter() - started
     if args.json:

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..errors import PolicyError
 from ..match import ISOLATED_CHUNKS_AT_ONCE, MatchResult, run_match
 from ..match_lanes import MAX_CHUNKS_AT_ONCE
+from ..progress import command_line_progress
 from .options import add_isolation_arguments, add_json_argument
 
 
@@ -117,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
         isolate=args.isolate,
         decision_timeout=args.decision_timeout,
         chunks_at_once=args.chunks_at_once,
+        progress=command_line_progress(),
     )
     elapsed = time.perf_counter() - started
     if args.log is not None:
