@@ -265,3 +265,34 @@ def test_a_seed_gives_the_results_it_always_gave(pair: list[str], duplicate: boo
     result = run_match(pair, hands=200, seed=7, duplicate=duplicate)
     assert [p.chips for p in result.players] == [chips, -chips]
     assert [p.errors for p in result.players] == [0, 0]
+
+
+def test_match_command_prints_mbb_per_hand_and_bb_per_100(capsys: pytest.CaptureFixture[str]) -> None:
+    """Both units on each player's line (it printed only mbb/hand, and
+    ``stats`` only bb/100): bb/100 is mbb/hand / 10."""
+    import re
+
+    assert main(["match", "call", "raise", "--hands", "20", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    expected = run_match(["call", "raise"], hands=20, seed=3)
+    number = r"([+-]\d+\.\d+)"
+    for player in expected.players:
+        found = re.search(
+            rf"^  {player.name} +{number} mbb/hand   95% CI \[{number}, {number}\]"
+            rf"   = {number} bb/100 \[{number}, {number}\]$",
+            out,
+            re.M,
+        )
+        assert found is not None, out
+        mbb, lo, hi, bb, bb_lo, bb_hi = (float(g) for g in found.groups())
+        assert mbb == pytest.approx(player.mbb_per_hand, abs=0.05)
+        assert bb == pytest.approx(player.mbb_per_hand / 10, abs=0.005)
+        assert (bb_lo, bb_hi) == pytest.approx((player.ci95[0] / 10, player.ci95[1] / 10), abs=0.005)
+        assert (lo, hi) == pytest.approx(player.ci95, abs=0.05)
+
+
+def test_units_convert_mbb_per_hand_and_bb_per_100() -> None:
+    from pokerkit_core.units import bb_per_100, mbb_per_hand
+
+    assert bb_per_100(150.0) == 15.0 and mbb_per_hand(15.0) == 150.0
+    assert bb_per_100(mbb_per_hand(-2.5)) == -2.5

@@ -14,6 +14,7 @@ import time
 
 from ..lbr import PREFLOP_RULES, run_lbr
 from ..progress import command_line_progress
+from ..units import bb_per_100
 from .options import add_json_argument
 
 
@@ -73,8 +74,13 @@ def run(args: argparse.Namespace) -> int:
     lo, hi = result.ci95
     variant = ", calling range" if result.calling_range else ""
     print(
-        f"LBR ({result.preflop} pre-flop{variant}) vs {result.policy}: {result.mbb_per_hand:+.1f} mbb/hand"
+        f"LBR ({result.preflop} pre-flop{variant}) wins {result.mbb_per_hand:+.1f} mbb/hand from {result.policy}"
         f"   95% CI [{lo:+.1f}, {hi:+.1f}]"
+        f"   = {bb_per_100(result.mbb_per_hand):+.2f} bb/100 [{bb_per_100(lo):+.2f}, {bb_per_100(hi):+.2f}]"
+    )
+    print(
+        f"  positive = {result.policy} is exploitable (at least by this much); "
+        f"lower is better for {result.policy}"
     )
     print(
         f"  {result.hands} hands ({result.deals} deals from both seats, seed {result.seed}), "

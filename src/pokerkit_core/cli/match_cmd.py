@@ -16,6 +16,7 @@ from ..errors import PolicyError
 from ..match import ISOLATED_CHUNKS_AT_ONCE, MatchResult, run_match
 from ..match_lanes import MAX_CHUNKS_AT_ONCE
 from ..progress import command_line_progress
+from ..units import bb_per_100
 from .options import add_isolation_arguments, add_json_argument
 
 
@@ -140,6 +141,7 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"  {p.name:<{width}}  {p.mbb_per_hand:+10.1f} mbb/hand"
             f"   95% CI [{lo:+.1f}, {hi:+.1f}]"
+            f"   = {bb_per_100(p.mbb_per_hand):+.2f} bb/100 [{bb_per_100(lo):+.2f}, {bb_per_100(hi):+.2f}]"
         )
     if result.errors or any(p.errors for p in result.players):
         total = sum(p.errors for p in result.players)
