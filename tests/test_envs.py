@@ -628,3 +628,4 @@ def test_envs_without_the_rl_extra_says_what_to_install() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert 'pip install "pokerkit_core[rl]"' in out.stdout and "gymnasium" in out.stdout
+    assert 'from a source checkout: pip install ".[rl]"' in out.stdout

@@ -296,3 +296,32 @@ def test_units_convert_mbb_per_hand_and_bb_per_100() -> None:
 
     assert bb_per_100(150.0) == 15.0 and mbb_per_hand(15.0) == 150.0
     assert bb_per_100(mbb_per_hand(-2.5)) == -2.5
+
+
+def test_every_install_hint_names_the_package_and_the_checkout_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pip install "pokerkit_core[plot]"`` fails in a checkout of the
+    source: every hint also gives ``pip install ".[plot]"``, from one place."""
+    import importlib
+
+    from pokerkit_core.errors import MissingExtraError, install_hint
+
+    for extra in ("plot", "rl", "web", "distributed"):
+        hint = install_hint(extra)
+        assert f'pip install "pokerkit_core[{extra}]"' in hint and f'pip install ".[{extra}]"' in hint
+        assert str(MissingExtraError("x", extra, "y")) == f"y needs x: {hint}"
+    # the --plot help text and the Dask error use it too
+    from pokerkit_core.cli import build_parser
+
+    match_parser = build_parser()._subparsers._group_actions[0].choices["match"]  # type: ignore[union-attr]
+    assert 'pip install ".[plot]"' in " ".join(match_parser.format_help().split())
+    real = importlib.import_module
+
+    def no_dask(name: str, package: str | None = None) -> object:
+        if name == "distributed":
+            raise ModuleNotFoundError("No module named 'distributed'")
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", no_dask)
+    with pytest.raises(PolicyError) as info:
+        run_match(["call", "call"], hands=2, scheduler="tcp://127.0.0.1:1")
+    assert str(info.value) == f"a Dask scheduler needs the optional extra: {install_hint('distributed')}"

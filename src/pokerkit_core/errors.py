@@ -30,6 +30,7 @@ __all__ = [
     "RangeError",
     "AcpcProtocolError",
     "MissingExtraError",
+    "install_hint",
 ]
 
 
@@ -264,12 +265,31 @@ class AcpcProtocolError(HistoryParseError):
     """
 
 
+def install_hint(extra: str) -> str:
+    """How to install the optional extra ``extra``: the one text of every
+    install hint (errors, help texts).
+
+    Args:
+        extra: The ``pokerkit_core`` extra, e.g. ``"plot"``.
+
+    Returns:
+        ``pip install "pokerkit_core[plot]" (from a source checkout: pip
+        install ".[plot]")``: the installed package's form, and the form
+        that works in a checkout, where ``pokerkit_core[plot]`` names a
+        package index's copy instead.
+    """
+    return f'pip install "pokerkit_core[{extra}]" (from a source checkout: pip install ".[{extra}]")'
+
+
 class MissingExtraError(PokerError, ImportError):
     """An optional feature needs a package that is not installed.
+
+    The message ends with :func:`install_hint` for the extra.
 
     Attributes:
         package: The missing package, e.g. ``"matplotlib"``.
         extra: The ``pokerkit_core`` extra that installs it, e.g. ``"plot"``.
+        feature: What needs it, e.g. ``"plotting"`` (``""``: "this").
     """
 
     def __init__(self, package: str, extra: str, feature: str = "") -> None:
@@ -278,4 +298,4 @@ class MissingExtraError(PokerError, ImportError):
 
     def __str__(self) -> str:
         what = f"{self.feature} needs" if self.feature else "this needs"
-        return f'{what} {self.package}: pip install "pokerkit_core[{self.extra}]"'
+        return f"{what} {self.package}: {install_hint(self.extra)}"

@@ -51,7 +51,7 @@ from typing import Any, Callable, Iterator, Sequence, Union
 
 from .cards import Card, full_deck
 from .driver import HandDriver, PolicyFault
-from .errors import InvalidConfigError, PokerError, PolicyError, shown
+from .errors import InvalidConfigError, PokerError, PolicyError, install_hint, shown
 from .isolation import isolation_args
 from .match_chunks import (
     MAX_RECORDED_ERRORS,
@@ -300,8 +300,7 @@ def _execute(
             distributed: Any = importlib.import_module("distributed")
         except ImportError as exc:
             raise PolicyError(
-                "a Dask scheduler needs the optional extra: "
-                "pip install 'pokerkit_core[distributed]'"
+                f"a Dask scheduler needs the optional extra: {install_hint('distributed')}"
             ) from exc
         client: Any = distributed.Client(scheduler)
         try:

@@ -12,7 +12,7 @@ import json
 import time
 from pathlib import Path
 
-from ..errors import PolicyError
+from ..errors import PolicyError, install_hint
 from ..match import ISOLATED_CHUNKS_AT_ONCE, MatchResult, run_match
 from ..match_lanes import MAX_CHUNKS_AT_ONCE
 from ..progress import command_line_progress
@@ -69,7 +69,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "--plot",
         metavar="FILE",
         help="draw the first player's running result with its 95%% band to FILE (PNG; "
-        'needs matplotlib: pip install "pokerkit_core[plot]")',
+        f"needs matplotlib: {install_hint('plot')})",
     )
     parser.add_argument(
         "--plot-unit",
