@@ -273,10 +273,10 @@ def install_hint(extra: str) -> str:
         extra: The ``pokerkit_core`` extra, e.g. ``"plot"``.
 
     Returns:
-        ``pip install "pokerkit_core[plot]" (from a source checkout: pip
-        install ".[plot]")``: the installed package's form, and the form
-        that works in a checkout, where ``pokerkit_core[plot]`` names a
-        package index's copy instead.
+        For ``"plot"``: ``pip install "pokerkit_core[plot]"`` followed by
+        ``(from a source checkout: pip install ".[plot]")``: the form for
+        the published package, and the form that works in a checkout of the
+        source, where ``pokerkit_core[plot]`` would ask a package index.
     """
     return f'pip install "pokerkit_core[{extra}]" (from a source checkout: pip install ".[{extra}]")'
 
