@@ -224,5 +224,15 @@ def test_cli_prints_the_result_as_json(capsys: pytest.CaptureFixture[str]) -> No
     assert doc["ci95"][0] <= doc["mbb_per_hand"] <= doc["ci95"][1]
     expected = run_lbr("call", hands=6, seed=2, progress=False)
     assert doc["mbb_per_hand"] == pytest.approx(expected.mbb_per_hand)
+    assert main(["lbr", "call", "--hands", "6", "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    lo, hi = expected.ci95
+    mbb = expected.mbb_per_hand
+    assert lines[0] == (
+        f"LBR (call pre-flop) wins {mbb:+.1f} mbb/hand from call   95% CI [{lo:+.1f}, {hi:+.1f}]"
+        f"   = {mbb / 10:+.2f} bb/100 [{lo / 10:+.2f}, {hi / 10:+.2f}]"
+    )
+    # which sign is good for the bot (the line said only "LBR ... vs call: +X")
+    assert lines[1] == "  positive = call is exploitable (at least by this much); lower is better for call"
     assert main(["lbr", "call", "--hands", "3"]) == 2  # odd: refused, one line
     assert "even" in capsys.readouterr().err

@@ -208,7 +208,8 @@ def test_unpicklable_factory_is_refused_for_workers() -> None:
 def test_progress_bar_moves_after_every_deal_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """In one process the bar moves deal by deal (the quick-start match of
     2,000 hands is two 500-deal chunks: it used to show 0%, 50%, 100%); with
-    worker processes it moves a chunk at a time; it ends at the hand count."""
+    worker processes too (each counts its hands into a queue: it used to
+    move a chunk at a time); it ends at the hand count."""
     import types
 
     updates: list[int] = []
@@ -228,7 +229,11 @@ def test_progress_bar_moves_after_every_deal_in_process(monkeypatch: pytest.Monk
     assert updates == [1] * 40  # each hand of the 3 chunks
     updates.clear()
     run_match(["call", "call"], hands=12, seed=1, chunk_deals=5, workers=2, progress=True)
-    assert sorted(updates) == [2, 5, 5] and sum(updates) == 12
+    assert updates == [1] * 12  # chunks of 5, 5 and 2 hands: each hand sent on its own
+    updates.clear()
+    run_match(["call", "call"], hands=400, seed=1, chunk_deals=100, workers=2, progress=True)
+    # a worker sends its count each 1/20 of a chunk (5 hands): never a whole chunk at once
+    assert sum(updates) == 400 and len(updates) >= 80 and max(updates) <= 5
 
 
 def test_deck_shuffle_is_random_shuffle_step_for_step() -> None:
@@ -260,3 +265,63 @@ def test_a_seed_gives_the_results_it_always_gave(pair: list[str], duplicate: boo
     result = run_match(pair, hands=200, seed=7, duplicate=duplicate)
     assert [p.chips for p in result.players] == [chips, -chips]
     assert [p.errors for p in result.players] == [0, 0]
+
+
+def test_match_command_prints_mbb_per_hand_and_bb_per_100(capsys: pytest.CaptureFixture[str]) -> None:
+    """Both units on each player's line (it printed only mbb/hand, and
+    ``stats`` only bb/100): bb/100 is mbb/hand / 10."""
+    import re
+
+    assert main(["match", "call", "raise", "--hands", "20", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    expected = run_match(["call", "raise"], hands=20, seed=3)
+    number = r"([+-]\d+\.\d+)"
+    for player in expected.players:
+        found = re.search(
+            rf"^  {player.name} +{number} mbb/hand   95% CI \[{number}, {number}\]"
+            rf"   = {number} bb/100 \[{number}, {number}\]$",
+            out,
+            re.M,
+        )
+        assert found is not None, out
+        mbb, lo, hi, bb, bb_lo, bb_hi = (float(g) for g in found.groups())
+        assert mbb == pytest.approx(player.mbb_per_hand, abs=0.05)
+        assert bb == pytest.approx(player.mbb_per_hand / 10, abs=0.005)
+        assert (bb_lo, bb_hi) == pytest.approx((player.ci95[0] / 10, player.ci95[1] / 10), abs=0.005)
+        assert (lo, hi) == pytest.approx(player.ci95, abs=0.05)
+
+
+def test_units_convert_mbb_per_hand_and_bb_per_100() -> None:
+    from pokerkit_core.units import bb_per_100, mbb_per_hand
+
+    assert bb_per_100(150.0) == 15.0 and mbb_per_hand(15.0) == 150.0
+    assert bb_per_100(mbb_per_hand(-2.5)) == -2.5
+
+
+def test_every_install_hint_names_the_package_and_the_checkout_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pip install "pokerkit_core[plot]"`` fails in a checkout of the
+    source: every hint also gives ``pip install ".[plot]"``, from one place."""
+    import importlib
+
+    from pokerkit_core.errors import MissingExtraError, install_hint
+
+    for extra in ("plot", "rl", "web", "distributed"):
+        hint = install_hint(extra)
+        assert f'pip install "pokerkit_core[{extra}]"' in hint and f'pip install ".[{extra}]"' in hint
+        assert str(MissingExtraError("x", extra, "y")) == f"y needs x: {hint}"
+    # the --plot help text and the Dask error use it too
+    from pokerkit_core.cli import build_parser
+
+    match_parser = build_parser()._subparsers._group_actions[0].choices["match"]  # type: ignore[union-attr]
+    assert 'pip install ".[plot]"' in " ".join(match_parser.format_help().split())
+    real = importlib.import_module
+
+    def no_dask(name: str, package: str | None = None) -> object:
+        if name == "distributed":
+            raise ModuleNotFoundError("No module named 'distributed'")
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", no_dask)
+    with pytest.raises(PolicyError) as info:
+        run_match(["call", "call"], hands=2, scheduler="tcp://127.0.0.1:1")
+    assert str(info.value) == f"a Dask scheduler needs the optional extra: {install_hint('distributed')}"

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from bots import CallBot, ShoveBot
-from pokerkit_core.errors import InvalidConfigError
+from pokerkit_core.actions import Action, Raise
+from pokerkit_core.errors import ActionParseError, InvalidConfigError
 from pokerkit_core.play import play
 
 CARD = r"[2-9TJQKA][shdc]"
@@ -22,13 +23,20 @@ def run(lines: list[str], **kwargs: Any) -> str:
     return out.getvalue()
 
 
+def parse_error(text: str) -> str:
+    """The message of Action.parse's error for ``text`` (the game's one grammar)."""
+    with pytest.raises(ActionParseError) as caught:
+        Action.parse(text)
+    return str(caught.value)
+
+
 def opponent_rows(text: str) -> list[str]:
     return [line for line in text.splitlines() if re.match(r"^[ >] [12]  ", line)]
 
 
 def test_two_whole_hands_with_bad_entries() -> None:
     # seed 3: the person has the button in hand 1 and the big blind in hand 2
-    lines = ["hello", "r 5", "b 300", "", "c", "k", "k", "b 100", "k", "k", "k", "k", "allin"]
+    lines = ["hello", "r 5", "", "c", "k", "k", "b 100", "k", "k", "k", "k", "allin"]
     text = run(lines, opponents=[CallBot(), CallBot()], seed=3, hands=2)
     # the table before the first move: blinds, pot, positions, amount to call
     assert "--- Hand 1 | blinds 50/100 | pre-flop ---" in text
@@ -39,11 +47,10 @@ def test_two_whole_hands_with_bad_entries() -> None:
     assert "To call: 100" in text
     # each bad entry is answered with the legal choices, then asked again
     legal = "Legal: f (fold), c (call 100), r 200..10000 (raise to), allin (to 10000)"
-    for bad in ("hello", "(empty)"):
-        assert f"'{bad}' is not a legal choice here (? for help). {legal}" in text
+    for bad in ("hello", ""):
+        assert f"{parse_error(bad)}; ? for help. {legal}" in text
     # a move the engine refuses is answered with the engine's reason
     assert f"'r 5': raise to 5 is below the minimum 200 (" in text
-    assert f"'b 300': there is a bet of 100 already: raise instead. {legal}" in text
     assert "you call 100" in text
     assert "you bet 100" in text
     # opponents' cards stay hidden on the table until they show them
@@ -108,13 +115,71 @@ def test_help_reasons_and_amount_messages() -> None:
     # seed 3: hand 1 checked down to the river of hand 2, where nobody has bet
     lines = ["c", "k", "k", "k", "k", "?", "f", "b lots", "b 1e3", "b 999999", "k", "k", "k", "k"]
     text = run(lines, opponents=[CallBot(), CallBot()], seed=3, hands=2)
-    assert "  r N             raise to N: your total for the street, not the increase" in text
+    assert "  r N / raise N   raise to N: your total for the street, not the increase" in text
     assert "'f': folding is not allowed when you can check. Legal: k (check)" in text
-    assert "'lots' is not a number: type b and a whole number of chips, e.g. b 100" in text
-    assert "'1e3' is not a number" in text
+    legal = "Legal: k (check), b 100..10100 (bet), allin (to 10100)"
+    assert f"cannot read 'b lots' as an action: bet needs a raise-to amount in digits 0-9; write f, k" in text
+    assert f"{parse_error('b lots')}; ? for help. {legal}" in text
+    assert f"{parse_error('b 1e3')}; ? for help. {legal}" in text
     assert "you have 10100 chips behind (0 in front this street): you can bet at most 10100 (allin)" in text
     assert "b 100..10100 (bet), allin (to 10100)" in text
     assert "r 200..10000 (raise to), allin (to 10000)" in text  # facing a bet: the same totals
+
+
+@pytest.mark.parametrize(
+    "typed", ["raise 300", "bet 300", "r300", "r 300", "b300", "b 300", "Raise 300", "cbr 300", "bet300"]
+)
+def test_long_names_and_glued_amounts_are_read_as_action_parse_reads_them(typed: str) -> None:
+    """Facing the big blind, every form Action.parse reads for a raise to 300
+    raises to 300 (it was "'aise 300' is not a number")."""
+    assert Action.parse(typed.lower()).to == 300
+    text = run([typed, "f"], opponents=[CallBot(), CallBot()], seed=3, hands=1)
+    assert "you raise to 300" in text
+    assert "is not a number" not in text and "cannot read" not in text
+
+
+def test_a_raise_typed_on_an_unopened_street_is_a_bet() -> None:
+    # seed 3, hand 1: called pre-flop, then the flop is unopened for the person
+    text = run(["c", "k", "raise 200", "f"], opponents=[CallBot(), CallBot()], seed=3, hands=1)
+    assert "you bet 200" in text and "cannot read" not in text
+
+
+def test_terminal_player_returns_raise_300_for_each_form() -> None:
+    """The move TerminalPlayer.decide returns, read straight from the game."""
+    from pokerkit_core.observation import observe
+    from pokerkit_core.play import TerminalGame, TerminalPlayer
+    from pokerkit_core.rules import GameConfig
+    from pokerkit_core.state import deal
+
+    # three seats of 10000, blinds 50/100, seat 0 on the button and first to act
+    state = deal(GameConfig(stacks=(10_000,) * 3, small_blind=50, big_blind=100, button=0), seed=1)
+    assert state.to_act == 0
+
+    def _observe(state: Any) -> Any:
+        return observe(state, 0)
+
+    for typed in ("raise 300", "bet 300", "r300", "RAISE   300", "b 300"):
+        out = io.StringIO()
+        game = TerminalGame(io.StringIO(typed + "\n"), out, ["you", "a", "b"])
+        game.state = state
+        player = TerminalPlayer(game)
+        assert player.decide(_observe(state)) == Raise(300), out.getvalue()
+    for bad, expected in (
+        ("raise lots", "raise needs a raise-to amount in digits 0-9"),
+        ("raise 0", "raise needs a raise-to from 1 to"),
+        ("bet", "bet needs a raise-to amount in digits 0-9"),
+        ("fold 3", "fold takes no amount"),
+        ("hello", "not an action"),
+    ):
+        out = io.StringIO()
+        game = TerminalGame(io.StringIO(bad + "\nf\n"), out, ["you", "a", "b"])
+        game.state = state
+        assert TerminalPlayer(game).decide(_observe(state)) == Action.parse("f")
+        assert parse_error(bad) in out.getvalue() and expected in out.getvalue()
+    out = io.StringIO()
+    game = TerminalGame(io.StringIO("raise 999999\nf\n"), out, ["you", "a", "b"])
+    TerminalPlayer(game).decide(_observe(state))
+    assert "you can raise to at most 10000 (allin)" in out.getvalue()
 
 
 def test_at_most_max_seats_minus_one_opponents() -> None:
@@ -168,6 +233,6 @@ def test_against_the_registered_ais() -> None:
     opponents = [load_policy("normal", seed=1), load_policy("hard", seed=2)]
     text = run(["c", "k", "zz"] * 30, opponents=opponents, seed=9, hands=3)
     assert "== Hand 1 over ==" in text
-    assert "'zz' is not a legal choice here" in text
+    assert f"{parse_error('zz')}; ? for help" in text
     stacks = [int(m) for m in re.findall(r"^  \S+: (\d+) \(", text, re.M)]
     assert sum(stacks) == 30_000

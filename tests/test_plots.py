@@ -157,6 +157,12 @@ def test_without_matplotlib_a_clear_error(
     with pytest.raises(MissingExtraError, match=r'pip install "pokerkit_core\[plot\]"') as info:
         plots.range_figure("AA")
     assert isinstance(info.value, ImportError) and info.value.package == "matplotlib"
+    # both forms: the package's, and the one that works in a source checkout
+    assert str(info.value) == (
+        'plotting needs matplotlib: pip install "pokerkit_core[plot]" '
+        '(from a source checkout: pip install ".[plot]")'
+    )
     status = main(["match", "call", "raise", "--hands", "10", "--plot", str(tmp_path / "g.png")])
-    assert status == 2 and 'pokerkit_core[plot]' in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert status == 2 and 'pip install "pokerkit_core[plot]"' in err and 'pip install ".[plot]"' in err
     assert not (tmp_path / "g.png").exists()

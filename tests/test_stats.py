@@ -285,6 +285,19 @@ def test_stats_command_prints_a_table_and_json(tmp_path: Path, capsys: pytest.Ca
     assert main(["stats", str(path)]) == 0
     out = capsys.readouterr().out
     assert "bob" in out and "VPIP" in out and "66.7" in out
+    # the net result in both units (it was bb/100 only; match prints mbb/hand): mbb/hand = 10 x bb/100
+    header = out.splitlines()[1]
+    assert header.endswith("bb/100 [95% CI]  mbb/hand [95% CI]")
+    rows = {s.player: s for s in player_stats(phh.loads(t) for t in (WALK, LIMP, ALL_IN))}
+    for line in out.splitlines()[2:]:
+        name = line.split()[0]
+        stats = rows[name]
+        assert stats.bb_per_100 is not None and stats.ci95 is not None
+        lo, hi = stats.ci95
+        assert line.endswith(
+            f"{stats.bb_per_100:+.1f} [{lo:+.1f}, {hi:+.1f}]"
+            f"  {10 * stats.bb_per_100:+.1f} [{10 * lo:+.1f}, {10 * hi:+.1f}]"
+        ), line
     assert main(["stats", str(path), "--player", "ann", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert [p["player"] for p in doc["players"]] == ["ann"]

@@ -38,7 +38,8 @@ def test_serve_without_the_extra_says_what_to_install(monkeypatch: Any, capsys: 
     monkeypatch.setattr(importlib.util, "find_spec",
                         lambda name, *a: None if name == "starlette" else real(name, *a))
     assert cli.main(["serve"]) == 2
-    assert 'pip install "pokerkit_core[web]"' in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert 'pip install "pokerkit_core[web]"' in err and 'pip install ".[web]"' in err
 
 
 def test_seat_text_is_the_observation_document() -> None:

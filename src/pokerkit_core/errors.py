@@ -31,6 +31,7 @@ __all__ = [
     "RangeError",
     "AcpcProtocolError",
     "MissingExtraError",
+    "install_hint",
 ]
 
 
@@ -280,12 +281,31 @@ class AcpcProtocolError(HistoryParseError):
     """
 
 
+def install_hint(extra: str) -> str:
+    """How to install the optional extra ``extra``: the one text of every
+    install hint (errors, help texts).
+
+    Args:
+        extra: The ``pokerkit_core`` extra, e.g. ``"plot"``.
+
+    Returns:
+        For ``"plot"``: ``pip install "pokerkit_core[plot]"`` followed by
+        ``(from a source checkout: pip install ".[plot]")``: the form for
+        the published package, and the form that works in a checkout of the
+        source, where ``pokerkit_core[plot]`` would ask a package index.
+    """
+    return f'pip install "pokerkit_core[{extra}]" (from a source checkout: pip install ".[{extra}]")'
+
+
 class MissingExtraError(PokerError, ImportError):
     """An optional feature needs a package that is not installed.
+
+    The message ends with :func:`install_hint` for the extra.
 
     Attributes:
         package: The missing package, e.g. ``"matplotlib"``.
         extra: The ``pokerkit_core`` extra that installs it, e.g. ``"plot"``.
+        feature: What needs it, e.g. ``"plotting"`` (``""``: "this").
     """
 
     def __init__(self, package: str, extra: str, feature: str = "") -> None:
@@ -294,4 +314,4 @@ class MissingExtraError(PokerError, ImportError):
 
     def __str__(self) -> str:
         what = f"{self.feature} needs" if self.feature else "this needs"
-        return f'{what} {self.package}: pip install "pokerkit_core[{self.extra}]"'
+        return f"{what} {self.package}: {install_hint(self.extra)}"

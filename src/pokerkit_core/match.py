@@ -46,13 +46,12 @@ import math
 import pickle
 import random
 import statistics
-import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence, Union
 
 from .cards import Card, full_deck
 from .driver import HandDriver, PolicyFault
-from .errors import InvalidConfigError, PokerError, PolicyError, shown
+from .errors import InvalidConfigError, PokerError, PolicyError, install_hint, shown
 from .isolation import isolation_args
 from .match_chunks import (
     MAX_RECORDED_ERRORS,
@@ -64,6 +63,7 @@ from .match_chunks import (
 )
 from .match_lanes import MAX_CHUNKS_AT_ONCE, can_play_lanes, play_lanes
 from .policy import Policy, PolicyFactory, available_policies, load_policy, policy_factory
+from .progress import REPORT_SECONDS, WorkerProgress, progress_bar, worker_counter
 from .rules import GameConfig
 from .state import HandState, deal, replay
 
@@ -293,14 +293,14 @@ def _execute(
     at_once: int = ISOLATED_CHUNKS_AT_ONCE,
 ) -> Iterator[ChunkResult]:
     """Yield chunk results as they finish (any order); ``on_deal`` follows
-    the deals of chunks played in this process."""
+    the deals of chunks played here or in worker processes (these count
+    their hands into a queue read here, :mod:`pokerkit_core.progress`)."""
     if scheduler is not None:
         try:
             distributed: Any = importlib.import_module("distributed")
         except ImportError as exc:
             raise PolicyError(
-                "a Dask scheduler needs the optional extra: "
-                "pip install 'pokerkit_core[distributed]'"
+                f"a Dask scheduler needs the optional extra: {install_hint('distributed')}"
             ) from exc
         client: Any = distributed.Client(scheduler)
         try:
@@ -312,27 +312,36 @@ def _execute(
         return
     lanes = bool(chunks) and chunks[0].isolate and can_play_lanes()
     if workers > 1 and len(chunks) > 1:
-        from concurrent.futures import ProcessPoolExecutor, as_completed  # here: slow to import
+        import multiprocessing  # here: slow to import
+        from concurrent.futures import ProcessPoolExecutor
 
         count = min(workers, len(chunks))
-        with ProcessPoolExecutor(max_workers=count) as processes:
-            if not lanes:
-                yield from processes.map(run_chunk, chunks)
-                return
-            # groups of chunks (at least one per worker), each played by a
-            # worker through lanes of its own: the pool balances them, and
-            # results come a group at a time
-            size = min(at_once, -(-len(chunks) // count))
-            futures = [
-                processes.submit(_play_group, chunks[start : start + size], at_once)
-                for start in range(0, len(chunks), size)
-            ]
-            try:
-                for future in as_completed(futures):
-                    yield from future.result()
-            except BaseException:  # (a policy cannot be built): no group starts after it
-                processes.shutdown(wait=False, cancel_futures=True)
-                raise
+        context = multiprocessing.get_context()
+        reports = None if on_deal is None else WorkerProgress(on_deal, context)
+        reporting = {} if reports is None else reports.pool_arguments()
+        try:
+            with ProcessPoolExecutor(max_workers=count, mp_context=context, **reporting) as processes:
+                if not lanes:
+                    futures = [processes.submit(_run_one, chunk) for chunk in chunks]
+                else:
+                    # groups of chunks (at least one per worker), each played by a
+                    # worker through lanes of its own: the pool balances them, and
+                    # results come a group at a time (progress: hand by hand)
+                    size = min(at_once, -(-len(chunks) // count))
+                    futures = [
+                        processes.submit(_play_group, chunks[start : start + size], at_once)
+                        for start in range(0, len(chunks), size)
+                    ]
+                try:
+                    yield from _finished(futures, reports)
+                except BaseException:  # (a policy cannot be built): no group starts after it
+                    processes.shutdown(wait=False, cancel_futures=True)
+                    raise
+            if reports is not None:
+                reports.finish(sum(chunk.deals * chunk.passes for chunk in chunks))
+        finally:
+            if reports is not None:
+                reports.close()
         return
     if lanes:
         yield from play_lanes(chunks, at_once, on_deal)
@@ -340,10 +349,43 @@ def _execute(
     yield from (run_chunk(chunk, on_deal) for chunk in chunks)
 
 
+def _finished(futures: list[Any], reports: WorkerProgress | None) -> Iterator[ChunkResult]:
+    """The chunk results of the workers' ``futures`` as they finish, their
+    hand counts passed on meanwhile."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    pending = set(futures)
+    poll = None if reports is None else REPORT_SECONDS
+    while pending:
+        done, pending = wait(pending, timeout=poll, return_when=FIRST_COMPLETED)
+        if reports is not None:
+            reports.drain()
+        for future in done:
+            yield from future.result()
+
+
+def _run_one(chunk: Chunk) -> list[ChunkResult]:
+    """One chunk, played in a worker process (its hands counted for the parent)."""
+    counter = worker_counter()
+    if counter is not None:
+        counter.begin(chunk.deals * chunk.passes)
+    result = run_chunk(chunk, counter)
+    if counter is not None:
+        counter.flush()
+    return [result]
+
+
 def _play_group(chunks: list[Chunk], at_once: int) -> list[ChunkResult]:
     """A group of an isolated match's chunks, played together in a worker
-    process through lanes (:func:`~pokerkit_core.match_lanes.play_lanes`)."""
-    return list(play_lanes(chunks, at_once))
+    process through lanes (:func:`~pokerkit_core.match_lanes.play_lanes`),
+    their hands counted for the parent."""
+    counter = worker_counter()
+    if counter is not None:
+        counter.begin(sum(chunk.deals * chunk.passes for chunk in chunks))
+    results = list(play_lanes(chunks, at_once, counter))
+    if counter is not None:
+        counter.flush()
+    return results
 
 
 def _summary(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
@@ -368,7 +410,7 @@ def run_match(
     names: Sequence[str] | None = None,
     chunk_deals: int = DEFAULT_CHUNK_DEALS,
     keep_hands: bool = False,
-    progress: bool | None = None,
+    progress: bool | str | None = None,
     isolate: bool = False,
     decision_timeout: float | None = None,
     pair: PairFactory | None = None,
@@ -395,8 +437,12 @@ def run_match(
         chunk_deals: Deals per chunk; part of what the seed determines.
         keep_hands: Keep every hand's final state in
             :attr:`MatchResult.hand_states` (memory: a few KB a hand).
-        progress: Show a tqdm progress bar on standard error; ``None``: only
-            when standard error is a terminal.
+        progress: ``True``: a tqdm progress bar on standard error;
+            ``"lines"`` (:data:`pokerkit_core.progress.LINES`): plain lines
+            on standard error, one per tenth of the hands (and at least
+            every 30 s), for a log or pipe; ``False``: nothing; ``None``: a
+            bar when standard error is a terminal, else nothing.  It moves
+            hand by hand, also with worker processes.
         isolate: Run each policy in its own process
             (:class:`~pokerkit_core.isolation.IsolatedPolicy`), where it
             receives only its observations; the result for a seed is the
@@ -430,7 +476,7 @@ def run_match(
         A :class:`MatchResult`; results in mbb/hand use ``config.big_blind``.
 
     Raises:
-        InvalidConfigError: Not two players, ``hands`` < 1 (or odd in
+        InvalidConfigError: ``progress`` not one of its values, not two players, ``hands`` < 1 (or odd in
             duplicate mode), ``workers`` or ``chunk_deals`` < 1, a config
             that is not for two seats, ``isolate`` not a bool, or a
             ``decision_timeout`` that is not a positive number of seconds
@@ -530,15 +576,14 @@ def run_match(
         chunks = [dataclasses.replace(chunk, factories=factories) for chunk in chunks]
     if isolate:
         chunks = [dataclasses.replace(chunk, entries=(entries[0], entries[1])) for chunk in chunks]
-    show = sys.stderr.isatty() if progress is None else progress
-    bar: Any = None
-    if show:
-        tqdm: Any = importlib.import_module("tqdm").tqdm
-        bar = tqdm(total=hands, unit="hand", desc=f"{base[0]} vs {base[1]}", file=sys.stderr)
+    bar: Any = progress_bar(progress, hands, f"{base[0]} vs {base[1]}")
     results: dict[int, ChunkResult] = {}
-    local = scheduler is None and (workers <= 1 or len(chunks) <= 1)  # the bar moves hand by hand
+    local = scheduler is None  # the bar moves hand by hand (worker processes count into a queue)
+    counted = 0
 
     def on_deal(hands_dealt: int) -> None:
+        nonlocal counted
+        counted += hands_dealt
         bar.update(hands_dealt)
 
     try:
@@ -546,8 +591,10 @@ def run_match(
             chunks, workers, scheduler, on_deal if bar is not None else None, at_once
         ):
             results[result.index] = result
-            if bar is not None and not local:  # chunks from other processes: a chunk at a time
-                bar.update(len(result.units) * (2 if duplicate else 1))
+            if bar is not None and not local:  # chunks from a Dask cluster: a chunk at a time
+                on_deal(len(result.units) * (2 if duplicate else 1))
+        if bar is not None and counted < hands:  # a worker's last count still on its way
+            on_deal(hands - counted)
     finally:
         if bar is not None:
             bar.close()

@@ -5,13 +5,18 @@ another, so it runs in a terminal (``pokerkit-core play``) and in tests alike.
 The person sits at seat 0.  Before each of their moves the table is shown:
 board, pot, every seat's stack and bet, the button and blinds, the person's
 own hole cards (nobody else's until a showdown) and the amount to call.  Moves
-are typed as ``f`` (fold), ``k`` (check), ``c`` (call), ``b 300`` (bet 300),
-``r 300`` (raise to 300, the total for the street) or ``allin`` (shown with
-the same raise-to total as the raise range); ``?`` lists the moves and ``q``
-quits.  A bad entry is answered with what was wrong (the engine's own reason
-for a move the rules refuse, such as "folding is not allowed when you can
-check"; a separate message for an amount that is not a number or is more
-than the stack) and the legal choices, and asked again.  Every hand
+are read by :meth:`~pokerkit_core.actions.Action.parse`, so they are typed
+as ``f`` (fold), ``k`` (check), ``c`` (call), ``b 300`` (bet 300), ``r 300``
+(raise to 300, the total for the street) or ``allin`` (shown with the same
+raise-to total as the raise range), or as the long names (``fold``,
+``check``, ``call``, ``bet 300``, ``raise 300``, ``all-in``) or with the
+amount against its letter (``r300``); a bet or raise becomes whichever of the
+two the situation allows.  ``all in`` is read as ``allin``, ``?`` lists the
+moves and ``q`` quits.  A bad entry is answered with what was wrong (the
+parse error for text that is not a move, the engine's own reason for a move
+the rules refuse, such as "folding is not allowed when you can check", a
+separate message for an amount above the stack) and the legal choices, and
+asked again.  Every hand
 ends with a short summary.
 
 References:
@@ -22,13 +27,12 @@ References:
 from __future__ import annotations
 
 import random
-import re
 from typing import Sequence, TextIO
 
 from .actions import Action, ActionKind, AllIn, LegalActions
 from .cards import Card, format_cards
 from .checks import MAX_SEATS
-from .errors import IllegalActionError, InvalidConfigError, PokerError
+from .errors import ActionParseError, IllegalActionError, InvalidConfigError, PokerError
 from .evaluator import evaluate
 from .events import (
     ActionTaken,
@@ -60,15 +64,7 @@ __all__ = [
     "play",
 ]
 
-_ALIASES = {
-    "fold": "f",
-    "check": "k",
-    "x": "k",
-    "call": "c",
-    "all-in": "allin",
-    "all in": "allin",
-    "a": "allin",
-}
+_ALIASES = {"all in": "allin"}  # the one form Action.parse (one word per part) does not read
 
 _STREET_NAMES = {
     Street.PREFLOP: "pre-flop",
@@ -111,34 +107,31 @@ def format_legal(legal: LegalActions) -> str:
 
 HELP = """Moves (amounts are chips; a bet or raise names your total for this street):
   f / fold        give up the hand (only when facing a bet)
-  k / check       pass without betting (only when there is nothing to call)
+  k / x / check   pass without betting (only when there is nothing to call)
   c / call        match the current bet
-  b N             bet N (when nobody has bet on this street)
-  r N             raise to N: your total for the street, not the increase
+  b N / bet N     bet N (when nobody has bet on this street)
+  r N / raise N   raise to N: your total for the street, not the increase
+                  (b300 and r300 work too; a bet becomes a raise when facing one)
   allin / a       put in every chip you have
   ? / help        this list
   q / quit        leave the game"""
 """The terminal game's move list, shown for ``?`` or ``help``."""
 
-_AMOUNT_MOVE = re.compile(r"([br])\s*(\S.*)")
 
-
-def _amount_problem(text: str, legal: LegalActions) -> str | None:
-    """What is wrong with the amount of ``b N`` / ``r N``, or None."""
-    found = _AMOUNT_MOVE.fullmatch(text)
-    if found is None:
-        return None
-    move, amount = found.groups()
-    verb = "bet" if move == "b" else "raise to"
-    if not amount.isdigit() or not amount.isascii():
-        example = legal.min_raise_to if (legal.can_bet or legal.can_raise) else 300
-        return f"'{amount}' is not a number: type {move} and a whole number of chips, e.g. {move} {example}"
-    if int(amount) > legal.all_in_to:
-        return (
+def _read_move(text: str, legal: LegalActions) -> tuple[Action | None, str | None]:
+    """The move typed as ``text`` (read by :meth:`Action.parse` with ``legal``),
+    or None and what is wrong: the parse error, or an amount above the stack."""
+    try:
+        action = Action.parse(text, legal)
+    except ActionParseError as exc:
+        return None, f"{exc}; ? for help"
+    if action.kind in (ActionKind.BET, ActionKind.RAISE) and action.to > legal.all_in_to:
+        verb = "bet" if action.kind is ActionKind.BET else "raise to"
+        return None, (
             f"you have {legal.stack} chips behind ({legal.bet} in front this street): "
             f"you can {verb} at most {legal.all_in_to} (allin)"
         )
-    return None
+    return action, None
 
 
 def _position_tags(observation: Observation, seat: int) -> str:
@@ -343,23 +336,18 @@ class TerminalPlayer:
                 game.write(HELP)
                 continue
             text = _ALIASES.get(text, text)
-            problem = _amount_problem(text, legal)
-            if problem is not None:
+            action, problem = _read_move(text, legal)
+            if action is None:
                 game.write(f"{problem}. Legal: {format_legal(legal)}")
                 continue
-            try:
-                action = Action.parse(text)
-            except (PokerError, ValueError):
-                action = None
-            if action is not None and action in legal:
+            if action in legal:
                 return action
-            shown = text if text else "(empty)"
-            reason = game.reason(action) if action is not None else None
+            reason = game.reason(action)
             if reason is not None:  # the engine's own words for the rule
-                game.write(f"'{shown}': {reason}. Legal: {format_legal(legal)}")
+                game.write(f"'{text}': {reason}. Legal: {format_legal(legal)}")
             else:
                 game.write(
-                    f"'{shown}' is not a legal choice here (? for help). Legal: {format_legal(legal)}"
+                    f"'{text}' is not a legal choice here (? for help). Legal: {format_legal(legal)}"
                 )
 
 

@@ -1,7 +1,7 @@
 """Plots: a match's running result with its 95% band, a range's 13x13 grid.
 
 Needs matplotlib, the optional extra ``plot`` (``pip install
-"pokerkit_core[plot]"``).  matplotlib is imported only when a plot is drawn,
+"pokerkit_core[plot]"``; from a source checkout ``pip install ".[plot]"``).  matplotlib is imported only when a plot is drawn,
 so the rest of the library never pays for it; the figures are plain
 :class:`matplotlib.figure.Figure` objects on the Agg (PNG) canvas, never
 pyplot windows, so they work on servers and in worker processes.  Save one
@@ -51,7 +51,7 @@ def require_matplotlib() -> None:
 
     Raises:
         MissingExtraError: matplotlib is not installed; the message says
-            ``pip install "pokerkit_core[plot]"``.
+            how to install it (:func:`~pokerkit_core.errors.install_hint`).
     """
     _matplotlib()
 

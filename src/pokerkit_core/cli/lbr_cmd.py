@@ -13,6 +13,8 @@ import json
 import time
 
 from ..lbr import PREFLOP_RULES, run_lbr
+from ..progress import command_line_progress
+from ..units import bb_per_100
 from .options import add_json_argument
 
 
@@ -61,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         preflop=args.preflop,
         calling_range=args.calling_range,
+        progress=command_line_progress(),
     )
     elapsed = time.perf_counter() - started
     if args.json:
@@ -71,8 +74,13 @@ def run(args: argparse.Namespace) -> int:
     lo, hi = result.ci95
     variant = ", calling range" if result.calling_range else ""
     print(
-        f"LBR ({result.preflop} pre-flop{variant}) vs {result.policy}: {result.mbb_per_hand:+.1f} mbb/hand"
+        f"LBR ({result.preflop} pre-flop{variant}) wins {result.mbb_per_hand:+.1f} mbb/hand from {result.policy}"
         f"   95% CI [{lo:+.1f}, {hi:+.1f}]"
+        f"   = {bb_per_100(result.mbb_per_hand):+.2f} bb/100 [{bb_per_100(lo):+.2f}, {bb_per_100(hi):+.2f}]"
+    )
+    print(
+        f"  positive = {result.policy} is exploitable (at least by this much); "
+        f"lower is better for {result.policy}"
     )
     print(
         f"  {result.hands} hands ({result.deals} deals from both seats, seed {result.seed}), "

@@ -12,9 +12,11 @@ import json
 import time
 from pathlib import Path
 
-from ..errors import PolicyError
+from ..errors import PolicyError, install_hint
 from ..match import ISOLATED_CHUNKS_AT_ONCE, MatchResult, run_match
 from ..match_lanes import MAX_CHUNKS_AT_ONCE
+from ..progress import command_line_progress
+from ..units import bb_per_100
 from .options import add_isolation_arguments, add_json_argument
 
 
@@ -67,7 +69,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "--plot",
         metavar="FILE",
         help="draw the first player's running result with its 95%% band to FILE (PNG; "
-        'needs matplotlib: pip install "pokerkit_core[plot]")',
+        f"needs matplotlib: {install_hint('plot')})",
     )
     parser.add_argument(
         "--plot-unit",
@@ -117,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
         isolate=args.isolate,
         decision_timeout=args.decision_timeout,
         chunks_at_once=args.chunks_at_once,
+        progress=command_line_progress(),
     )
     elapsed = time.perf_counter() - started
     if args.log is not None:
@@ -138,6 +141,7 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"  {p.name:<{width}}  {p.mbb_per_hand:+10.1f} mbb/hand"
             f"   95% CI [{lo:+.1f}, {hi:+.1f}]"
+            f"   = {bb_per_100(p.mbb_per_hand):+.2f} bb/100 [{bb_per_100(lo):+.2f}, {bb_per_100(hi):+.2f}]"
         )
     if result.errors or any(p.errors for p in result.players):
         total = sum(p.errors for p in result.players)

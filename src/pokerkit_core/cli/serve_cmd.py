@@ -1,8 +1,9 @@
 """``pokerkit-core serve [--host 127.0.0.1] [--port 8000] [--data DIR]``: the web table.
 
 Runs the reference web application (lobby, tables, replayer, match view) with
-uvicorn.  Needs the ``web`` extra (``pip install "pokerkit_core[web]"``); the
-wire protocol is the documentation's web page.
+uvicorn.  Needs the ``web`` extra (``pip install "pokerkit_core[web]"``; from
+a source checkout ``pip install ".[web]"``); the wire protocol is the
+documentation's web page.
 
 Example::
 

@@ -4,7 +4,7 @@ Reads PHH (``.phh``), bulk PHH (``.phhs``, also match logs written by
 ``pokerkit-core match --log``) and ACPC dealer logs (``.log``) and prints each
 player's VPIP, PFR, 3-bet, fold to 3-bet, continuation bet, fold to
 continuation bet, aggression factor, went to showdown, won at showdown and
-net result in bb/100 with its 95% interval (definitions: :mod:`pokerkit_core.stats`
+net result in bb/100 and mbb/hand with its 95% interval (definitions: :mod:`pokerkit_core.stats`
 and the documentation's statistics page).
 
 Example::
@@ -18,10 +18,11 @@ import argparse
 import json
 from itertools import chain
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..history.model import HandHistory
 from ..stats import STAT_NAMES, PlayerStats, Ratio, player_stats, read_hands
+from ..units import mbb_per_hand
 from .options import add_json_argument
 
 _HEADERS = ("VPIP", "PFR", "3bet", "F3bet", "Cbet", "FCbet", "WTSD", "W$SD")
@@ -51,20 +52,24 @@ def _percent(ratio: Ratio) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
+def _rate(value: float | None, ci95: tuple[float, float] | None, unit: Callable[[float], float]) -> str:
+    """A win rate in bb/100 and its interval, in ``unit``, or ``-``."""
+    if value is None:
+        return "-"
+    if ci95 is None:
+        return f"{unit(value):+.1f}"
+    return f"{unit(value):+.1f} [{unit(ci95[0]):+.1f}, {unit(ci95[1]):+.1f}]"
+
+
 def _row(stats: PlayerStats) -> list[str]:
     af = stats.aggression_factor
-    if stats.bb_per_100 is None:
-        result = "-"
-    elif stats.ci95 is None:
-        result = f"{stats.bb_per_100:+.1f}"
-    else:
-        result = f"{stats.bb_per_100:+.1f} [{stats.ci95[0]:+.1f}, {stats.ci95[1]:+.1f}]"
     return [
         stats.player,
         str(stats.hands),
         *(_percent(getattr(stats, name)) for name in STAT_NAMES),
         "-" if af is None else f"{af:.2f}",
-        result,
+        _rate(stats.bb_per_100, stats.ci95, float),
+        _rate(stats.bb_per_100, stats.ci95, mbb_per_hand),
     ]
 
 
@@ -83,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         doc = {"hands": counted, "files": list(args.files), "players": [s.to_dict() for s in rows]}
         print(json.dumps(doc))
         return 0
-    table = [["player", "hands", *_HEADERS, "AF", "bb/100 [95% CI]"]]
+    table = [["player", "hands", *_HEADERS, "AF", "bb/100 [95% CI]", "mbb/hand [95% CI]"]]
     table += [_row(s) for s in rows]
     widths = [max(len(line[k]) for line in table) for k in range(len(table[0]))]
     print(f"{counted} hands from {len(args.files)} file(s)")

@@ -9,7 +9,7 @@
 
 Needs the optional extra ``rl`` (Gymnasium and PettingZoo)::
 
-    pip install "pokerkit_core[rl]"
+    pip install "pokerkit_core[rl]"    # from a source checkout: pip install ".[rl]"
 
 ``import pokerkit_core`` never imports this package.
 
@@ -30,10 +30,9 @@ try:
 except ImportError:  # pragma: no cover - depends on the installation
     _MISSING.append("pettingzoo")
 if _MISSING:  # pragma: no cover - depends on the installation
-    raise ImportError(
-        f"pokerkit_core.envs needs {' and '.join(_MISSING)}: "
-        'install the optional extra with  pip install "pokerkit_core[rl]"'
-    )
+    from ..errors import MissingExtraError
+
+    raise MissingExtraError(" and ".join(_MISSING), "rl", "pokerkit_core.envs")
 
 from ..rules import GameConfig
 from .encoding import (

@@ -30,7 +30,7 @@ from ..rules import GameConfig
 from ..state import HandState
 from ..table_config import StackMode
 from .core import EnvCore
-from .encoding import DEFAULT_POT_FRACTIONS
+from .encoding import DEFAULT_POT_FRACTIONS, _index_arg
 from .hands import DEAL_SEED_BOUND
 from .text import render_hand
 
@@ -38,8 +38,6 @@ __all__ = ["HoldemEnv", "OpponentSpec"]
 
 OpponentSpec = Union[str, Policy]
 """An opponent: a registered policy name (``"hard"``) or a policy object."""
-
-_MAX_RESTARTS = 1_000
 
 
 class HoldemEnv(gymnasium.Env[Any, Any]):
@@ -52,11 +50,16 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
     or with ``StackMode.CARRY`` once the agent or all its opponents are out
     of chips; it is never truncated.
 
-    :meth:`reset` deals until the agent has a decision: a hand that ends
-    before (everybody folds to the agent's big blind, or it is all-in from
-    the blinds) is played out by the engine and its result listed in
-    ``info["skipped_results"]`` (big blinds); when such hands fill the whole
-    episode, a new episode is dealt.
+    Every hand the agent is dealt into counts in the episode's rewards,
+    walks included.  :meth:`reset` plays until the agent's first decision;
+    the results of hands that ended before it (everybody folded to the
+    agent's big blind, or it was all-in from the blinds) are carried into the
+    reward of the first step (``info["pending_reward"]`` says how much, big
+    blinds).  When the whole episode ends before the agent has a decision,
+    :meth:`reset` returns the last hand as it ended, with an all-zero action
+    mask, and the first step plays nothing (any action of the space is
+    accepted and ignored) and returns the episode's reward with
+    ``terminated`` True.
 
     Observations: the vector of
     :class:`~pokerkit_core.envs.encoding.ObservationEncoder` (its last
@@ -155,6 +158,8 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
         self._state: HandState | None = None
         self._driver: HandDriver | None = None
         self._done = True
+        self._pending = 0.0  # big blinds of hands that ended before the agent's first decision
+        self._decision = False  # the agent has a decision (False: the episode ended in reset)
 
     # ------------------------------------------------------------- queries
     @property
@@ -189,6 +194,11 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
     ) -> tuple[Any, dict[str, Any]]:
         """Start an episode and play until the agent's first decision.
 
+        The results of hands that end before that decision are paid with the
+        first step's reward; when the episode ends before the agent has a
+        decision, the observation is of the last hand as it ended (all-zero
+        action mask) and the first step only returns the reward.
+
         Args:
             seed: Seeds ``np_random``: the opponents' seeds (one per named
                 opponent, seat order), then the button and deal seeds
@@ -198,14 +208,14 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
             options: Accepted and ignored.
 
         Returns:
-            ``(observation, info)``.
+            ``(observation, info)``; ``info["pending_reward"]`` is the
+            agent's result, big blinds, of the hands that already ended (0.0
+            when none did), which the first step's reward includes.
 
         Raises:
             PolicyError: An opponent raised or chose an illegal action (the
                 hand driver's fault, :class:`~pokerkit_core.driver.HandDriver`
                 with ``strict``).
-            InvalidConfigError: 1,000 episodes in a row ended without a
-                decision for the agent.
         """
         del options
         fresh = seed is not None or not self._opponents
@@ -218,17 +228,12 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
                     self._opponents[other] = self._create(spec, seed_of)
                 else:
                     self._opponents[other] = spec
-        skipped: list[float] = []
-        for _ in range(_MAX_RESTARTS):
-            state = self._state = self._core.sequence.start(self.np_random)
-            _, done = self._advance(self._drive(state), skipped)
-            if not done:
-                break
-        else:
-            raise InvalidConfigError(f"seat {self.seat} got no decision in {_MAX_RESTARTS} episodes")
+        state = self._state = self._core.sequence.start(self.np_random)
+        self._pending, done = self._advance(self._drive(state))
+        self._decision = not done
         self._done = False
         observation, info = self._observe(clamped=False)
-        info["skipped_results"] = skipped
+        info["pending_reward"] = self._pending
         return observation, info
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -236,10 +241,13 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
 
         Args:
             action: An int of :attr:`action_space` (NumPy integers too).
+                After a :meth:`reset` whose episode ended before the agent
+                had a decision, any action of the space, ignored.
 
         Returns:
             ``(observation, reward, terminated, truncated, info)``: reward in
-            big blinds, ``truncated`` always False.
+            big blinds (the first step's includes the hands that ended
+            before the agent's first decision), ``truncated`` always False.
 
         Raises:
             HandOverError: The episode is over (call :meth:`reset`).
@@ -251,11 +259,17 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
         """
         if self._done or self._state is None:
             raise HandOverError("the episode is over: call reset()")
-        engine_action, clamped = self._core.to_action(self._state, action)
-        driver = self._driver
-        assert driver is not None
-        self._state = driver.apply(self.seat, engine_action)
-        reward, done = self._advance(driver, None)
+        if not self._decision:  # the episode ended in reset: nothing to play
+            _index_arg(action, self._core.actions.size)  # still an action of the space
+            reward, done, clamped = 0.0, True, False
+        else:
+            engine_action, clamped = self._core.to_action(self._state, action)
+            driver = self._driver
+            assert driver is not None
+            self._state = driver.apply(self.seat, engine_action)
+            reward, done = self._advance(driver)
+        reward += self._pending
+        self._pending = 0.0
         self._done = done
         observation, info = self._observe(clamped)
         if self.render_mode == "human":
@@ -285,11 +299,11 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
         self._driver = driver
         return driver
 
-    def _advance(self, driver: HandDriver, skipped: list[float] | None) -> tuple[float, bool]:
+    def _advance(self, driver: HandDriver) -> tuple[float, bool]:
         """Let the opponents act until the agent must; pay and deal finished hands.
 
-        Returns ``(reward, done)``; with ``skipped`` (from reset) results
-        go there instead of into the reward.
+        Returns ``(reward, done)``: the agent's result of the hands that
+        ended, big blinds, and whether the episode is over.
         """
         core = self._core
         sequence = core.sequence
@@ -299,11 +313,7 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
             state = self._state = driver.advance()
             if not state.is_over:
                 return reward, False
-            result = float(state.hand_results[hero] / core.big_blind)
-            if skipped is not None:
-                skipped.append(result)
-            else:
-                reward += result
+            reward += float(state.hand_results[hero] / core.big_blind)
             late = driver.finish()
             if late is not None:
                 raise late

@@ -236,7 +236,7 @@ def run_lbr(
     sample_pairs: int = SAMPLE_PAIRS,
     calling_range: bool = False,
     chunk_deals: int = DEFAULT_CHUNK_DEALS,
-    progress: bool | None = None,
+    progress: bool | str | None = None,
 ) -> LbrResult:
     """Measure a heads-up policy with the local best response.
 
@@ -264,14 +264,15 @@ def run_lbr(
             pairs that call, not the whole range (a variant stronger than
             the paper's; see :class:`LbrPolicy`).
         chunk_deals: Deals per chunk; part of what the seed determines.
-        progress: A tqdm progress bar on standard error; ``None``: when it is
-            a terminal.
+        progress: As :func:`~pokerkit_core.match.run_match`'s: ``True`` (a
+            tqdm bar on standard error), ``"lines"`` (plain lines there),
+            ``False`` (nothing) or ``None`` (a bar when it is a terminal).
 
     Returns:
         An :class:`LbrResult`.
 
     Raises:
-        InvalidConfigError: ``hands`` not a positive even int, ``preflop``
+        InvalidConfigError: ``progress`` not one of its values, ``hands`` not a positive even int, ``preflop``
             unknown, ``sample_pairs`` not a positive int, a config that is not heads-up no-limit, ``workers`` or
             ``chunk_deals`` < 1.
         ProbeError: The policy cannot be probed (see the module
