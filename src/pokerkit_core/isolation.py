@@ -71,6 +71,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import compact
 from . import isolation_child as child
+from . import isolation_procs as procs
 from .isolation_child import (
     DECIDE,
     ENDED,
@@ -212,16 +213,18 @@ def _start(process: Any) -> None:
             sys.modules["__main__"] = main
 
 
-def _reap(process: Any, conn: Any, grace: float) -> None:
-    """Close the pipe, give the child ``grace`` seconds to end, then kill it."""
+def _reap(process: Any, conn: Any, grace: float, workdir: str | None = None) -> None:
+    """Close the pipe, give the child ``grace`` seconds to end, then kill it
+    and every process it started (:func:`~pokerkit_core.isolation_procs.end_process`);
+    remove its private directory."""
     try:
         conn.close()
     except OSError:  # pragma: no cover - already closed
         pass
-    process.join(grace)
-    if process.is_alive():
-        process.kill()
-        process.join(_CLOSE_GRACE_SECONDS)
+    try:
+        procs.end_process(process, grace)
+    finally:
+        procs.remove_dir(workdir)
 
 
 class Remote:
@@ -296,13 +299,16 @@ class IsolatedPolicy(Remote):
         self._held = Held()  # what the child's lane 0 holds
         context = _context()
         conn, child_end = context.Pipe(duplex=True)
+        self._workdir = procs.private_dir()
         process = context.Process(  # type: ignore[attr-defined]
-            target=child.serve, args=(child_end, spec, seed, entry), daemon=True, name=PROCESS_NAME
+            target=child.serve, args=(child_end, spec, seed, entry, self._workdir), daemon=True,
+            name=PROCESS_NAME,
         )
         try:
             _start(process)
         except Exception as exc:  # unpicklable spec, a daemonic parent ...
             conn.close()
+            procs.remove_dir(self._workdir)
             raise PolicyError(
                 f"policy {shown(self.name)} cannot be started in its own process "
                 f"(a factory must be defined at module level in an importable module, not in the script being run, and an object must pickle): "
@@ -323,7 +329,7 @@ class IsolatedPolicy(Remote):
             self._watch = select.poll()
             self._watch.register(self._fd, select.POLLIN)
             self._watch.register(process.sentinel, select.POLLIN)
-        self._finalizer = weakref.finalize(self, _reap, process, conn, _CLOSE_GRACE_SECONDS)
+        self._finalizer = weakref.finalize(self, _reap, process, conn, _CLOSE_GRACE_SECONDS, self._workdir)
 
     # -- queries ---------------------------------------------------------
 
@@ -519,7 +525,7 @@ class IsolatedPolicy(Remote):
         """Kill the child; the default action plays for it from now on."""
         self._dead = reason
         self._finalizer.detach()
-        _reap(self._process, self._conn, 0.0)
+        _reap(self._process, self._conn, 0.0, self._workdir)
         return PolicyDied(
             f"policy {shown(self.name)} {reason}; the default action plays for it from now on"
         )
