@@ -27,8 +27,13 @@ so every runner seats it unchanged; what it adds:
 - an exception raised in the child by ``decide`` or a hook raises
   :class:`~pokerkit_core.errors.IsolatedPolicyError` naming it.
 
+The child runs in a session of its own, with its standard streams on
+``/dev/null`` and its own empty working and temporary directory, and every
+process it starts ends with it (:mod:`pokerkit_core.isolation_procs`).
+
 What it does not do: the child runs as the same user as this process, with
-the same file system and network; bots that must not talk to each other or
+the same file system and network (it can write to ``/tmp`` or ``$HOME`` by
+absolute path); bots that must not talk to each other or
 to the outside need an operating-system sandbox around the whole match
 (separate users, a container, seccomp).
 

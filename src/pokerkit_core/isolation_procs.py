@@ -37,7 +37,15 @@ import sys
 import tempfile
 import time
 
-__all__ = ["confine", "descendants", "end_descendants", "end_process", "private_dir"]
+__all__ = [
+    "confine",
+    "descendants",
+    "die_with_parent",
+    "end_descendants",
+    "end_process",
+    "private_dir",
+    "remove_dir",
+]
 
 _PR_SET_CHILD_SUBREAPER = 36  # <linux/prctl.h>
 _PR_SET_PDEATHSIG = 1

@@ -23,7 +23,10 @@ What stays as when the chunks are played one after the other:
   observations (tested);
 - the processes of the mirrored pass of a duplicate match are never those of
   the first pass (the ACPC restarts its bots), so a bot cannot carry its own
-  cards from one pass to the other; within one pass, module-level state of a
+  cards from one pass to the other; with ``sequential_passes`` (the default
+  of :func:`~pokerkit_core.match.run_match`) the mirrored pass's processes
+  start only once the first pass's have ended, for every chunk played here;
+  within one pass, module-level state of a
   bot's code is shared by its lanes, which tells it nothing about its
   opponent's cards (each deal is played once per pass);
 - each decision has its own time limit, counted from when the process has
