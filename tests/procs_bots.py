@@ -138,3 +138,42 @@ class SpawnThenHang(Spawner):
         if self.started:
             time.sleep(3600)
         return super().decide(observation)
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as file:
+            stat = file.read()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+class PassWatcher:
+    """At its first decision in a chunk of a duplicate match (``chunk_deals``
+    deals a chunk) appends to ``where`` (an absolute path) ``0 <chunk>
+    <pid>`` in the first pass, and in the mirrored pass ``1 <chunk> <seen>
+    <alive>``: how many processes played the chunk's first pass, and how many
+    of them still run (Linux ``/proc``).  Plays as ``call``."""
+
+    name = "pass-watcher"
+
+    def __init__(self, *, seed: int | None = None, where: str = "", chunk_deals: int = 1) -> None:
+        self.where, self.chunk_deals, self.told = where, chunk_deals, False
+
+    def decide(self, observation: Observation) -> Action:
+        if not self.told:
+            self.told = True
+            number = observation.hand_number
+            assert number is not None
+            chunk = number // 2 // self.chunk_deals
+            if number % 2 == 0:
+                line = f"0 {chunk} {os.getpid()}"
+            else:
+                with open(self.where, encoding="utf-8") as file:
+                    rows = [row.split() for row in file]
+                firsts = {int(row[2]) for row in rows if row[0] == "0" and int(row[1]) == chunk}
+                line = f"1 {chunk} {len(firsts)} {sum(_running(pid) for pid in firsts)}"
+            with open(self.where, "a", encoding="utf-8") as file:
+                file.write(line + "\n")
+        return honest(observation)

@@ -31,7 +31,7 @@ from pokerkit_core.errors import InvalidConfigError
 from pokerkit_core.isolation import IsolatedPolicy
 from pokerkit_core.match import run_match
 
-from procs_bots import FileSharer, Locator, Spawner, SpawnThenHang
+from procs_bots import FileSharer, Locator, PassWatcher, Spawner, SpawnThenHang
 
 HERE = Path(__file__).resolve().parent
 
@@ -95,6 +95,46 @@ def test_the_mirrored_pass_starts_once_the_first_has_ended(tmp_path: Path) -> No
         assert Path(cwd).name.startswith("pokerkit-policy-")
         assert not Path(cwd).exists()  # removed with its process
     assert len({row[0] for row in rows}) == 4
+
+
+def _watched(path: Path) -> list[tuple[int, int]]:
+    """The mirrored pass's records: (first-pass processes seen, still running)."""
+    rows = [line.split() for line in path.read_text(encoding="utf-8").splitlines()]
+    return [(int(row[2]), int(row[3])) for row in rows if row[0] == "1"]  # (per chunk)
+
+
+@needs_proc
+@pytest.mark.parametrize("how", ["lanes", "one chunk at a time", "workers", "run_chunk"])
+def test_no_first_pass_process_runs_when_the_mirrored_pass_starts(tmp_path: Path, how: str) -> None:
+    path = tmp_path / "passes.txt"
+    path.touch()
+    bot = functools.partial(PassWatcher, where=str(path), chunk_deals=2)
+    kwargs: dict[str, Any] = dict(names=["a", "b"], hands=16, seed=1, duplicate=True, isolate=True,
+                                  chunk_deals=2, progress=False)
+    if how == "run_chunk":  # (a Dask scheduler, or no select.poll: chunk by chunk)
+        import dataclasses
+
+        from pokerkit_core.match_chunks import Chunk, run_chunk
+
+        chunk = Chunk(index=0, first_deal=0, deals=2, seed=1, duplicate=True, players=(bot, bot),
+                      names=("a", "b"), config=None, keep_hands=False, isolate=True,
+                      sequential_passes=True)
+        assert len(run_chunk(chunk).units) == 2
+        seen = _watched(path)
+        assert len(seen) == 2 and seen == [(2, 0), (2, 0)]
+        path.write_text("", encoding="utf-8")
+        run_chunk(dataclasses.replace(chunk, sequential_passes=False))
+        assert [alive for _, alive in _watched(path)] == [2, 2]  # both passes' processes start together
+        return
+    if how == "one chunk at a time":
+        kwargs["chunks_at_once"] = 1
+    if how == "workers":
+        kwargs["workers"] = 2
+    run_match([bot, bot], **kwargs)
+    seen = _watched(path)
+    assert len(seen) == 8  # a lane per chunk (4) and player in the mirrored pass
+    assert all(first > 0 for first, _ in seen)  # (it saw the first pass's processes)
+    assert [alive for _, alive in seen] == [0] * 8
 
 
 def test_passes_is_checked() -> None:
