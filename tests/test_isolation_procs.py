@@ -81,7 +81,18 @@ def test_a_file_sharing_pair_gains_nothing_by_default() -> None:
     assert one.players[0].chips == 0
 
 
-def test_the_mirrored_pass_starts_once_the_first_has_ended(tmp_path: Path) -> None:
+def test_a_fixed_absolute_path_still_carries_cards_across_passes(tmp_path: Path) -> None:
+    # what remains possible (docs/isolation.rst): a directory both passes
+    # know by its absolute path outlives the first pass's processes; only
+    # separate users or containers per bot rule it out
+    bot = functools.partial(FileSharer, shared=str(tmp_path))
+    shared = run_match([bot, "call"], names=["file-sharer", "call"], hands=200, seed=5, duplicate=True,
+                       isolate=True, progress=False)
+    assert shared.players[0].chips > 0
+    assert len(list(tmp_path.glob("pokerkit-share-*.txt"))) == 100
+
+
+def test_each_policy_process_has_its_own_directories(tmp_path: Path) -> None:
     # each process writes where it runs: four processes (two players, two
     # passes), each in its own fresh directory, which is also its
     # temporary directory, and which is removed with it

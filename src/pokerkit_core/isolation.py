@@ -27,7 +27,7 @@ so every runner seats it unchanged; what it adds:
 - an exception raised in the child by ``decide`` or a hook raises
   :class:`~pokerkit_core.errors.IsolatedPolicyError` naming it.
 
-The child runs in a session of its own, with its standard streams on
+The child runs in a process group of its own, with its standard streams on
 ``/dev/null`` and its own empty working and temporary directory, and every
 process it starts ends with it (:mod:`pokerkit_core.isolation_procs`).
 

@@ -3,7 +3,9 @@
 Each policy process (:class:`~pokerkit_core.isolation.IsolatedPolicy`) gets,
 before the policy is built (:func:`confine`, in the child):
 
-- its own session and process group (``os.setsid``), and on Linux the role of
+- its own process group (``os.setpgid``; not a session of its own, which on
+  Linux would also put it in a scheduling autogroup of its own and change how
+  it shares the cores with the match), and on Linux the role of
   *child subreaper* (``prctl(PR_SET_CHILD_SUBREAPER)``), so that every process
   the bot starts, even one that forks twice and calls ``setsid`` to become a
   daemon, stays its descendant while it lives;
@@ -18,12 +20,12 @@ before the policy is built (:func:`confine`, in the child):
 When the process ends its own way (end-of-file on its pipe, its parent gone)
 it kills every descendant first (:func:`end_descendants`); when the caller
 stops it (:func:`end_process`), the caller kills its descendants, then it,
-then whatever is left in its session.
+then whatever is left in its process group.
 
 What remains possible: this is not a sandbox.  A bot runs as the caller's
 user and can still write anywhere the operating system lets it (an absolute
 path such as ``/tmp/x`` or ``$HOME``, which outlives the process), open
-sockets, and start a process that leaves its session *after* its own process
+sockets, and start a process that leaves its process group *after* its own process
 has died abruptly (``os._exit`` in the bot) without being found.  Run bots as
 separate users, or in containers, to rule that out.
 """
@@ -85,16 +87,16 @@ def die_with_parent() -> None:
 
 
 def confine(workdir: str | None) -> None:  # pragma: no cover - runs in the child
-    """In a new policy process, before the bot's code runs: a session of its
-    own, subreaper (Linux), standard streams on :data:`os.devnull`, and
+    """In a new policy process, before the bot's code runs: a process group
+    of its own, subreaper (Linux), standard streams on :data:`os.devnull`, and
     ``workdir`` as working and temporary directory (see the module).
 
     Args:
         workdir: The process's :func:`private_dir`, or ``None`` (left as is).
     """
     try:
-        os.setsid()
-    except (OSError, AttributeError):  # already a group leader, or no setsid (Windows)
+        os.setpgid(0, 0)
+    except (OSError, AttributeError):  # no setpgid (Windows)
         pass
     _prctl(_PR_SET_CHILD_SUBREAPER, 1)
     try:
@@ -117,7 +119,7 @@ def confine(workdir: str | None) -> None:  # pragma: no cover - runs in the chil
 
 
 def _parents() -> dict[int, tuple[int, int]]:
-    """Every process's parent and session (Linux ``/proc``); empty elsewhere."""
+    """Every process's parent and process group (Linux ``/proc``); empty elsewhere."""
     found: dict[int, tuple[int, int]] = {}
     try:
         names = os.listdir("/proc")
@@ -133,19 +135,19 @@ def _parents() -> dict[int, tuple[int, int]]:
             continue
         fields = stat.rsplit(b")", 1)[-1].split()
         if len(fields) > 3 and fields[0] not in (b"Z", b"X"):
-            found[int(name)] = (int(fields[1]), int(fields[3]))
+            found[int(name)] = (int(fields[1]), int(fields[2]))
     return found
 
 
 def descendants(pid: int) -> list[int]:
     """The running processes below ``pid`` (children, theirs, ...) and those
-    in the session ``pid`` leads, ``pid`` itself excluded (Linux ``/proc``;
+    in the process group ``pid`` leads, ``pid`` itself excluded (Linux ``/proc``;
     empty elsewhere)."""
     table = _parents()
     children: dict[int, list[int]] = {}
     for child, (parent, _) in table.items():
         children.setdefault(parent, []).append(child)
-    found = {child for child, (_, session) in table.items() if session == pid}
+    found = {child for child, (_, group) in table.items() if group == pid}
     stack = [pid]
     while stack:
         for child in children.get(stack.pop(), ()):
@@ -192,7 +194,7 @@ def end_process(process: object, grace: float) -> None:
     """The caller's side: let a policy process (a started
     :class:`multiprocessing.Process` whose pipe was closed) end within
     ``grace`` seconds, else kill what it started and it; then kill what is
-    left in its session and process group.
+    left in its process group.
 
     Args:
         process: The process.
@@ -212,13 +214,13 @@ def end_process(process: object, grace: float) -> None:
         join(1.0)
     if pid is None:
         return
-    for _ in range(_KILL_ROUNDS):  # what it left in its session (it died abruptly)
+    for _ in range(_KILL_ROUNDS):  # what it left in its group (it died abruptly)
         left = descendants(pid)
         if not left:
             break
         _kill(left)
         time.sleep(_ROUND_SECONDS)
-    if hasattr(os, "killpg") and not os.path.isdir("/proc"):  # (else its group is in the session)
+    if hasattr(os, "killpg") and not os.path.isdir("/proc"):  # (else its group was scanned)
         try:
             os.killpg(pid, signal.SIGKILL)
         except OSError:  # no such group: all ended
