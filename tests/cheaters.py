@@ -354,12 +354,20 @@ class OddSleeper:
         return honest(observation)
 
 
+def _outside_tmp() -> str:
+    import tempfile
+
+    return tempfile.gettempdir()
+
+
+_OUTSIDE_TMP = _outside_tmp()  # (read when this module is imported: before a
+# policy process gets its own temporary directory, so the test's own one)
+
+
 def fork_copy_file(forkserver: int) -> str:
     """Where :class:`ForkThenDie`'s copy writes its pid, for the processes
     started by ``forkserver`` (the pid of the test's forkserver)."""
-    import tempfile
-
-    return os.path.join(tempfile.gettempdir(), f"pokerkit-fork-then-die-{forkserver}.pid")
+    return os.path.join(_OUTSIDE_TMP, f"pokerkit-fork-then-die-{forkserver}.pid")
 
 
 class ForkThenDie(_Misbehaving):

@@ -27,8 +27,13 @@ so every runner seats it unchanged; what it adds:
 - an exception raised in the child by ``decide`` or a hook raises
   :class:`~pokerkit_core.errors.IsolatedPolicyError` naming it.
 
+The child runs in a process group of its own, with its standard streams on
+``/dev/null`` and its own empty working and temporary directory, and every
+process it starts ends with it (:mod:`pokerkit_core.isolation_procs`).
+
 What it does not do: the child runs as the same user as this process, with
-the same file system and network; bots that must not talk to each other or
+the same file system and network (it can write to ``/tmp`` or ``$HOME`` by
+absolute path); bots that must not talk to each other or
 to the outside need an operating-system sandbox around the whole match
 (separate users, a container, seccomp).
 
@@ -71,6 +76,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import compact
 from . import isolation_child as child
+from . import isolation_procs as procs
 from .isolation_child import (
     DECIDE,
     ENDED,
@@ -213,16 +219,18 @@ def _start(process: Any) -> None:
             sys.modules["__main__"] = main
 
 
-def _reap(process: Any, conn: Any, grace: float) -> None:
-    """Close the pipe, give the child ``grace`` seconds to end, then kill it."""
+def _reap(process: Any, conn: Any, grace: float, workdir: str | None = None) -> None:
+    """Close the pipe, give the child ``grace`` seconds to end, then kill it
+    and every process it started (:func:`~pokerkit_core.isolation_procs.end_process`);
+    remove its private directory."""
     try:
         conn.close()
     except OSError:  # pragma: no cover - already closed
         pass
-    process.join(grace)
-    if process.is_alive():
-        process.kill()
-        process.join(_CLOSE_GRACE_SECONDS)
+    try:
+        procs.end_process(process, grace)
+    finally:
+        procs.remove_dir(workdir)
 
 
 class Remote:
@@ -297,13 +305,16 @@ class IsolatedPolicy(Remote):
         self._held = Held()  # what the child's lane 0 holds
         context = _context()
         conn, child_end = context.Pipe(duplex=True)
+        self._workdir = procs.private_dir()
         process = context.Process(  # type: ignore[attr-defined]
-            target=child.serve, args=(child_end, spec, seed, entry), daemon=True, name=PROCESS_NAME
+            target=child.serve, args=(child_end, spec, seed, entry, self._workdir), daemon=True,
+            name=PROCESS_NAME,
         )
         try:
             _start(process)
         except Exception as exc:  # unpicklable spec, a daemonic parent ...
             conn.close()
+            procs.remove_dir(self._workdir)
             raise PolicyError(
                 f"policy {shown(self.name)} cannot be started in its own process "
                 f"(a factory must be defined at module level in an importable module, not in the script being run, and an object must pickle): "
@@ -324,7 +335,7 @@ class IsolatedPolicy(Remote):
             self._watch = select.poll()
             self._watch.register(self._fd, select.POLLIN)
             self._watch.register(process.sentinel, select.POLLIN)
-        self._finalizer = weakref.finalize(self, _reap, process, conn, _CLOSE_GRACE_SECONDS)
+        self._finalizer = weakref.finalize(self, _reap, process, conn, _CLOSE_GRACE_SECONDS, self._workdir)
 
     # -- queries ---------------------------------------------------------
 
@@ -520,7 +531,7 @@ class IsolatedPolicy(Remote):
         """Kill the child; the default action plays for it from now on."""
         self._dead = reason
         self._finalizer.detach()
-        _reap(self._process, self._conn, 0.0)
+        _reap(self._process, self._conn, 0.0, self._workdir)
         return PolicyDied(
             f"policy {shown(self.name)} {reason}; the default action plays for it from now on"
         )

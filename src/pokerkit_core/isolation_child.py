@@ -30,6 +30,7 @@ import pickle
 import time
 from typing import TYPE_CHECKING, Any, Callable, Union
 
+from . import isolation_procs as procs
 from . import isolation_wire as wire
 from .actions import Action, ActionKind
 from .checks import describe_exception
@@ -104,6 +105,7 @@ def _watch_parent(parent: int) -> None:  # pragma: no cover - runs in the child
     while True:
         time.sleep(_WATCH_SECONDS)
         if os.getppid() != parent:
+            procs.end_descendants()
             os._exit(0)
 
 
@@ -170,16 +172,32 @@ def _answer(lane: _Lane, op: int, observation: Any, extra: object) -> str:
 
 
 def serve(  # pragma: no cover - runs in the child
-    conn: Connection, spec: IsolatedSpec, seed: int | None, entry: str | None = None
+    conn: Connection, spec: IsolatedSpec, seed: int | None, entry: str | None = None,
+    workdir: str | None = None,
 ) -> None:
-    """The child's loop: build lane 0's policy, then answer requests until EOF.
+    """The child's loop: confine the process
+    (:func:`~pokerkit_core.isolation_procs.confine`), build lane 0's policy,
+    then answer requests until EOF; then kill every process the policy
+    started.
 
     Args:
         conn: The child's end of the pipe.
         spec: What to build the policy from (see :data:`IsolatedSpec`).
         seed: Lane 0's seed.
         entry: A registered name's ``module:attribute``, or ``None``.
+        workdir: The process's own working and temporary directory, or
+            ``None``.
     """
+    procs.confine(workdir)
+    try:
+        _serve(conn, spec, seed, entry)
+    finally:
+        procs.end_descendants()
+
+
+def _serve(  # pragma: no cover - runs in the child
+    conn: Connection, spec: IsolatedSpec, seed: int | None, entry: str | None
+) -> None:
     import signal
     import threading
 

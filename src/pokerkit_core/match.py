@@ -47,7 +47,7 @@ import pickle
 import random
 import statistics
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Sequence, Union
+from typing import Any, Callable, Iterator, Literal, Sequence, Union
 
 from .cards import Card, full_deck
 from .driver import HandDriver, PolicyFault
@@ -73,6 +73,7 @@ __all__ = [
     "MAX_RECORDED_ERRORS",
     "MatchFault",
     "MatchResult",
+    "PASSES",
     "PairFactory",
     "PlayerResult",
     "PlayerSpec",
@@ -86,6 +87,10 @@ DEFAULT_CHUNK_DEALS = 500
 ISOLATED_CHUNKS_AT_ONCE = 16
 """With ``isolate``, chunks played at once by default (by each worker)
 (``run_match``'s ``chunks_at_once``; :mod:`pokerkit_core.match_lanes`)."""
+
+PASSES = ("sequential", "concurrent")
+"""The values of ``run_match``'s ``passes`` (with ``isolate``, how the two
+passes of a duplicate match share time; the first is the default)."""
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 
@@ -415,6 +420,7 @@ def run_match(
     decision_timeout: float | None = None,
     pair: PairFactory | None = None,
     chunks_at_once: int | None = None,
+    passes: Literal["sequential", "concurrent"] | None = None,
 ) -> MatchResult:
     """Play a heads-up match between two policies.
 
@@ -471,6 +477,17 @@ def run_match(
             With a Dask ``scheduler``, or where :func:`select.poll` is
             missing (Windows), the chunks are played
             one at a time, each with processes of its own.
+        passes: With ``isolate`` in duplicate mode: ``"sequential"`` (the
+            default with ``isolate``) plays the first pass of every chunk
+            (of this process's chunks, or of a worker's group) and ends its
+            processes, and every process they started, before any process
+            of the mirrored pass starts, so that no two processes playing
+            the same deals are ever alive together; ``"concurrent"`` plays
+            both passes at once (faster on idle cores; a pair of processes
+            of the two passes can then talk while they play).  Each
+            policy process has its own empty working and temporary
+            directory either way (:mod:`pokerkit_core.isolation_procs`).
+            ``None``: ``"sequential"`` with ``isolate``.
 
     Returns:
         A :class:`MatchResult`; results in mbb/hand use ``config.big_blind``.
@@ -485,7 +502,9 @@ def run_match(
             interrupted), or ``chunks_at_once`` that is not an int from 1
             to :data:`~pokerkit_core.match_lanes.MAX_CHUNKS_AT_ONCE` or is
             given without ``isolate`` (chunks in this process would only
-            take turns on it: use ``workers``).
+            take turns on it: use ``workers``), or ``passes`` that is not
+            ``"sequential"``, ``"concurrent"`` or ``None``, or is given
+            without ``isolate``.
         PolicyError: A policy name is not registered or its factory fails, a
             factory cannot be pickled for ``workers`` > 1, ``scheduler`` or
             ``isolate``, ``pair`` cannot be pickled for ``workers`` > 1 or
@@ -525,6 +544,17 @@ def run_match(
                 "turns on it: use workers)"
             )
     at_once = ISOLATED_CHUNKS_AT_ONCE if chunks_at_once is None else chunks_at_once
+    if passes is not None:
+        if passes not in PASSES:
+            raise InvalidConfigError(
+                f"passes must be 'sequential', 'concurrent' or None, got {shown(passes)}"
+            )
+        if not isolate:
+            raise InvalidConfigError(
+                "passes needs isolate=True (policies in this process play a chunk's passes "
+                "one after the other already)"
+            )
+    sequential = isolate and passes != "concurrent"
     if pair is not None and isolate:
         raise InvalidConfigError("pair makes the policies in this process: not with isolate")
     if pair is not None and (workers > 1 or scheduler is not None):
@@ -575,7 +605,8 @@ def run_match(
         factories = (found[0], found[1])
         chunks = [dataclasses.replace(chunk, factories=factories) for chunk in chunks]
     if isolate:
-        chunks = [dataclasses.replace(chunk, entries=(entries[0], entries[1])) for chunk in chunks]
+        chunks = [dataclasses.replace(chunk, entries=(entries[0], entries[1]), sequential_passes=sequential)
+                  for chunk in chunks]
     bar: Any = progress_bar(progress, hands, f"{base[0]} vs {base[1]}")
     results: dict[int, ChunkResult] = {}
     local = scheduler is None  # the bar moves hand by hand (worker processes count into a queue)

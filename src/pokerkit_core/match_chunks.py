@@ -80,6 +80,7 @@ class Chunk:
     pair: PairFactory | None = None
     factories: tuple[PolicyFactory | None, PolicyFactory | None] = (None, None)
     entries: tuple[str | None, str | None] = (None, None)  # module:attribute, for isolate
+    sequential_passes: bool = False  # isolate: no pass-1 process while a pass-0 one lives
 
     @property
     def passes(self) -> int:
@@ -245,13 +246,13 @@ def chunk_result(chunk: Chunk, passes: Sequence[PassPlay]) -> ChunkResult:
     )
 
 
-def _policy_sets(chunk: Chunk, seeds: tuple[int, int]) -> list[tuple[Policy, Policy]]:
+def _policy_sets(chunk: Chunk, seeds: tuple[int, int], passes: int | None = None) -> list[tuple[Policy, Policy]]:
     """One pair of fresh policies per pass (the mirrored pass of duplicate mode
     gets its own, as the ACPC restarts its bots), in their own processes with
-    ``isolate``."""
+    ``isolate``; ``passes``: how many pairs (default: the chunk's passes)."""
     sets: list[tuple[Policy, Policy]] = []
     try:
-        for _ in range(chunk.passes):
+        for _ in range(chunk.passes if passes is None else passes):
             if chunk.isolate:
                 made = [
                     IsolatedPolicy(spec, seed=seed, decision_timeout=chunk.decision_timeout,
@@ -274,12 +275,23 @@ def _policy_sets(chunk: Chunk, seeds: tuple[int, int]) -> list[tuple[Policy, Pol
 
 def run_chunk(chunk: Chunk, on_deal: Callable[[int], None] | None = None) -> ChunkResult:
     """Play one chunk here, pass after pass (isolated policies get their own
-    processes for the chunk); ``on_deal(hands)`` is called after each hand.
+    processes for the chunk; with ``sequential_passes`` a pass's processes
+    start only once the previous pass's have ended); ``on_deal(hands)`` is
+    called after each hand.
 
     Raises:
         PolicyError: A policy cannot be made or started.
     """
     seeds, decks = chunk_setup(chunk)
+    if chunk.isolate and chunk.sequential_passes:
+        done = []
+        for play in range(chunk.passes):
+            pair = _policy_sets(chunk, seeds, 1)[0]
+            try:
+                done.append(PassPlay(chunk, play, decks, pair).play_all(on_deal))
+            finally:
+                close_all(pair)  # (its processes, and all they started, have ended)
+        return chunk_result(chunk, done)
     sets = _policy_sets(chunk, seeds)
     try:
         passes = [PassPlay(chunk, play, decks, pair).play_all(on_deal) for play, pair in enumerate(sets)]

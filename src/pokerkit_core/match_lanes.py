@@ -23,7 +23,10 @@ What stays as when the chunks are played one after the other:
   observations (tested);
 - the processes of the mirrored pass of a duplicate match are never those of
   the first pass (the ACPC restarts its bots), so a bot cannot carry its own
-  cards from one pass to the other; within one pass, module-level state of a
+  cards from one pass to the other; with ``sequential_passes`` (the default
+  of :func:`~pokerkit_core.match.run_match`) the mirrored pass's processes
+  start only once the first pass's have ended, for every chunk played here;
+  within one pass, module-level state of a
   bot's code is shared by its lanes, which tells it nothing about its
   opponent's cards (each deal is played once per pass);
 - each decision has its own time limit, counted from when the process has
@@ -193,14 +196,18 @@ class _Slot:
 
 
 class _Lanes:
-    """The loop of :func:`play_lanes`."""
+    """The loop of :func:`play_lanes`, over the passes ``plays`` (all by
+    default); ``done``: the passes of each chunk played before."""
 
-    def __init__(self, chunks: Sequence[Chunk], at_once: int, on_deal: Callable[[int], None] | None) -> None:
+    def __init__(self, chunks: Sequence[Chunk], at_once: int, on_deal: Callable[[int], None] | None,
+                 plays: Sequence[int] | None = None,
+                 done: dict[int, list[PassPlay | None]] | None = None) -> None:
         self.first = chunks[0]
         self.passes = self.first.passes
-        self.queues = [deque(chunks) for _ in range(self.passes)]
+        self.plays = tuple(range(self.passes)) if plays is None else tuple(plays)
+        self.queues = [deque(chunks if play in self.plays else ()) for play in range(self.passes)]
         self.setups: dict[int, tuple[tuple[int, int], list[list[int]]]] = {}
-        self.done: dict[int, list[PassPlay | None]] = {}
+        self.done: dict[int, list[PassPlay | None]] = {} if done is None else done
         self.results: list[ChunkResult] = []
         self.on_deal = on_deal
         self.limit = self.first.decision_timeout
@@ -211,7 +218,7 @@ class _Lanes:
         self.every: list[_Bots] = []
         self.runnable: deque[_Slot] = deque()
         count = min(at_once, len(chunks))
-        self.slots = [_Slot(play) for play in range(self.passes) for _ in range(count)]
+        self.slots = [_Slot(play) for play in self.plays for _ in range(count)]
         self.active = len(self.slots)
 
     # -- processes ---------------------------------------------------------
@@ -254,7 +261,7 @@ class _Lanes:
         first chunk."""
         started = [
             self._started(player, play, self._setup(self.queues[play][0])[0][player])
-            for play in range(self.passes)
+            for play in self.plays
             for player in (0, 1)
         ]
         firsts: dict[int, _Slot] = {}
@@ -335,9 +342,10 @@ class _Lanes:
         assert chunk is not None and done is not None
         passes = self.done.setdefault(chunk.index, [None] * self.passes)
         passes[slot.play] = done
+        if all(passes[play] is not None for play in self.plays):
+            self.setups.pop(chunk.index, None)  # (a later run deals its other passes again)
         if all(p is not None for p in passes):
             del self.done[chunk.index]
-            self.setups.pop(chunk.index, None)
             self.results.append(chunk_result(chunk, passes))  # type: ignore[arg-type]
         slot.chunk, slot.pass_play, slot.driver = None, None, None
         queue = self.queues[slot.play]
@@ -619,12 +627,24 @@ def play_lanes(
 
     Raises:
         PolicyError: A policy cannot be built, started or restarted.
+
+    With ``sequential_passes`` (a duplicate match's chunks), every chunk's
+    first pass is played, and its processes closed (they, and every process
+    they started, have ended), before any process of the mirrored pass
+    starts: no two processes that play the same deals are alive at once.
     """
     if not chunks:
         return
-    lanes = _Lanes(chunks, at_once, on_deal)
-    try:
-        lanes.open()
-        yield from lanes.run()
-    finally:
-        lanes.close()
+    first = chunks[0]
+    if first.sequential_passes and first.passes > 1:
+        runs: list[tuple[int, ...]] = [(play,) for play in range(first.passes)]
+    else:
+        runs = [tuple(range(first.passes))]
+    done: dict[int, list[PassPlay | None]] = {}
+    for plays in runs:
+        lanes = _Lanes(chunks, at_once, on_deal, plays, done)
+        try:
+            lanes.open()
+            yield from lanes.run()
+        finally:
+            lanes.close()

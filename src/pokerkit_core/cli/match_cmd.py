@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from ..errors import PolicyError, install_hint
-from ..match import ISOLATED_CHUNKS_AT_ONCE, MatchResult, run_match
+from ..match import ISOLATED_CHUNKS_AT_ONCE, PASSES, MatchResult, run_match
 from ..match_lanes import MAX_CHUNKS_AT_ONCE
 from ..progress import command_line_progress
 from ..units import bb_per_100
@@ -62,6 +62,12 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "(by each worker), their "
         "questions to each policy process sent together (1 to "
         f"{MAX_CHUNKS_AT_ONCE}; default {ISOLATED_CHUNKS_AT_ONCE}; 1: one after the other)",
+    )
+    parser.add_argument(
+        "--passes",
+        choices=PASSES,
+        help="with --isolate --duplicate: sequential (the default) ends every process of "
+        "the first pass before the mirrored pass starts; concurrent plays both at once",
     )
     add_json_argument(parser)
     parser.add_argument("--log", metavar="FILE", help="write every hand to FILE as PHH (.phhs)")
@@ -120,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         decision_timeout=args.decision_timeout,
         chunks_at_once=args.chunks_at_once,
         progress=command_line_progress(),
+        passes=args.passes,
     )
     elapsed = time.perf_counter() - started
     if args.log is not None:

@@ -5,16 +5,24 @@ the first ``h`` hands of the match (a match's first hands are the same
 whatever its length, for one seed), so every figure is exactly what
 ``pokerkit-core match --hands h --seed s`` prints: no statistics of its own.
 The matches run in one worker process, away from the server's event loop.
+It is started with the ``spawn`` method (a fresh interpreter: it inherits
+none of the server's descriptors, so never its listening socket) and ends
+with the server, even one killed by SIGKILL (:func:`_worker_started`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
+import os
 import secrets
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from ..isolation_procs import die_with_parent
 from ..match import run_match
 from .limits import MATCH_BATCH_HANDS, MAX_MATCHES
 from .protocol import MatchRequest, ProtocolError
@@ -39,6 +47,25 @@ def match_point(players: tuple[str, str], hands: int, seed: int) -> dict[str, An
     result = run_match(list(players), hands=hands, seed=seed, progress=False)
     first = result.players[0]
     return {"hands": hands, "mbb_per_hand": first.mbb_per_hand, "ci95": list(first.ci95)}
+
+
+_PARENT_POLL_SECONDS = 0.5
+
+
+def _watch_server(server: int) -> None:  # pragma: no cover - runs in the worker
+    while os.getppid() == server:
+        time.sleep(_PARENT_POLL_SECONDS)
+    os._exit(0)
+
+
+def _worker_started(server: int) -> None:  # pragma: no cover - runs in the worker
+    """The match worker's initializer: end with the server process ``server``
+    (Linux ``PR_SET_PDEATHSIG``, and elsewhere too a thread that sees its
+    parent change)."""
+    die_with_parent()
+    if os.getppid() != server:  # it died before the request took effect
+        os._exit(0)
+    threading.Thread(target=_watch_server, args=(server,), daemon=True).start()
 
 
 class _Match:
@@ -85,7 +112,10 @@ class MatchViews:
     async def _run(self, match: _Match) -> None:
         loop = asyncio.get_running_loop()
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1)
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_started, initargs=(os.getpid(),),
+            )
         req = match.request
         try:
             for hands in points_for(req.hands):
