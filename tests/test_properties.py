@@ -125,6 +125,10 @@ def exact_payouts(final: HandState) -> tuple[list[Fraction], int]:
     for event in final.history:
         if isinstance(event, BlindPosted) and event.kind == "ante":
             posted[event.seat] += event.amount
+    # an ante nobody matched comes back before the showdown (an
+    # UncalledBetReturned): what stays in the pot of it is at most what the
+    # seat still has in
+    posted = [min(posted[s], contribs[s]) for s in range(n)]
     configured = [0] * n
     for bet in config.forced_bets:
         if bet.kind == "ante":
