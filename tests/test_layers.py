@@ -19,6 +19,7 @@ PACKAGE = Path(pokerkit_core.__file__).resolve().parent
 # lower index = lower layer; modules of one tuple are peers (may not import each other)
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "_version"),
+    ("seeding",),
     ("cards",),
     ("card_codes", "hand_rank"),
     ("_native", "_speedups"),

@@ -30,6 +30,7 @@ __all__ = [
     "RangeError",
     "AcpcProtocolError",
     "MissingExtraError",
+    "SeedWarning",
 ]
 
 
@@ -279,3 +280,12 @@ class MissingExtraError(PokerError, ImportError):
     def __str__(self) -> str:
         what = f"{self.feature} needs" if self.feature else "this needs"
         return f'{what} {self.package}: pip install "pokerkit_core[{self.extra}]"'
+
+
+class SeedWarning(UserWarning):
+    """An isolated run was given a seed a bot could guess (an explicit seed
+    below :data:`~pokerkit_core.seeding.GUESSABLE_SEED_BOUND`): a bot that
+    knows the library's code can try the likely seeds until one gives its own
+    seed or hole cards, and then knows every deck.  Against untrusted bots
+    leave the seed out (a fresh one is drawn and reported) or keep it secret
+    until the run is over."""
