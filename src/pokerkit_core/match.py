@@ -50,13 +50,12 @@ import pickle
 import random
 import statistics
 import sys
-import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence, Union
 
 from .cards import Card, full_deck
 from .driver import HandDriver, PolicyFault
-from .errors import InvalidConfigError, PokerError, PolicyError, SeedWarning, shown
+from .errors import InvalidConfigError, PokerError, PolicyError, shown
 from .isolation import isolation_args
 from .match_chunks import (
     MAX_RECORDED_ERRORS,
@@ -69,7 +68,7 @@ from .match_chunks import (
 from .match_lanes import MAX_CHUNKS_AT_ONCE, can_play_lanes, play_lanes
 from .policy import Policy, PolicyFactory, available_policies, load_policy, policy_factory
 from .rules import GameConfig
-from .seeding import GUESSABLE_SEED_BOUND, fresh_seed
+from .seeding import fresh_seed, warn_if_guessable
 from .state import HandState, deal, replay
 
 __all__ = [
@@ -487,14 +486,8 @@ def run_match(
         seed = fresh_seed()
     elif seed.__class__ is not int:
         raise InvalidConfigError(f"seed must be an int or None, got {shown(seed)}")
-    elif isolate and abs(seed) < GUESSABLE_SEED_BOUND:
-        warnings.warn(
-            f"seed {seed} is small enough for a bot to guess (and then know every deck): "
-            "against untrusted bots leave seed out (a fresh one is drawn and reported) "
-            "or keep it secret until the match is over",
-            SeedWarning,
-            stacklevel=2,
-        )
+    elif isolate:
+        warn_if_guessable(seed, "match")
     if chunks_at_once is not None:
         if chunks_at_once.__class__ is not int or not 1 <= chunks_at_once <= MAX_CHUNKS_AT_ONCE:
             raise InvalidConfigError(

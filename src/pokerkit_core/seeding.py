@@ -23,10 +23,18 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import warnings
 
-from .errors import InvalidConfigError, shown
+from .errors import InvalidConfigError, SeedWarning, shown
 
-__all__ = ["DERIVED_BITS", "FRESH_SEED_BITS", "GUESSABLE_SEED_BOUND", "derive", "fresh_seed"]
+__all__ = [
+    "DERIVED_BITS",
+    "FRESH_SEED_BITS",
+    "GUESSABLE_SEED_BOUND",
+    "derive",
+    "fresh_seed",
+    "warn_if_guessable",
+]
 
 FRESH_SEED_BITS = 128
 """Bits of a seed drawn by :func:`fresh_seed`."""
@@ -81,3 +89,25 @@ def fresh_seed() -> int:
         An int from 0 to ``2**128 - 1``.
     """
     return secrets.randbits(FRESH_SEED_BITS)
+
+
+def warn_if_guessable(seed: int, what: str, *, stacklevel: int = 3) -> None:
+    """Warn (:class:`~pokerkit_core.errors.SeedWarning`) that an explicit
+    ``seed`` given to an isolated run is small enough to guess: its size
+    below :data:`GUESSABLE_SEED_BOUND`.  Callers call it only for explicit
+    seeds with isolated bots.
+
+    Args:
+        seed: The seed given (an int).
+        what: The run, for the message (``"match"``, ``"session"``).
+        stacklevel: As for :func:`warnings.warn` (the default points at
+            the caller's caller).
+    """
+    if abs(seed) < GUESSABLE_SEED_BOUND:
+        warnings.warn(
+            f"seed {seed} is small enough for a bot to guess (and then know every deck): "
+            f"against untrusted bots leave the seed out (a fresh one is drawn and reported) "
+            f"or keep it secret until the {what} is over",
+            SeedWarning,
+            stacklevel=stacklevel,
+        )

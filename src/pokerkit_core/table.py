@@ -30,6 +30,7 @@ References:
 from __future__ import annotations
 
 import numbers
+import operator
 import random
 import time
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ from .observation import Observation, observe
 from .policy import Policy
 from .positions import Positions, first_positions, next_positions
 from .rules import GameConfig
+from .seeding import fresh_seed, warn_if_guessable
 from .state import HandState, deal
 from .table_config import Blinds, BlindSource, StackMode, TableConfig
 from .table_records import HandRecord, SeatState, TableListener, TableSeats, call_listener
@@ -114,15 +116,30 @@ class TableSession(TableSeats):
         players: One entry per seat, seat 0 first: a policy, or ``None`` (an
             external player where the seat has chips, an empty seat where
             its stack is 0).  Any ordered iterable.
-        seed: Seeds the decks of all hands (``None``: fresh randomness): an
-            int, not a bool, exactly as :func:`~pokerkit_core.state.deal`
-            takes it (negative seeds differ from their absolute value).
+        seed: Seeds the decks of all hands: an int of any size, not a
+            bool, exactly as :func:`~pokerkit_core.state.deal` takes it
+            (negative seeds differ from their absolute value).  ``None``: a
+            fresh 128-bit seed from the operating system
+            (:func:`~pokerkit_core.seeding.fresh_seed`), kept in
+            :attr:`seed` so that the session can be replayed.  With
+            :attr:`TableConfig.isolate`, an explicit seed a bot could guess
+            (below ``2**64`` in size) warns
+            (:class:`~pokerkit_core.errors.SeedWarning`).
         listener: Optional :class:`TableListener`.
         clock: Wall clock for ``max_seconds``, in seconds (tests pass a
             fake): a callable returning a number.
         decision_timeout: Most seconds a policy's decision (or hook) may
             take (``None``: no limit); see
             :class:`~pokerkit_core.driver.HandDriver`.
+
+    Attributes:
+        seed: The session's seed (the one given, or the one drawn when none
+            was); ``None`` for a session restored from a snapshot (which
+            carries its generator's state instead).
+
+    Warns:
+        SeedWarning: ``config.isolate`` with an explicit seed whose size is
+            below ``2**64``.
 
     Raises:
         InvalidConfigError: ``config`` is not a :class:`TableConfig`;
@@ -166,6 +183,9 @@ class TableSession(TableSeats):
             raise InvalidConfigError(
                 f"clock must be a callable returning seconds, got {shown(clock)}"
             )
+        seed_used = fresh_seed() if seed is None else seed_arg(seed)
+        if seed is not None and config.isolate:
+            warn_if_guessable(operator.index(seed), "session")
         self.config = config
         self.decision_timeout = timeout_arg("decision_timeout", decision_timeout)
         if self.decision_timeout is None:
@@ -177,7 +197,8 @@ class TableSession(TableSeats):
         self._seat_states = [
             SeatState.PLAYING if stack > 0 else SeatState.EMPTY for stack in config.stacks
         ]
-        self._rng = random.Random(seed_arg(seed))
+        self.seed: int | None = seed_used
+        self._rng = random.Random(seed_used)
         self._listener = listener
         self._clock = clock
         self._started_at = self._now()
