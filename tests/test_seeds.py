@@ -233,3 +233,19 @@ def test_a_match_seed_must_be_an_int() -> None:
         run_match(["call", "call"], hands=2, seed=True)
     with pytest.raises(InvalidConfigError, match="seed must be an int"):
         run_match(["call", "call"], hands=2, seed="1")  # type: ignore[arg-type]
+
+
+def test_a_web_room_without_seed_draws_one_that_survives_its_saved_form() -> None:
+    from pokerkit_core.web.protocol import read_room_request
+    from pokerkit_core.web.rooms import Room
+
+    request = read_room_request({"kind": "cash", "seats": [
+        {"player": "human"}, {"player": "ai", "level": "normal"}, {"player": "ai", "level": "easy"}]})
+    room = Room.create("r", request)
+    assert room.seed.bit_length() > 64 and room.session.seed == room.seed  # drawn: 128 bits
+    room.session.start_hand()
+    saved = json.loads(json.dumps(room.save()))
+    assert saved["seed"] == room.seed
+    again = Room.load("r", 0.0, saved, None)
+    assert again.seed == room.seed
+    assert again.session.observation(0).hole_cards == room.session.observation(0).hole_cards
