@@ -27,7 +27,7 @@ from pokerkit_core.match import DEFAULT_CHUNK_DEALS
 from pokerkit_core.match_chunks import shuffle_codes
 from pokerkit_core.observation import Observation
 from pokerkit_core.rules import GameConfig
-from pokerkit_core.seeding import derive
+from pokerkit_core.seeding import derive, policy_seed
 from pokerkit_core.state import replay
 
 CANDIDATES = 2000
@@ -86,13 +86,13 @@ def _own_seed_index() -> dict[int, tuple[str, int, int]]:
             rng = random.Random(f"pokerkit_core.match:{s}:{index}")
             for player in (0, 1):
                 found[rng.getrandbits(63)] = ("old-match", s, index)
-                found[derive(s, "match.policy", index, player) >> 65] = ("new-match", s, index)
+                found[policy_seed(s, "match.policy", index, player)] = ("new-match", s, index)
         rng = random.Random(s)  # the old tournament command: policies of run 0 first
         for _ in range(SEATS):
             found[rng.getrandbits(32)] = ("old-tournament", s, 0)
         for run in range(RUNS):
             for seat in range(SEATS):
-                found[derive(s, "tournament.policy", run, seat) >> 65] = ("new-tournament", s, run)
+                found[policy_seed(s, "tournament.policy", run, seat)] = ("new-tournament", s, run)
     return found
 
 

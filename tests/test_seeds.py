@@ -31,7 +31,7 @@ from seed_guessers import CANDIDATES, SeedGuesser
 from pokerkit_core.errors import InvalidConfigError, SeedWarning
 from pokerkit_core.match import run_match
 from pokerkit_core.policy import load_policy
-from pokerkit_core.seeding import GUESSABLE_SEED_BOUND, derive, fresh_seed
+from pokerkit_core.seeding import GUESSABLE_SEED_BOUND, derive, fresh_seed, policy_seed
 from pokerkit_core.table import Blinds, TableConfig, TableSession
 from pokerkit_core.tournament import TournamentConfig, run_tournament
 
@@ -81,9 +81,9 @@ def test_a_fresh_seed_has_128_bits_from_the_system() -> None:
 def test_the_guesser_finds_its_seed_by_either_derivation() -> None:
     old = random.Random(f"pokerkit_core.match:{17}:{0}").getrandbits(63)
     assert SeedGuesser(seed=old).found == "own seed (old-match, seed 17)"
-    assert SeedGuesser(seed=derive(17, "match.policy", 2, 1) >> 65).found == "own seed (new-match, seed 17)"
+    assert SeedGuesser(seed=policy_seed(17, "match.policy", 2, 1)).found == "own seed (new-match, seed 17)"
     assert SeedGuesser(seed=random.Random(9).getrandbits(32)).found == "own seed (old-tournament, seed 9)"
-    new = derive(9, "tournament.policy", 1, 3) >> 65
+    new = policy_seed(9, "tournament.policy", 1, 3)
     assert SeedGuesser(seed=new).found == "own seed (new-tournament, seed 9)"
     assert SeedGuesser(seed=fresh_seed() >> 65).found is None
 
@@ -124,7 +124,7 @@ def test_a_match_without_seed_leaks_no_deck(isolate: bool) -> None:
 @pytest.mark.parametrize("isolate", [False, True])
 def test_a_table_without_seed_leaks_no_deck(isolate: bool) -> None:
     master = fresh_seed()  # the bot's seed derived as the tournament command does
-    bot = SeedGuesser(seed=derive(master, "tournament.policy", 0, 0) >> 65)
+    bot = SeedGuesser(seed=policy_seed(master, "tournament.policy", 0, 0))
     with warnings.catch_warnings():
         warnings.simplefilter("error", SeedWarning)
         session = TableSession(_table_config(isolate), [bot, load_policy("call")])
@@ -139,7 +139,7 @@ def test_a_table_without_seed_leaks_no_deck(isolate: bool) -> None:
 
 def test_a_tournament_without_seed_leaks_no_deck() -> None:
     master = fresh_seed()
-    bot = SeedGuesser(seed=derive(master, "tournament.policy", 0, 0) >> 65)
+    bot = SeedGuesser(seed=policy_seed(master, "tournament.policy", 0, 0))
     config = TournamentConfig.preset("headsup")
     import dataclasses
 

@@ -29,12 +29,11 @@ from .driver import HandDriver, PolicyFault
 from .isolation import IsolatedPolicy, close_all
 from .policy import Policy, PolicyFactory, make_policy
 from .rules import GameConfig
-from .seeding import DERIVED_BITS, derive
+from .seeding import derive, policy_seed
 from .state import HandState, replay
 
 __all__ = [
     "MAX_RECORDED_ERRORS",
-    "POLICY_SEED_BITS",
     "Chunk",
     "ChunkResult",
     "FaultSink",
@@ -156,10 +155,6 @@ def shuffle_codes(rng: random.Random, deck: list[int]) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
-POLICY_SEED_BITS = 63
-"""Bits of each policy seed of a match (:func:`chunk_setup`)."""
-
-
 def chunk_setup(chunk: Chunk) -> tuple[tuple[int, int], list[list[int]]]:
     """The chunk's two policy seeds and its decks (card codes, in the
     :func:`~pokerkit_core.cards.full_deck` order), each derived one-way from
@@ -168,8 +163,8 @@ def chunk_setup(chunk: Chunk) -> tuple[tuple[int, int], list[list[int]]]:
     neither the match seed nor a deck, and each deck (label ``match.deck``,
     the deal's number in the match) is shuffled by a generator of its own."""
     seeds = (
-        derive(chunk.seed, "match.policy", chunk.index, 0) >> (DERIVED_BITS - POLICY_SEED_BITS),
-        derive(chunk.seed, "match.policy", chunk.index, 1) >> (DERIVED_BITS - POLICY_SEED_BITS),
+        policy_seed(chunk.seed, "match.policy", chunk.index, 0),
+        policy_seed(chunk.seed, "match.policy", chunk.index, 1),
     )
     template = list(range(len(full_deck())))
     decks = []

@@ -116,30 +116,19 @@ class TableSession(TableSeats):
         players: One entry per seat, seat 0 first: a policy, or ``None`` (an
             external player where the seat has chips, an empty seat where
             its stack is 0).  Any ordered iterable.
-        seed: Seeds the decks of all hands: an int of any size, not a
-            bool, exactly as :func:`~pokerkit_core.state.deal` takes it
-            (negative seeds differ from their absolute value).  ``None``: a
-            fresh 128-bit seed from the operating system
-            (:func:`~pokerkit_core.seeding.fresh_seed`), kept in
-            :attr:`seed` so that the session can be replayed.  With
-            :attr:`TableConfig.isolate`, an explicit seed a bot could guess
-            (below ``2**64`` in size) warns
-            (:class:`~pokerkit_core.errors.SeedWarning`).
+        seed: Seeds the decks of all hands: an int of any size (not a bool;
+            negative seeds differ from their absolute value), as
+            :func:`~pokerkit_core.state.deal` takes it, or ``None`` for a
+            fresh 128-bit one (:func:`~pokerkit_core.seeding.fresh_seed`);
+            kept in ``seed`` (``None`` after :meth:`restore`).  With
+            ``config.isolate`` an explicit seed below ``2**64`` in size
+            warns (:class:`~pokerkit_core.errors.SeedWarning`).
         listener: Optional :class:`TableListener`.
         clock: Wall clock for ``max_seconds``, in seconds (tests pass a
             fake): a callable returning a number.
         decision_timeout: Most seconds a policy's decision (or hook) may
             take (``None``: no limit); see
             :class:`~pokerkit_core.driver.HandDriver`.
-
-    Attributes:
-        seed: The session's seed (the one given, or the one drawn when none
-            was); ``None`` for a session restored from a snapshot (which
-            carries its generator's state instead).
-
-    Warns:
-        SeedWarning: ``config.isolate`` with an explicit seed whose size is
-            below ``2**64``.
 
     Raises:
         InvalidConfigError: ``config`` is not a :class:`TableConfig`;

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import InvalidConfigError
 from ..policy import Policy, load_policy
-from ..seeding import derive, fresh_seed, warn_if_guessable
+from ..seeding import derive, fresh_seed, policy_seed, warn_if_guessable
 from ..tournament import TournamentConfig, TournamentMode, player_names, run_tournament
 from .options import add_isolation_arguments, add_json_argument
 
@@ -66,7 +66,7 @@ def _policies(names: list[str], seed: int, run: int) -> list[Policy]:
     """Each seat's policy, its seed derived one-way from the command's seed
     (it reveals neither that seed nor the decks)."""
     return [
-        load_policy(name, seed=derive(seed, "tournament.policy", run, seat) >> 65)
+        load_policy(name, seed=policy_seed(seed, "tournament.policy", run, seat))
         for seat, name in enumerate(names)
     ]
 

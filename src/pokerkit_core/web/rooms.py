@@ -37,7 +37,7 @@ from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, N
 from ..observation import Observation, observe
 from ..policy import Policy, load_policy
 from ..rules import AnteRule, BettingStructure, GameConfig
-from ..seeding import derive, fresh_seed
+from ..seeding import fresh_seed, policy_seed
 from ..serialize import dumps as dump_value
 from ..serialize import loads as load_value
 from ..state import HandState
@@ -693,7 +693,7 @@ def _players(seats: list[SeatMeta], seed: int, pool: ComputerPool | None) -> lis
     lane = None if pool is None else pool.lane()  # the room's computer seats share one
     for seat, meta in enumerate(seats):
         if meta.player == "ai" and meta.level is not None:
-            policy = load_policy(meta.level, seed=derive(seed, "room.policy", seat) >> 65)
+            policy = load_policy(meta.level, seed=policy_seed(seed, "room.policy", seat))
             # an awaitable decide is a policy too (the async driver awaits it)
             players.append(policy if lane is None else cast(Policy, OffLoopPolicy(policy, lane)))
         else:
