@@ -19,7 +19,7 @@ PACKAGE = Path(pokerkit_core.__file__).resolve().parent
 # lower index = lower layer; modules of one tuple are peers (may not import each other)
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "_version"),
-    ("progress", "units"),
+    ("seeding", "progress", "units"),
     ("cards",),
     ("card_codes", "hand_rank"),
     ("_native", "_speedups"),

@@ -254,14 +254,15 @@ def test_deck_shuffle_is_random_shuffle_step_for_step() -> None:
 @pytest.mark.parametrize(
     ("pair", "duplicate", "chips"),
     [
-        (["random", "call"], False, 210_643),
-        (["random", "call"], True, 6_343),
-        (["normal", "easy"], False, 1_412),
-        (["normal", "easy"], True, -13_624),
+        (["random", "call"], False, 8_720),
+        (["random", "call"], True, -42_189),
+        (["normal", "easy"], False, 2_476),
+        (["normal", "easy"], True, 3_025),
     ],
 )
 def test_a_seed_gives_the_results_it_always_gave(pair: list[str], duplicate: bool, chips: int) -> None:
-    # figures of the match runner before its fast paths (observe, the driver, the decks)
+    # figures of the match runner since seeds are derived one-way (seeding.derive);
+    # the fast paths (observe, the driver, the decks) left them unchanged
     result = run_match(pair, hands=200, seed=7, duplicate=duplicate)
     assert [p.chips for p in result.players] == [chips, -chips]
     assert [p.errors for p in result.players] == [0, 0]

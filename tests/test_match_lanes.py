@@ -189,13 +189,13 @@ def test_a_policy_that_cannot_be_built_leaves_no_process_behind() -> None:
 
 
 def test_a_time_out_is_the_slow_decisions_not_a_quick_one_asked_with_it() -> None:
-    # OddSleeper oversleeps in chunk 1 only (seed 1: chunks 0, 2 and 3 have
+    # OddSleeper oversleeps in chunk 1 only (seed 66: chunks 0, 2 and 3 have
     # even seeds); its quick answers in the other lanes, asked in the same
     # write, must not wait for the slow one (they would be late in its place,
     # and the slow one on time)
     from cheaters import OddSleeper
 
-    kwargs: dict[str, Any] = dict(hands=8, seed=1, chunk_deals=2, isolate=True, decision_timeout=1.0)
+    kwargs: dict[str, Any] = dict(hands=8, seed=66, chunk_deals=2, isolate=True, decision_timeout=1.0)
     one = run_match([OddSleeper, "call"], chunks_at_once=1, **kwargs)
     assert [(f.hand, f.kind.name) for f in one.errors] == [(2, "TIMEOUT")]
     for _ in range(3):

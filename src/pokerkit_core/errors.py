@@ -32,6 +32,7 @@ __all__ = [
     "AcpcProtocolError",
     "MissingExtraError",
     "install_hint",
+    "SeedWarning",
 ]
 
 
@@ -315,3 +316,12 @@ class MissingExtraError(PokerError, ImportError):
     def __str__(self) -> str:
         what = f"{self.feature} needs" if self.feature else "this needs"
         return f"{what} {self.package}: {install_hint(self.extra)}"
+
+
+class SeedWarning(UserWarning):
+    """An isolated run was given a seed a bot could guess (an explicit seed
+    below :data:`~pokerkit_core.seeding.GUESSABLE_SEED_BOUND`): a bot that
+    knows the library's code can try the likely seeds until one gives its own
+    seed or hole cards, and then knows every deck.  Against untrusted bots
+    leave the seed out (a fresh one is drawn and reported) or keep it secret
+    until the run is over."""

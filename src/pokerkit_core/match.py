@@ -14,13 +14,16 @@ with ``isolate`` their own processes), as the ACPC restarts its bots, so that
 nothing a policy saw of a deal carries over into its replay.  The confidence interval is then computed over deals (the mean of the
 two mirrored hands), which are independent, rather than over hands.
 
-The hands are split into chunks of a fixed number of deals.  Each chunk draws
-its decks and its policies' seeds from its own generator, seeded from the
-match seed and the chunk's index only, and creates fresh policies.  So one
-seed gives the same result whether the chunks run one after the other, in
+The hands are split into chunks of a fixed number of deals.  Each chunk
+derives its policies' seeds and its decks from the match seed, each by its
+own one-way function (:func:`~pokerkit_core.match_chunks.chunk_setup`), and
+creates fresh policies.  So one seed gives the same result whether the chunks run one after the other, in
 ``workers`` local processes (:class:`concurrent.futures.ProcessPoolExecutor`)
 or on a Dask cluster (``scheduler``; install the optional extra
-``pokerkit_core[distributed]``).
+``pokerkit_core[distributed]``).  Without a seed a fresh one is drawn from the
+operating system (:func:`~pokerkit_core.seeding.fresh_seed`, 128 bits) and
+reported in :attr:`MatchResult.seed`: a policy can then neither guess the
+match seed nor work it back from its own seed, and the run can be replayed.
 
 A policy that raises an exception or returns an illegal action is recorded in
 :attr:`MatchResult.errors`; it then checks if checking is free and folds
@@ -65,6 +68,7 @@ from .match_lanes import MAX_CHUNKS_AT_ONCE, can_play_lanes, play_lanes
 from .policy import Policy, PolicyFactory, available_policies, load_policy, policy_factory
 from .progress import REPORT_SECONDS, WorkerProgress, progress_bar, worker_counter
 from .rules import GameConfig
+from .seeding import fresh_seed, warn_if_guessable
 from .state import HandState, deal, replay
 
 __all__ = [
@@ -147,7 +151,8 @@ class MatchResult:
         hands: Hands played (twice the deals in duplicate mode).
         deals: Distinct deals of cards.
         duplicate: Whether each deal was played twice with seats swapped.
-        seed: The match seed.
+        seed: The match seed (the one given, or the one drawn when none
+            was): the same seed replays the same match.
         players: One result per player, in the order given.
         errors: Faults of the policies, in hand order (at most
             :data:`MAX_RECORDED_ERRORS`).
@@ -407,7 +412,7 @@ def run_match(
     players: Sequence[PlayerSpec],
     *,
     hands: int = 1000,
-    seed: int = 0,
+    seed: int | None = None,
     duplicate: bool = False,
     workers: int = 1,
     scheduler: str | None = None,
@@ -429,8 +434,13 @@ def run_match(
             called as ``factory(seed=seed)``.  The same name may appear twice.
         hands: Hands to play; in duplicate mode an even number (each deal is
             played twice).
-        seed: Match seed: the same seed gives the same result whatever
-            ``workers`` or ``scheduler``.
+        seed: Match seed, an int of any size: the same seed gives the same
+            result whatever ``workers`` or ``scheduler``.  ``None``: a fresh
+            128-bit seed from the operating system, reported in
+            :attr:`MatchResult.seed`.  With ``isolate``, an explicit seed
+            a bot could guess (below ``2**64`` in size) warns
+            (:class:`~pokerkit_core.errors.SeedWarning`): keep it secret
+            until the match is over.
         duplicate: Play each deal twice, seats swapped, same cards.
         workers: Local worker processes (1: run in this process).
         scheduler: Address of a Dask scheduler (``"tcp://host:8786"``); the
@@ -440,7 +450,8 @@ def run_match(
             :meth:`GameConfig.acpc_heads_up`.
         names: Display names (default: the policy names); suffixes ``#1``,
             ``#2`` are added when both names are equal.
-        chunk_deals: Deals per chunk; part of what the seed determines.
+        chunk_deals: Deals per chunk; part of what the seed determines (the
+            policies' seeds are drawn per chunk; the decks are not).
         keep_hands: Keep every hand's final state in
             :attr:`MatchResult.hand_states` (memory: a few KB a hand).
         progress: ``True``: a tqdm progress bar on standard error;
@@ -492,8 +503,13 @@ def run_match(
     Returns:
         A :class:`MatchResult`; results in mbb/hand use ``config.big_blind``.
 
+    Warns:
+        SeedWarning: ``isolate`` with an explicit seed whose size is below
+            ``2**64`` (:data:`~pokerkit_core.seeding.GUESSABLE_SEED_BOUND`).
+
     Raises:
-        InvalidConfigError: ``progress`` not one of its values, not two players, ``hands`` < 1 (or odd in
+        InvalidConfigError: ``seed`` not an int or ``None`` (bools refused),
+            ``progress`` not one of its values, not two players, ``hands`` < 1 (or odd in
             duplicate mode), ``workers`` or ``chunk_deals`` < 1, a config
             that is not for two seats, ``isolate`` not a bool, or a
             ``decision_timeout`` that is not a positive number of seconds
@@ -532,6 +548,12 @@ def run_match(
     if config is not None and len(config.stacks) != 2:
         raise InvalidConfigError(f"a match is heads-up; config has {len(config.stacks)} seats")
     decision_timeout = isolation_args(isolate, decision_timeout)
+    if seed is None:
+        seed = fresh_seed()
+    elif seed.__class__ is not int:
+        raise InvalidConfigError(f"seed must be an int or None, got {shown(seed)}")
+    elif isolate:
+        warn_if_guessable(seed, "match")
     if chunks_at_once is not None:
         if chunks_at_once.__class__ is not int or not 1 <= chunks_at_once <= MAX_CHUNKS_AT_ONCE:
             raise InvalidConfigError(

@@ -1,9 +1,9 @@
 """A match's unit of work: one chunk of deals, played pass by pass.
 
 :func:`~pokerkit_core.match.run_match` splits its deals into chunks
-(:class:`Chunk`).  Each chunk draws its decks and its policies' seeds from its
-own generator (:func:`chunk_setup`), seeded from the match seed and the
-chunk's index only, and plays its deals once per pass (twice in duplicate
+(:class:`Chunk`).  Each chunk derives its policies' seeds and its decks from
+the match seed, each by its own one-way function (:func:`chunk_setup`), from
+the chunk's index and the deals' numbers only, and plays its deals once per pass (twice in duplicate
 mode, seats swapped, with fresh policies for the mirrored pass).  So the
 result of a chunk does not depend on where or when it runs: one after the
 other here (:func:`run_chunk`), in worker processes, on a Dask cluster, or
@@ -29,6 +29,7 @@ from .driver import HandDriver, PolicyFault
 from .isolation import IsolatedPolicy, close_all
 from .policy import Policy, PolicyFactory, make_policy
 from .rules import GameConfig
+from .seeding import derive, policy_seed
 from .state import HandState, replay
 
 __all__ = [
@@ -157,14 +158,20 @@ def shuffle_codes(rng: random.Random, deck: list[int]) -> None:
 
 def chunk_setup(chunk: Chunk) -> tuple[tuple[int, int], list[list[int]]]:
     """The chunk's two policy seeds and its decks (card codes, in the
-    :func:`~pokerkit_core.cards.full_deck` order), from its own generator."""
-    rng = random.Random(f"pokerkit_core.match:{chunk.seed}:{chunk.index}")
-    seeds = (rng.getrandbits(63), rng.getrandbits(63))
+    :func:`~pokerkit_core.cards.full_deck` order), each derived one-way from
+    the match seed (:func:`~pokerkit_core.seeding.derive`): a policy's seed
+    (label ``match.policy``, the chunk's index and the player) reveals
+    neither the match seed nor a deck, and each deck (label ``match.deck``,
+    the deal's number in the match) is shuffled by a generator of its own."""
+    seeds = (
+        policy_seed(chunk.seed, "match.policy", chunk.index, 0),
+        policy_seed(chunk.seed, "match.policy", chunk.index, 1),
+    )
     template = list(range(len(full_deck())))
     decks = []
-    for _ in range(chunk.deals):
+    for deal in range(chunk.first_deal, chunk.first_deal + chunk.deals):
         deck = template[:]
-        shuffle_codes(rng, deck)
+        shuffle_codes(random.Random(derive(chunk.seed, "match.deck", deal)), deck)
         decks.append(deck)
     return seeds, decks
 

@@ -30,6 +30,7 @@ References:
 from __future__ import annotations
 
 import numbers
+import operator
 import random
 import time
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ from .observation import Observation, observe
 from .policy import Policy
 from .positions import Positions, first_positions, next_positions
 from .rules import GameConfig
+from .seeding import fresh_seed, warn_if_guessable
 from .state import HandState, deal
 from .table_config import Blinds, BlindSource, StackMode, TableConfig, blinds_of
 from .table_records import HandRecord, SeatState, TableListener, TableSeats, call_listener, playing
@@ -112,9 +114,13 @@ class TableSession(TableSeats):
         players: One entry per seat, seat 0 first: a policy, or ``None`` (an
             external player where the seat has chips, an empty seat where
             its stack is 0).  Any ordered iterable.
-        seed: Seeds the decks of all hands (``None``: fresh randomness): an
-            int, not a bool, exactly as :func:`~pokerkit_core.state.deal`
-            takes it (negative seeds differ from their absolute value).
+        seed: Seeds the decks of all hands: an int of any size (not a bool;
+            negative seeds differ from their absolute value), as
+            :func:`~pokerkit_core.state.deal` takes it, or ``None`` for a
+            fresh 128-bit one (:func:`~pokerkit_core.seeding.fresh_seed`);
+            kept in ``seed`` (``None`` after :meth:`restore`).  With
+            ``config.isolate`` an explicit seed below ``2**64`` in size
+            warns (:class:`~pokerkit_core.errors.SeedWarning`).
         listener: Optional :class:`TableListener`.
         clock: Wall clock for ``max_seconds``, in seconds (tests pass a
             fake): a callable returning a number.
@@ -165,6 +171,9 @@ class TableSession(TableSeats):
             raise InvalidConfigError(
                 f"clock must be a callable returning seconds, got {shown(clock)}"
             )
+        seed_used = fresh_seed() if seed is None else seed_arg(seed)
+        if seed is not None and config.isolate:
+            warn_if_guessable(operator.index(seed), "session")
         self.config = config
         self.decision_timeout = timeout_arg("decision_timeout", decision_timeout)
         if self.decision_timeout is None:
@@ -176,7 +185,8 @@ class TableSession(TableSeats):
         self._seat_states = [
             SeatState.PLAYING if stack > 0 else SeatState.EMPTY for stack in config.stacks
         ]
-        self._rng = random.Random(seed_arg(seed))
+        self.seed: int | None = seed_used
+        self._rng = random.Random(seed_used)
         self._listener = listener
         self._clock = clock
         self._started_at = self._now()

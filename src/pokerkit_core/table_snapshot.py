@@ -167,6 +167,7 @@ def restore_session(
     session._stacks = parts.stacks
     session._positions = parts.positions
     session._rng.setstate(parts.rng_state)
+    session.seed = None  # the generator's state, not a seed, carries on
     session._started_at -= parts.elapsed_seconds
     session._records = list(parts.records)
     session._faults = list(parts.faults)

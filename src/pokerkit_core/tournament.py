@@ -47,7 +47,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Sequence
 
-from .dealing import seed_arg
 from .errors import InvalidConfigError, PolicyError, shown
 from .policy import Policy
 from .rules import AnteRule, BettingStructure
@@ -591,11 +590,13 @@ class TournamentResult:
         ranking: Every player once, winner first.
         records: Every hand's record, first hand first.
         faults: Policy faults (the seat then checked or folded).
+        seed: The decks' seed, given or drawn (``None``: not known).
     """
 
     ranking: tuple[Placement, ...]
     records: tuple[HandRecord, ...]
     faults: tuple[PolicyFault, ...] = ()
+    seed: int | None = None
 
     @property
     def hand_count(self) -> int:
@@ -621,8 +622,8 @@ class Tournament:
             them); any ordered iterable.
         names: Distinct display names (str) per seat (default: the
             policies' names made distinct with :func:`player_names`).
-        seed: Seeds the decks of all hands: an int (not a bool) or ``None``,
-            as :func:`~pokerkit_core.state.deal` takes it.
+        seed: Seeds the decks of all hands: an int (not a bool), as
+            :func:`~pokerkit_core.state.deal` takes it, or ``None`` (a fresh one: ``session.seed``).
         button: Seat of the first button.
         listener: Optional :class:`~pokerkit_core.table.TableListener`.
 
@@ -683,7 +684,6 @@ class Tournament:
             raise InvalidConfigError(f"{len(names)} names for {len(seated)} players")
         if len(set(names)) != len(names):
             raise InvalidConfigError(f"player names must be distinct, got {shown(list(names))}")
-        seed = seed_arg(seed)
         self.config = config
         self.names: tuple[str, ...] = tuple(names)
         self.session = TableSession(
@@ -758,7 +758,7 @@ class Tournament:
             The current :meth:`ranking`, every hand's record so far (first
             hand first) and the policy faults so far.
         """
-        return TournamentResult(self.ranking(), self.session.records, self.session.faults)
+        return TournamentResult(self.ranking(), self.session.records, self.session.faults, self.session.seed)
 
 
 def run_tournament(
@@ -777,8 +777,8 @@ def run_tournament(
         players: One policy per seat, seat 0 first.
         names: Distinct names (str) per seat (default from the policies'
             names).
-        seed: Seeds every deck (an int, not a bool, or ``None``); the same
-            seed and seeded policies replay the same tournament.
+        seed: Seeds every deck (an int, not a bool, or ``None``: a fresh one, in the result's
+            ``seed``); the same seed and seeded policies replay the same tournament.
         button: Seat of the first button.
 
     Returns:

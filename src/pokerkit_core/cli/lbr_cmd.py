@@ -35,7 +35,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     parser.add_argument(
         "--hands", type=int, default=2000, help="hands, an even number (default 2000: 1000 deals)"
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    parser.add_argument(
+        "--seed", type=int, default=None,
+        help="seed (default: a fresh 128-bit one from the system, printed with the result)",
+    )
     parser.add_argument("--workers", type=int, default=1, help="local worker processes")
     parser.add_argument(
         "--preflop",

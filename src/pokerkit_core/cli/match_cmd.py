@@ -40,7 +40,13 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         help="hands to play (default 1000); with --duplicate an even number: "
         "hands/2 deals, each played twice",
     )
-    parser.add_argument("--seed", type=int, default=0, help="match seed (default 0)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="match seed (default: a fresh 128-bit one from the system, printed with the "
+        "result; against untrusted bots use none, or keep it secret until the match is over)",
+    )
     parser.add_argument(
         "--duplicate",
         action="store_true",

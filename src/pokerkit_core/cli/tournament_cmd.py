@@ -11,12 +11,12 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import random
 import sys
 from typing import Any
 
 from ..errors import InvalidConfigError
 from ..policy import Policy, load_policy
+from ..seeding import derive, fresh_seed, policy_seed, warn_if_guessable
 from ..tournament import TournamentConfig, TournamentMode, player_names, run_tournament
 from .options import add_isolation_arguments, add_json_argument
 
@@ -49,15 +49,26 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         help="comma-separated policy names, one per seat (default per mode, "
         "nolimit: %s; nolimit seats 2 to 10 names)" % DEFAULT_PLAYERS["nolimit"],
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed for decks and AIs")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed for decks and AIs, each derived from it one-way (default: a fresh 128-bit "
+        "one from the system, printed)",
+    )
     parser.add_argument("--runs", type=int, default=1, help="number of tournaments (default 1)")
     add_isolation_arguments(parser)
     add_json_argument(parser)
     parser.set_defaults(handler=run)
 
 
-def _policies(names: list[str], rng: random.Random) -> list[Policy]:
-    return [load_policy(name, seed=rng.getrandbits(32)) for name in names]
+def _policies(names: list[str], seed: int, run: int) -> list[Policy]:
+    """Each seat's policy, its seed derived one-way from the command's seed
+    (it reveals neither that seed nor the decks)."""
+    return [
+        load_policy(name, seed=policy_seed(seed, "tournament.policy", run, seat))
+        for seat, name in enumerate(names)
+    ]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,15 +88,18 @@ def run(args: argparse.Namespace) -> int:
         config, isolate=args.isolate, decision_timeout=args.decision_timeout
     )
     names = player_names(policy_names)
-    rng = random.Random(args.seed)
+    seed = fresh_seed() if args.seed is None else args.seed
+    if args.seed is not None and args.isolate:
+        warn_if_guessable(seed, "tournament", stacklevel=2)
     results: list[dict[str, Any]] = []
     place_sum = dict.fromkeys(names, 0)
     wins = dict.fromkeys(names, 0)
-    for _ in range(args.runs):
-        players = _policies(policy_names, rng)
-        button = rng.randrange(config.players)
+    for run_index in range(args.runs):
+        players = _policies(policy_names, seed, run_index)
+        button = derive(seed, "tournament.button", run_index) % config.players
         result = run_tournament(
-            config, players, names=names, seed=rng.getrandbits(64), button=button
+            config, players, names=names, seed=derive(seed, "tournament.deck", run_index),
+            button=button,
         )
         for placement in result.ranking:
             place_sum[placement.name] += placement.place
@@ -128,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
             json.dumps(
                 {
                     "mode": args.mode,
-                    "seed": args.seed,
+                    "seed": seed,
                     "players": list(names),
                     "runs": args.runs,
                     "results": results,
@@ -140,11 +154,14 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.runs == 1:
         only = results[0]
-        print(f"{args.mode} tournament, {config.players} players, {only['hands']} hands")
+        print(
+            f"{args.mode} tournament, {config.players} players, {only['hands']} hands, "
+            f"seed {seed}"
+        )
         for name, place, chips in zip(only["ranking"], only["places"], only["chips"]):
             print(f"{place:>3}. {name:<12} {chips:>6} chips")
         return 0
-    print(f"{args.mode} tournament x {args.runs}, {config.players} players")
+    print(f"{args.mode} tournament x {args.runs}, {config.players} players, seed {seed}")
     print(f"{'player':<12} {'avg place':>9} {'wins':>5} {'win rate':>8}")
     for name, row in summary.items():
         print(

@@ -81,6 +81,7 @@ from ..match import DEFAULT_CHUNK_DEALS, run_match
 from ..observation import observe
 from ..policy import Policy, method_of, policy_factory
 from ..rules import BettingStructure, GameConfig
+from ..seeding import fresh_seed
 from ..state import act, replay
 from .exploiter import (
     COMBOS,
@@ -220,7 +221,9 @@ def _precheck(pair: _Pair, seed: int) -> str:
                 state = act(state, Check if legal_now.can_check else Call)
             if state.to_act is None:
                 continue
-            probe.check_deterministic(observe(state, state.to_act, hand_number=k), seed + k)
+            probe.check_deterministic(
+                observe(state, state.to_act, hand_number=k), _seed("pokerkit_core.lbr.precheck", seed, k)
+            )
     return probe.mode
 
 
@@ -228,7 +231,7 @@ def run_lbr(
     policy: PolicySpec,
     *,
     hands: int = 2_000,
-    seed: int = 0,
+    seed: int | None = None,
     workers: int = 1,
     config: GameConfig | None = None,
     preflop: str = "call",
@@ -248,7 +251,10 @@ def run_lbr(
         policy: A registered policy name or a factory called as
             ``factory(seed=seed)`` (picklable for ``workers`` > 1).
         hands: Hands, an even number (``hands / 2`` deals).
-        seed: The seed of the deals, the policies and the probes.
+        seed: The seed of the deals, the policies and the probes, each
+            derived from it one-way (:mod:`pokerkit_core.seeding`); an int
+            of any size, or ``None`` for a fresh 128-bit one from the
+            operating system, reported in :attr:`LbrResult.seed`.
         workers: Local worker processes.
         config: Two-seat no-limit game for button 0; default the ACPC
             heads-up format (:meth:`GameConfig.acpc_heads_up`: 20,000
@@ -272,7 +278,7 @@ def run_lbr(
         An :class:`LbrResult`.
 
     Raises:
-        InvalidConfigError: ``progress`` not one of its values, ``hands`` not a positive even int, ``preflop``
+        InvalidConfigError: ``seed`` not an int or ``None``, ``progress`` not one of its values, ``hands`` not a positive even int, ``preflop``
             unknown, ``sample_pairs`` not a positive int, a config that is not heads-up no-limit, ``workers`` or
             ``chunk_deals`` < 1.
         ProbeError: The policy cannot be probed (see the module
@@ -299,6 +305,10 @@ def run_lbr(
         raise InvalidConfigError(f"sample_pairs must be a positive int, got {shown(sample_pairs)}")
     if calling_range.__class__ is not bool:
         raise InvalidConfigError(f"calling_range must be a bool, got {shown(calling_range)}")
+    if seed is None:
+        seed = fresh_seed()
+    elif seed.__class__ is not int:
+        raise InvalidConfigError(f"seed must be an int or None, got {shown(seed)}")
     pair = _Pair(policy, game, preflop, probe, sample_pairs, calling_range)
     mode = _precheck(pair, seed)
     name = policy if isinstance(policy, str) else str(getattr(policy, "name", getattr(policy, "__name__", "policy")))

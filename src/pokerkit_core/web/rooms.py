@@ -26,7 +26,6 @@ import dataclasses
 import hashlib
 import hmac
 import json
-import random
 import secrets
 import time
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, N
 from ..observation import Observation, observe
 from ..policy import Policy, load_policy
 from ..rules import AnteRule, BettingStructure, GameConfig
+from ..seeding import fresh_seed, policy_seed
 from ..serialize import dumps as dump_value
 from ..serialize import loads as load_value
 from ..state import HandState
@@ -161,7 +161,7 @@ class Room:
                 or ACPC room with the wrong number of seats, an empty seat
                 outside a cash room.
         """
-        seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**62)
+        seed = request.seed if request.seed is not None else fresh_seed()
         seats = [SeatMeta(s.player, s.level) for s in request.seats]
         n = len(seats)
         mode: str | None = None
@@ -693,7 +693,7 @@ def _players(seats: list[SeatMeta], seed: int, pool: ComputerPool | None) -> lis
     lane = None if pool is None else pool.lane()  # the room's computer seats share one
     for seat, meta in enumerate(seats):
         if meta.player == "ai" and meta.level is not None:
-            policy = load_policy(meta.level, seed=(seed * 31 + seat) % 2**62)
+            policy = load_policy(meta.level, seed=policy_seed(seed, "room.policy", seat))
             # an awaitable decide is a policy too (the async driver awaits it)
             players.append(policy if lane is None else cast(Policy, OffLoopPolicy(policy, lane)))
         else:
