@@ -225,7 +225,7 @@ _SCRIPT = textwrap.dedent(
     from procs_bots import Spawner
     from pokerkit_core.match import run_match
     bot = functools.partial(Spawner, pids={pids!r})
-    result = run_match([bot, "call"], names=["spawner", "call"], hands=4, seed=1,
+    result = run_match([bot, "call"], names=["spawner", "call"], hands=4, seed=2**64 + 1,
                        isolate=True, progress=False)
     print("hands", result.hands)
     print("to stderr", file=sys.stderr)

@@ -43,6 +43,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("positions",),
     ("compact",),
     ("faults",),
+    ("isolation_procs",),
     ("isolation_wire",),
     ("isolation_child",),
     ("isolation",),
