@@ -29,8 +29,8 @@ import time
 from typing import Any, Callable
 
 from pokerkit_core import AllIn, Call, Check, Fold, GameConfig, act, deal, legal_actions
-from pokerkit_core.actions import Action, ActionKind, LegalActions
-from pokerkit_core.state import HandState
+from pokerkit_core.engine.actions import Action, ActionKind, LegalActions
+from pokerkit_core.engine.state import HandState
 
 _clock = time.process_time  # CPU seconds of this process (see the module doc)
 

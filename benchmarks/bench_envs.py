@@ -28,7 +28,7 @@ import warnings
 from typing import Any, Callable
 
 from pokerkit_core.envs import HoldemEnv, env
-from pokerkit_core.rules import GameConfig
+from pokerkit_core.engine.rules import GameConfig
 
 
 def aec_steps_per_second(make: Callable[[], Any], steps: int, seed: int) -> float:

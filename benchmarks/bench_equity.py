@@ -28,7 +28,7 @@ import statistics
 import time
 from typing import Any, Callable
 
-from pokerkit_core.equity import Range, calculate_equity
+from pokerkit_core.evaluation.equity import Range, calculate_equity
 
 
 def median_time(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:

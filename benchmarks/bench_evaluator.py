@@ -30,8 +30,8 @@ import time
 from typing import Callable
 
 from pokerkit_core import _native
-from pokerkit_core.cards import CARDS, Card
-from pokerkit_core.evaluator import (
+from pokerkit_core.evaluation.cards import CARDS, Card
+from pokerkit_core.evaluation.evaluator import (
     enumerate_categories,
     evaluate,
     evaluate_combos,

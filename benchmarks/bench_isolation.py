@@ -4,16 +4,16 @@ Plays the same ACPC heads-up match (blinds 50/100, 20,000 chips, seed 1)
 in one run: with both policies in this process, then with ``isolate=True``
 (each policy in its own process) once per ``chunks_at_once`` setting (1: the
 chunks one after the other; the default,
-:data:`~pokerkit_core.match.ISOLATED_CHUNKS_AT_ONCE`: that many chunks at once,
+:data:`~pokerkit_core.match.runner.ISOLATED_CHUNKS_AT_ONCE`: that many chunks at once,
 their questions to each policy process sent together,
-:mod:`pokerkit_core.match_lanes`), and prints hands/s of each (wall; also the
+:mod:`pokerkit_core.match.lanes`), and prints hands/s of each (wall; also the
 CPU time of this process per hand), the ratio of the best isolated figure to
 the in-process one, whether all the results agree (they must, for these
 seeded baseline bots), and the target: >= 2,000 isolated hands/s.
 
 It also prints what starting a pair of policy processes costs, and the time
 of one decision's round trip asked alone (an
-:class:`~pokerkit_core.isolation.IsolatedPolicy` answering the same
+:class:`~pokerkit_core.players.isolation.IsolatedPolicy` answering the same
 observation) against the floor of the machine: a bare pipe echo between two
 processes, measured in the same run.
 
@@ -29,7 +29,7 @@ import argparse
 import os
 import time
 
-from pokerkit_core.match import (
+from pokerkit_core.match.runner import (
     DEFAULT_CHUNK_DEALS,
     ISOLATED_CHUNKS_AT_ONCE,
     MatchResult,
@@ -73,7 +73,7 @@ def round_trips(count: int = 3000) -> tuple[float, float, float, float | None]:
     echo.  The CPU figures hardly depend on the machine's load; the wall
     figures do (each request wakes another process)."""
     from pokerkit_core import GameConfig, deal
-    from pokerkit_core.isolation import IsolatedPolicy
+    from pokerkit_core.players.isolation import IsolatedPolicy
 
     state = deal(GameConfig.acpc_heads_up(), seed=1)
     seat = state.to_act or 0
@@ -99,8 +99,8 @@ def round_trips(count: int = 3000) -> tuple[float, float, float, float | None]:
 def start_pair(count: int = 5) -> float:
     """Wall milliseconds to start a pair of ``call`` policy processes (until
     both are ready), as a match starts one per pass."""
-    from pokerkit_core.isolation import IsolatedPolicy, close_all
-    from pokerkit_core.policy import available_policies
+    from pokerkit_core.players.isolation import IsolatedPolicy, close_all
+    from pokerkit_core.engine.policy import available_policies
 
     entry = available_policies()["call"]  # as a match passes it: no entry-point lookup
     start = time.perf_counter()

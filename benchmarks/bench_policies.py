@@ -21,9 +21,9 @@ import statistics
 import time
 from typing import Any
 
-from pokerkit_core.match import play_hand
-from pokerkit_core.policy import Policy, available_policies, load_policy
-from pokerkit_core.rules import GameConfig
+from pokerkit_core.match.runner import play_hand
+from pokerkit_core.engine.policy import Policy, available_policies, load_policy
+from pokerkit_core.engine.rules import GameConfig
 
 
 class Timed:

@@ -12,7 +12,7 @@ states share one); ``loads`` of the 500 documents re-spaced by
 :func:`json.dumps` (other writers' text: the JSON parser and the field
 checks, not the path for ``dumps``' exact text); and the replay alone (no
 JSON), the floor of ``loads``, as ``deal`` + ``act`` and as
-:func:`~pokerkit_core.state.replay` (what ``loads`` calls).  The issue's
+:func:`~pokerkit_core.engine.state.replay` (what ``loads`` calls).  The issue's
 target is 20,000 JSON round trips a second.
 
 Run: ``python benchmarks/bench_serialize.py [--seconds S]``.  Figures depend
@@ -30,10 +30,10 @@ import time
 from typing import Callable
 
 from pokerkit_core import Call, Fold, GameConfig, Raise, act, deal, legal_actions
-from pokerkit_core.actions import Action
-from pokerkit_core.events import ActionTaken
-from pokerkit_core.serialize import _deal_order, dumps, loads
-from pokerkit_core.state import HandState, replay
+from pokerkit_core.engine.actions import Action
+from pokerkit_core.engine.events import ActionTaken
+from pokerkit_core.formats.serialize import _deal_order, dumps, loads
+from pokerkit_core.engine.state import HandState, replay
 
 
 def _actions(state: HandState) -> list[Action]:

@@ -6,8 +6,8 @@ times, best of ``--repeat`` runs (``time.perf_counter``):
 
 * ``stats``: the whole command, ``pokerkit-core stats LOG --json`` (reading,
   counting, printing);
-* ``read``: reading the hands only (:func:`pokerkit_core.stats.read_hands`);
-* ``count``: :func:`pokerkit_core.stats.player_stats` on hands already read;
+* ``read``: reading the hands only (:func:`pokerkit_core.analysis.stats.read_hands`);
+* ``count``: :func:`pokerkit_core.analysis.stats.player_stats` on hands already read;
 * ``pokerkit read``: PokerKit's own PHH reader on the same file
   (``HandHistory.load_all``), when PokerKit is installed: the peer.
 
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Callable
 
 from pokerkit_core.cli import main as cli
-from pokerkit_core.stats import player_stats, read_hands
+from pokerkit_core.analysis.stats import player_stats, read_hands
 
 TARGET_SECONDS = 5.0
 

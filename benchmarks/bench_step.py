@@ -26,10 +26,10 @@ import argparse
 import time
 
 from pokerkit_core import Call, Check, GameConfig, act, deal, legal_actions
-from pokerkit_core.actions import Action
-from pokerkit_core.driver import HandDriver
-from pokerkit_core.state import HandState
-from pokerkit_core.table import Blinds, StackMode, TableConfig, TableSession
+from pokerkit_core.engine.actions import Action
+from pokerkit_core.players.driver import HandDriver
+from pokerkit_core.engine.state import HandState
+from pokerkit_core.tables.session import Blinds, StackMode, TableConfig, TableSession
 
 SEATS = 6
 

@@ -13,7 +13,7 @@ view).
 Prints: actions per second over all tables, p50 / p99 / max latency (ms),
 hands played, errors (error messages or dropped connections; target 0);
 and, as a peer measured in the same run, the same tables driven in-process
-through :meth:`~pokerkit_core.table.TableSession.apply` with no server (the
+through :meth:`~pokerkit_core.tables.session.TableSession.apply` with no server (the
 library's own cost per action), with the ratio.
 
 Run: ``python benchmarks/bench_web.py [--seconds 60] [--tables 10] [--people 5]
@@ -38,9 +38,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from pokerkit_core.actions import Action
-from pokerkit_core.policy import load_policy
-from pokerkit_core.table import Blinds, TableConfig, TableSession
+from pokerkit_core.engine.actions import Action
+from pokerkit_core.engine.policy import load_policy
+from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
 
 STACK = 10**9  # nobody busts within a run
 

@@ -30,8 +30,8 @@ import random
 import tempfile
 import time
 
-from pokerkit_core.actions import LegalActions
-from pokerkit_core.policy import Policy
+from pokerkit_core.engine.actions import LegalActions
+from pokerkit_core.engine.policy import Policy
 from pokerkit_core.web import rooms
 from pokerkit_core.web.computer import OffLoopPolicy
 from pokerkit_core.web.connections import Connection

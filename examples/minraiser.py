@@ -6,8 +6,8 @@ in a match as it is: ``run_match([MinRaiser, "hard"], hands=2000, seed=1)``.
 
 from __future__ import annotations
 
-from pokerkit_core.actions import Action, Bet, Call, Check, Raise
-from pokerkit_core.observation import Observation
+from pokerkit_core.engine.actions import Action, Bet, Call, Check, Raise
+from pokerkit_core.engine.observation import Observation
 
 
 class MinRaiser:

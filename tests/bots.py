@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from pokerkit_core.actions import Action, AllIn, Call, Check, Fold, Raise
-from pokerkit_core.observation import Observation
+from pokerkit_core.engine.actions import Action, AllIn, Call, Check, Fold, Raise
+from pokerkit_core.engine.observation import Observation
 
 
 class CallBot:
@@ -37,14 +37,14 @@ class RiverShover:
     name = "river-shover"
 
     def __init__(self, *, seed: int | None = None) -> None:
-        from pokerkit_core.policies.normal import NormalPolicy
+        from pokerkit_core.ai.policies.normal import NormalPolicy
 
         self._normal = NormalPolicy(seed=seed)
 
     def decide(self, observation: Observation) -> Action:
-        from pokerkit_core.actions import ActionKind
-        from pokerkit_core.events import ActionTaken
-        from pokerkit_core.rules import Street
+        from pokerkit_core.engine.actions import ActionKind
+        from pokerkit_core.engine.events import ActionTaken
+        from pokerkit_core.engine.rules import Street
 
         legal = observation.legal
         assert legal is not None

@@ -14,11 +14,11 @@ import sys
 import time
 from typing import Any
 
-from pokerkit_core.actions import Action, ActionKind, AllIn, Call, Check, Fold
-from pokerkit_core.cards import Card
-from pokerkit_core.evaluator import evaluate
-from pokerkit_core.observation import Observation
-from pokerkit_core.state import HandState
+from pokerkit_core.engine.actions import Action, ActionKind, AllIn, Call, Check, Fold
+from pokerkit_core.evaluation.cards import Card
+from pokerkit_core.evaluation.evaluator import evaluate
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.engine.state import HandState
 
 
 def honest(observation: Observation) -> Action:

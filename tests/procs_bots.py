@@ -10,9 +10,9 @@ import os
 import tempfile
 import time
 
-from pokerkit_core.actions import Action, AllIn, Check, Fold
-from pokerkit_core.cards import Card, parse_cards
-from pokerkit_core.observation import Observation
+from pokerkit_core.engine.actions import Action, AllIn, Check, Fold
+from pokerkit_core.evaluation.cards import Card, parse_cards
+from pokerkit_core.engine.observation import Observation
 
 from cheaters import _pre_flop_better, honest
 

@@ -10,7 +10,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Sequence
 
-from pokerkit_core.cards import Card
+from pokerkit_core.evaluation.cards import Card
 
 Score = tuple[int, tuple[int, ...]]
 

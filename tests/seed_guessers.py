@@ -20,15 +20,15 @@ from typing import Callable
 
 from cheaters import exploit, honest
 
-from pokerkit_core.actions import Action
-from pokerkit_core.cards import full_deck
-from pokerkit_core.dealing import draw_codes
-from pokerkit_core.match import DEFAULT_CHUNK_DEALS
-from pokerkit_core.match_chunks import shuffle_codes
-from pokerkit_core.observation import Observation
-from pokerkit_core.rules import GameConfig
+from pokerkit_core.engine.actions import Action
+from pokerkit_core.evaluation.cards import full_deck
+from pokerkit_core.engine.dealing import draw_codes
+from pokerkit_core.match.runner import DEFAULT_CHUNK_DEALS
+from pokerkit_core.match.chunks import shuffle_codes
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.engine.rules import GameConfig
 from pokerkit_core.seeding import derive, policy_seed
-from pokerkit_core.state import replay
+from pokerkit_core.engine.state import replay
 
 CANDIDATES = 2000
 """Seeds tried: 0 to CANDIDATES - 1 (the small seeds a person would type)."""
@@ -53,7 +53,7 @@ Decks = Callable[[int, int], "list[list[int]]"]
 
 def _old_match_decks(seed: int, index: int) -> list[list[int]]:
     """The previous version's decks of a match chunk (after the two policy seeds)."""
-    rng = random.Random(f"pokerkit_core.match:{seed}:{index}")
+    rng = random.Random(f"pokerkit_core.match.runner:{seed}:{index}")
     rng.getrandbits(63), rng.getrandbits(63)
     decks = []
     for _ in range(DEFAULT_CHUNK_DEALS):
@@ -83,7 +83,7 @@ def _own_seed_index() -> dict[int, tuple[str, int, int]]:
     found: dict[int, tuple[str, int, int]] = {}
     for s in range(CANDIDATES):
         for index in range(CHUNKS):
-            rng = random.Random(f"pokerkit_core.match:{s}:{index}")
+            rng = random.Random(f"pokerkit_core.match.runner:{s}:{index}")
             for player in (0, 1):
                 found[rng.getrandbits(63)] = ("old-match", s, index)
                 found[policy_seed(s, "match.policy", index, player)] = ("new-match", s, index)

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from pokerkit_core.actions import AllIn, Bet, Call, Check, Raise
-from pokerkit_core.cards import parse_cards
+from pokerkit_core.engine.actions import AllIn, Bet, Call, Check, Raise
+from pokerkit_core.evaluation.cards import parse_cards
 from pokerkit_core.errors import HistoryParseError, InvalidConfigError
-from pokerkit_core.history import acpc
-from pokerkit_core.history.acpc import AcpcAction, MatchState, ScoreLine, StateLine
-from pokerkit_core.history.model import Move, MoveKind
-from pokerkit_core.history.replay import (
+from pokerkit_core.formats import acpc
+from pokerkit_core.formats.acpc import AcpcAction, MatchState, ScoreLine, StateLine
+from pokerkit_core.formats.model import Move, MoveKind
+from pokerkit_core.formats.replay import (
     acpc_action,
     acpc_betting,
     acpc_legal,
@@ -23,8 +23,8 @@ from pokerkit_core.history.replay import (
     state_from_match_state,
     state_line,
 )
-from pokerkit_core.rules import BettingStructure, OddChipRule, RuleFlavour
-from pokerkit_core.state import act, deal, legal_actions
+from pokerkit_core.engine.rules import BettingStructure, OddChipRule, RuleFlavour
+from pokerkit_core.engine.state import act, deal, legal_actions
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 LOGS = SHARED / "acpc-phh-data" / "acpc-logs"
@@ -310,8 +310,8 @@ SHORT3 = LIMIT3.replace("numRounds = 4", "numRounds = 4\nstack = 45 200 110")
 
 def test_dealer_emulation_lowers_the_bet_after_a_short_limit_raise() -> None:
     """fl3s.log hand 8: player 0 (45 chips) 'raises' all-in below the bet of 50."""
-    from pokerkit_core.history.acpc_dealer import emulate_dealer
-    from pokerkit_core.history.replay import replay_acpc
+    from pokerkit_core.formats.acpc_dealer import emulate_dealer
+    from pokerkit_core.formats.replay import replay_acpc
 
     game = acpc.parse_game(SHORT3)
     line = StateLine.parse(
@@ -330,7 +330,7 @@ def test_dealer_emulation_lowers_the_bet_after_a_short_limit_raise() -> None:
 
 
 def test_dealer_emulation_pays_folds_and_splits_exactly() -> None:
-    from pokerkit_core.history.acpc_dealer import emulate_dealer
+    from pokerkit_core.formats.acpc_dealer import emulate_dealer
 
     game = acpc.parse_game(HUNL)
     fold = StateLine.parse("STATE:0:r300f:7d3d|2hAc:-100|100:A|B")
@@ -414,7 +414,7 @@ def test_engine_hands_survive_matchstate_and_state_lines(text: str) -> None:
     ],
 )
 def test_acpc_values_are_written_exactly_above_2_53(value: int | Fraction, text: str) -> None:
-    from pokerkit_core.history.acpc import format_value
+    from pokerkit_core.formats.acpc import format_value
 
     assert format_value(value) == text
     line = acpc.StateLine(

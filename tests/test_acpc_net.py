@@ -12,14 +12,14 @@ from typing import Callable
 
 import pytest
 
-from pokerkit_core.acpc_net import AcpcClient, AcpcDealer, AcpcRandom, DealerResult, fix_reply
-from pokerkit_core.actions import Action, AllIn, Bet, Call, Check, Fold, Raise
-from pokerkit_core.cards import parse_cards
-from pokerkit_core.history import acpc
-from pokerkit_core.history.acpc import MatchState
-from pokerkit_core.history.replay import replay_acpc, state_from_match_state
-from pokerkit_core.observation import Observation
-from pokerkit_core.policy import load_policy
+from pokerkit_core.formats.acpc_net import AcpcClient, AcpcDealer, AcpcRandom, DealerResult, fix_reply
+from pokerkit_core.engine.actions import Action, AllIn, Bet, Call, Check, Fold, Raise
+from pokerkit_core.evaluation.cards import parse_cards
+from pokerkit_core.formats import acpc
+from pokerkit_core.formats.acpc import MatchState
+from pokerkit_core.formats.replay import replay_acpc, state_from_match_state
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.engine.policy import load_policy
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 LOGS = SHARED / "acpc-phh-data" / "acpc-logs"
@@ -566,7 +566,7 @@ def test_no_matchstate_shows_the_cards_of_a_seat_that_did_not_reach_the_showdown
 def test_replies_are_read_as_the_acpc_dealer_reads_them(
     line: str, kind: str, action: str | None
 ) -> None:
-    from pokerkit_core.history.acpc_reply import read_reply
+    from pokerkit_core.formats.acpc_reply import read_reply
 
     sent = MatchState.parse("MATCHSTATE:0:0:r200:4cKs|")
     reply = read_reply(line, sent, HUNL)
@@ -579,7 +579,7 @@ def test_replies_are_read_as_the_acpc_dealer_reads_them(
 
 
 def test_a_reply_reads_the_board_of_each_reached_round() -> None:
-    from pokerkit_core.history.acpc_reply import ReplyKind, read_reply
+    from pokerkit_core.formats.acpc_reply import ReplyKind, read_reply
 
     sent = MatchState.parse("MATCHSTATE:1:0:r300c/r900:|2hAc/5sKs7s")
     assert read_reply(str(sent) + ":c", sent, HUNL).action == "c"

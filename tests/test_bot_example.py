@@ -12,7 +12,7 @@ from types import ModuleType
 import pytest
 
 from pokerkit_core import Bet, Call, Check, GameConfig, Raise, act, deal, observe
-from pokerkit_core.match import run_match
+from pokerkit_core.match.runner import run_match
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "minraiser.py"
 pytestmark = pytest.mark.skipif(not EXAMPLE.exists(), reason="examples/ not beside the tests")

@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
-from pokerkit_core.checks import MAX_TIMEOUT, timeout_arg
-from pokerkit_core.equity import REJECTION_BUDGET, calculate_equity
+from pokerkit_core.engine.checks import MAX_TIMEOUT, timeout_arg
+from pokerkit_core.evaluation.equity import REJECTION_BUDGET, calculate_equity
 from pokerkit_core.errors import HistoryParseError, InvalidConfigError, RangeError, SerializationError
-from pokerkit_core.history import phh
-from pokerkit_core.match import run_match
-from pokerkit_core.rules import GameConfig
-from pokerkit_core.serialize import dumps, loads
-from pokerkit_core.state import deal
-from pokerkit_core.table import Blinds, TableConfig, TableSession
+from pokerkit_core.formats import phh
+from pokerkit_core.match.runner import run_match
+from pokerkit_core.engine.rules import GameConfig
+from pokerkit_core.formats.serialize import dumps, loads
+from pokerkit_core.engine.state import deal
+from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
 
 # ---- time limits and elapsed time ---------------------------------------------
 

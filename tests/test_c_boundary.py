@@ -20,7 +20,7 @@ from typing import Any, Callable
 import pytest
 
 from pokerkit_core.errors import CardError, InvalidConfigError
-from pokerkit_core.evaluator import (
+from pokerkit_core.evaluation.evaluator import (
     RANGE_COMBOS,
     _equity_native,
     _private,

@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from pokerkit_core.cards import (
+from pokerkit_core.evaluation.cards import (
     CARDS,
     Card,
     Rank,

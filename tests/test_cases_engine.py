@@ -36,7 +36,7 @@ from pokerkit_core import (
     legal_actions,
     resolve_pots,
 )
-from pokerkit_core.state import draw_codes
+from pokerkit_core.engine.state import draw_codes
 
 
 def events(state, kind):  # type: ignore[no-untyped-def]

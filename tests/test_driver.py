@@ -9,15 +9,15 @@ from typing import Any
 import pytest
 
 from bots import CallBot
-from pokerkit_core.actions import Action, Call, Check, Fold, Raise
-from pokerkit_core.driver import FaultKind, HandDriver, PolicyFault, default_action
+from pokerkit_core.engine.actions import Action, Call, Check, Fold, Raise
+from pokerkit_core.players.driver import FaultKind, HandDriver, PolicyFault, default_action
 from pokerkit_core.errors import DecisionTimeout, InvalidConfigError, PolicyError
-from pokerkit_core.match import MatchFault, play_hand, run_match
-from pokerkit_core.observation import Observation
-from pokerkit_core.policy import load_policy
-from pokerkit_core.rules import GameConfig
-from pokerkit_core.state import deal
-from pokerkit_core.table import Blinds, TableConfig, TableSession
+from pokerkit_core.match.runner import MatchFault, play_hand, run_match
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.engine.policy import load_policy
+from pokerkit_core.engine.rules import GameConfig
+from pokerkit_core.engine.state import deal
+from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
 
 HEADS_UP = GameConfig.no_limit(players=2, stack=1000)
 
@@ -204,7 +204,7 @@ def test_hooks_run_once_per_hand_even_when_interrupted() -> None:
 
 
 def test_the_acpc_client_answers_each_state_once_through_the_driver() -> None:
-    from pokerkit_core.acpc_net import AcpcClient
+    from pokerkit_core.formats.acpc_net import AcpcClient
 
     class Counting(CallBot):
         calls = 0
@@ -238,7 +238,7 @@ class _Plays:
 
 
 def test_forged_actions_are_illegal_faults_and_never_recorded() -> None:
-    from pokerkit_core.actions import ActionKind
+    from pokerkit_core.engine.actions import ActionKind
 
     class Chips(int):
         pass

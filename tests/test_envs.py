@@ -45,7 +45,7 @@ from pokerkit_core import (  # noqa: E402
     observe,
 )
 from pokerkit_core.envs import HoldemEnv, ObservationEncoder, env, raw_env  # noqa: E402
-from pokerkit_core.events import ActionTaken  # noqa: E402
+from pokerkit_core.engine.events import ActionTaken  # noqa: E402
 
 
 pytestmark = [

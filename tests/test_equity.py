@@ -1,4 +1,4 @@
-"""Tests of pokerkit_core.equity (exact enumeration, sampling, ranges, CLI).
+"""Tests of pokerkit_core.evaluation.equity (exact enumeration, sampling, ranges, CLI).
 
 Expected values come from CASES.md (C40, C43) and issue 6; exact references
 are full enumerations (each consistent combo pair equally weighted).
@@ -12,10 +12,10 @@ from math import comb
 
 import pytest
 
-from pokerkit_core.cards import CARDS, parse_cards
-from pokerkit_core.equity import DEFAULT_TRIALS, EquityResult, Range, calculate_equity
+from pokerkit_core.evaluation.cards import CARDS, parse_cards
+from pokerkit_core.evaluation.equity import DEFAULT_TRIALS, EquityResult, Range, calculate_equity
 from pokerkit_core.errors import CardError, InvalidConfigError, PokerError, RangeError
-from pokerkit_core.evaluator import _equity_native
+from pokerkit_core.evaluation.evaluator import _equity_native
 
 # (players, board, exact equities in percent, decimals compared)
 EXACT_CASES = [
@@ -391,7 +391,7 @@ def test_random_hand_shortcut_matches_weighted_sampling() -> None:
 
 
 def test_river_against_weighted_range_matches_brute_force() -> None:
-    from pokerkit_core.evaluator import evaluate
+    from pokerkit_core.evaluation.evaluator import evaluate
 
     board = parse_cards("Qs7h2c5dKd")
     hero = parse_cards("AhKs")
@@ -425,7 +425,7 @@ def test_flop_against_range_is_exact_by_default() -> None:
 
 
 def _native_once(players: list[str], trials: int, seed: int) -> tuple[bool, int, tuple[tuple[float, float, float, float], ...]]:
-    from pokerkit_core.equity import _player_arg
+    from pokerkit_core.evaluation.equity import _player_arg
 
     codes = bytearray()
     weights: array[float] = array("d")
@@ -451,7 +451,7 @@ def test_small_sampled_calls_are_one_native_call() -> None:
 def test_sampling_in_chunks_pools_counts_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
-    eq = importlib.import_module("pokerkit_core.equity")  # the module, not the function
+    eq = importlib.import_module("pokerkit_core.evaluation.equity")  # the module, not the function
     players = ["AhKh", "QQ+, AKs", "random"]
     monkeypatch.setattr(eq, "SAMPLE_CHUNK", 1000)
     calls: list[int] = []
@@ -623,7 +623,7 @@ def test_range_from_codes_is_the_constructor_fast() -> None:
 
 
 def test_trials_are_bounded_by_max_trials() -> None:
-    from pokerkit_core.equity import MAX_TRIALS
+    from pokerkit_core.evaluation.equity import MAX_TRIALS
 
     for trials in (10**12, MAX_TRIALS + 1, 0, True, 10.0):
         with pytest.raises(InvalidConfigError, match=r"trials must be an int from 1 to 1,000,000,000 \(MAX_TRIALS\)"):
@@ -636,7 +636,7 @@ def test_exact_enumeration_checks_in_and_stops_on_an_exception(monkeypatch: pyte
     exception raised there (what a Ctrl-C's KeyboardInterrupt does) stops
     the C call and comes out of calculate_equity unchanged; the next call is
     unaffected."""
-    from pokerkit_core import evaluator
+    from pokerkit_core.evaluation import evaluator
 
     players, board = ["AhKd", "random", "QdQc"], "2c7d"  # 4 check-ins in all
     calls: list[int] = []
@@ -697,8 +697,8 @@ TEN = ["AhKh", "2c3d", "4s5s", "6h7h", "8c9c", "TdJd", "QcQd", "2h2d", "3h4h", "
 
 
 def test_equity_takes_as_many_players_as_a_table_seats() -> None:
-    from pokerkit_core.evaluator import MAX_EQUITY_PLAYERS
-    from pokerkit_core.rules import MAX_SEATS
+    from pokerkit_core.evaluation.evaluator import MAX_EQUITY_PLAYERS
+    from pokerkit_core.engine.rules import MAX_SEATS
 
     assert MAX_EQUITY_PLAYERS == MAX_SEATS == 10
 
@@ -715,7 +715,7 @@ def test_ten_players_exact_matches_brute_force() -> None:
     from fractions import Fraction
     from itertools import combinations
 
-    from pokerkit_core.evaluator import evaluate
+    from pokerkit_core.evaluation.evaluator import evaluate
 
     board = parse_cards("Js8h2s")
     hands = [parse_cards(h) for h in TEN]
@@ -757,7 +757,7 @@ def test_exact_flush_heavy_boards_match_brute_force(seed: int) -> None:
     from fractions import Fraction
     from itertools import combinations
 
-    from pokerkit_core.evaluator import evaluate
+    from pokerkit_core.evaluation.evaluator import evaluate
 
     rng = random.Random(seed)
     suits = rng.sample("cdhs", 2)

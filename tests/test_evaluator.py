@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerkit_core.cards import CARDS, Card, cards_to_mask, parse_cards
+from pokerkit_core.evaluation.cards import CARDS, Card, cards_to_mask, parse_cards
 from pokerkit_core.errors import CardError
-from pokerkit_core.evaluator import (
+from pokerkit_core.evaluation.evaluator import (
     HandCategory,
     HandRank,
     enumerate_categories,
@@ -335,16 +335,16 @@ def test_hand_rank_lives_below_the_evaluator() -> None:
     import sys
     from pathlib import Path
 
-    from pokerkit_core import evaluator, hand_rank
+    from pokerkit_core.evaluation import evaluator, hand_rank
 
     assert evaluator.HandRank is hand_rank.HandRank and evaluator.HandCategory is hand_rank.HandCategory
-    assert evaluator.HandRank.__module__ == "pokerkit_core.evaluator"
+    assert evaluator.HandRank.__module__ == "pokerkit_core.evaluation.evaluator"
     rank = evaluator.evaluate("Kc Kd Ks 5h 5c 2d 9s")
     assert pickle.loads(pickle.dumps(rank)).best_five == rank.best_five
     code = (
-        "import sys; from pokerkit_core import hand_rank; from pokerkit_core.cards import parse_cards; "
+        "import sys; from pokerkit_core import hand_rank; from pokerkit_core.evaluation.cards import parse_cards; "
         "from pokerkit_core.errors import EvaluatorError\n"
-        "assert 'pokerkit_core.evaluator' not in sys.modules\n"
+        "assert 'pokerkit_core.evaluation.evaluator' not in sys.modules\n"
         f"r = hand_rank.HandRank({rank.value}, parse_cards('Kc Kd Ks 5h 5c 2d 9s'))\n"
         "assert str(hand_rank.HandRank(r.value, parse_cards('Kc Kd Ks 5h 5c'))) == 'Full house, kings over fives'\n"
         "try:\n    r.best_five\nexcept EvaluatorError:\n    pass\nelse:\n    raise SystemExit(1)\n"

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from pokerkit_core.driver import FaultKind
+from pokerkit_core.players.driver import FaultKind
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "async_table.py"
 

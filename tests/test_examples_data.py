@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from pokerkit_core.cli import main
-from pokerkit_core.history import acpc, phh
-from pokerkit_core.history.replay import replay, replay_acpc
+from pokerkit_core.formats import acpc, phh
+from pokerkit_core.formats.replay import replay, replay_acpc
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "examples" / "data"

@@ -11,24 +11,24 @@ from array import array
 
 import pytest
 
-from pokerkit_core.actions import Action, ActionKind, Bet, Call, Check, Fold, Raise
-from pokerkit_core.cards import CARDS, Card, parse_cards
-from pokerkit_core.equity import calculate_equity
+from pokerkit_core.engine.actions import Action, ActionKind, Bet, Call, Check, Fold, Raise
+from pokerkit_core.evaluation.cards import CARDS, Card, parse_cards
+from pokerkit_core.evaluation.equity import calculate_equity
 from pokerkit_core.errors import CardError, InvalidConfigError
-from pokerkit_core.evaluator import (
+from pokerkit_core.evaluation.evaluator import (
     RANGE_COMBOS,
     RANGE_MAX_RANGES,
     combo_index,
     narrow_range,
     range_equity,
 )
-from pokerkit_core.match import play_hand
-from pokerkit_core.observation import Observation, observe
-from pokerkit_core.policies.baselines import AlwaysRaise
-from pokerkit_core.policies.hard import HardPolicy
-from pokerkit_core.ranges import Range
-from pokerkit_core.rules import GameConfig
-from pokerkit_core.state import HandState, act, deal, legal_actions
+from pokerkit_core.match.runner import play_hand
+from pokerkit_core.engine.observation import Observation, observe
+from pokerkit_core.ai.policies.baselines import AlwaysRaise
+from pokerkit_core.ai.policies.hard import HardPolicy
+from pokerkit_core.evaluation.ranges import Range
+from pokerkit_core.engine.rules import GameConfig
+from pokerkit_core.engine.state import HandState, act, deal, legal_actions
 
 ALL_PAIRS = tuple((CARDS[a], CARDS[b]) for a in range(52) for b in range(a + 1, 52))
 

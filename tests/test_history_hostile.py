@@ -14,9 +14,9 @@ from typing import Any, Callable
 import pytest
 
 from pokerkit_core.errors import HistoryParseError, InvalidConfigError
-from pokerkit_core.history import acpc, phh
-from pokerkit_core.history.acpc import AcpcAction, MatchState, ScoreLine, StateLine
-from pokerkit_core.history.model import Move, MoveKind
+from pokerkit_core.formats import acpc, phh
+from pokerkit_core.formats.acpc import AcpcAction, MatchState, ScoreLine, StateLine
+from pokerkit_core.formats.model import Move, MoveKind
 from test_acpc import HUNL
 
 

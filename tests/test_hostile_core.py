@@ -37,8 +37,8 @@ from pokerkit_core.errors import (
     RangeError,
     shown,
 )
-from pokerkit_core.observation import observe
-from pokerkit_core.rules import MAX_CHIPS
+from pokerkit_core.engine.observation import observe
+from pokerkit_core.engine.rules import MAX_CHIPS
 
 HUGE = 10**5000  # str() of it raises ValueError in Python 3.11+: messages must not print it
 

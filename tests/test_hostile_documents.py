@@ -10,8 +10,8 @@ import pytest
 
 from bots import CallBot
 from pokerkit_core import GameConfig, SerializationError, deal
-from pokerkit_core.serialize import dumps, loads
-from pokerkit_core.table import Blinds, TableConfig, TableSession
+from pokerkit_core.formats.serialize import dumps, loads
+from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
 
 
 # -- serialize: unknown fields slip through the count-only _no_extra check --

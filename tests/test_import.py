@@ -33,7 +33,7 @@ def _modules_after(code: str) -> set[str]:
 def test_import_loads_neither_the_c_core_nor_heavy_modules() -> None:
     loaded = _modules_after("import pokerkit_core")
     assert not loaded & set(HEAVY)
-    assert "pokerkit_core.evaluator" not in loaded and "pokerkit_core._native" not in loaded
+    assert "pokerkit_core.evaluation.evaluator" not in loaded and "pokerkit_core._native" not in loaded
 
 
 def test_every_public_name_loads_without_heavy_modules() -> None:
@@ -42,7 +42,7 @@ def test_every_public_name_loads_without_heavy_modules() -> None:
     network out until a match with workers or a policy lookup needs them."""
     loaded = _modules_after("from pokerkit_core import *")
     assert not loaded & set(HEAVY)
-    assert "pokerkit_core.evaluator" in loaded and "pokerkit_core.match" in loaded
+    assert "pokerkit_core.evaluation.evaluator" in loaded and "pokerkit_core.match.runner" in loaded
 
 
 @pytest.mark.parametrize("name", sorted(set(pokerkit_core.__all__) - {"__version__"}))
@@ -54,7 +54,7 @@ def test_each_export_is_the_module_value(name: str) -> None:
 def test_exports_and_submodules_resolve_and_typos_do_not() -> None:
     assert set(pokerkit_core.__all__) == set(pokerkit_core._EXPORTS) | {"__version__"}
     assert set(pokerkit_core.__all__) <= set(dir(pokerkit_core))
-    assert pokerkit_core.evaluator.evaluate is pokerkit_core.evaluate
+    assert pokerkit_core.evaluation.evaluator.evaluate is pokerkit_core.evaluate
     with pytest.raises(AttributeError, match="has no attribute 'evaluat'"):
         pokerkit_core.evaluat  # noqa: B018
     with pytest.raises(AttributeError, match="has no attribute '_private'"):

@@ -1,4 +1,4 @@
-"""Policies in their own process (pokerkit_core.isolation) and the runners'
+"""Policies in their own process (pokerkit_core.players.isolation) and the runners'
 ``isolate`` option: same results as in-process, time limits, dead bots, and
 cheating bots that gain nothing."""
 
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from pokerkit_core.events import ActionTaken
+from pokerkit_core.engine.events import ActionTaken
 
 from bots import CallBot
 from cheaters import (
@@ -33,17 +33,17 @@ from cheaters import (
     Raiser,
     Sleeper,
 )
-from pokerkit_core.actions import Action, ActionKind, Call, Check, Fold
-from pokerkit_core.cards import CARDS
+from pokerkit_core.engine.actions import Action, ActionKind, Call, Check, Fold
+from pokerkit_core.evaluation.cards import CARDS
 from pokerkit_core.cli import main
 from pokerkit_core.errors import IllegalActionError, InvalidConfigError, PolicyError
-from pokerkit_core.isolation import PROCESS_NAME, IsolatedPolicy, close_all
-from pokerkit_core.match import MatchResult, run_match
-from pokerkit_core.observation import Observation, observe
-from pokerkit_core.rules import GameConfig
-from pokerkit_core.state import act, deal
-from pokerkit_core.table import TableConfig, TableSession
-from pokerkit_core.tournament import TournamentConfig, run_tournament
+from pokerkit_core.players.isolation import PROCESS_NAME, IsolatedPolicy, close_all
+from pokerkit_core.match.runner import MatchResult, run_match
+from pokerkit_core.engine.observation import Observation, observe
+from pokerkit_core.engine.rules import GameConfig
+from pokerkit_core.engine.state import act, deal
+from pokerkit_core.tables.session import TableConfig, TableSession
+from pokerkit_core.tables.tournament import TournamentConfig, run_tournament
 
 
 def _numbers(result: MatchResult) -> list[tuple[int, float, tuple[float, float], int]]:
@@ -347,9 +347,9 @@ def test_wire_form_of_observations_round_trips() -> None:
     every kind of event), for finished and unfinished hands of 2-6 seats."""
     import pickle
 
-    from pokerkit_core import compact
-    from pokerkit_core.match import play_hand
-    from pokerkit_core.policy import load_policy
+    from pokerkit_core.players import compact
+    from pokerkit_core.match.runner import play_hand
+    from pokerkit_core.engine.policy import load_policy
 
     seen = 0
     for players in (2, 3, 6):
@@ -372,9 +372,9 @@ def test_wire_form_of_observations_round_trips() -> None:
 def test_changed_fields_patch_the_child_views_of_a_hand() -> None:
     """The child's fields, patched with only what changed from one request to
     the next, rebuild each observation of a hand (and the patches are small)."""
-    from pokerkit_core import compact
-    from pokerkit_core.driver import HandDriver
-    from pokerkit_core.policy import load_policy
+    from pokerkit_core.players import compact
+    from pokerkit_core.players.driver import HandDriver
+    from pokerkit_core.engine.policy import load_policy
 
     views: list[Observation] = []
 
@@ -436,7 +436,7 @@ def test_a_known_action_reply_is_read_only_when_it_is_exactly_one() -> None:
     straight from the bytes (``_known_action``); any other reply (another
     request's number, text after the action, a frame cut short or over the
     limit) is left whole for the general path, which judges it."""
-    from pokerkit_core.isolation import MAX_REPLY_BYTES
+    from pokerkit_core.players.isolation import MAX_REPLY_BYTES
 
     def framed(data: bytes) -> bytes:
         return len(data).to_bytes(4, "big") + data

@@ -28,8 +28,8 @@ from typing import Any
 import pytest
 
 from pokerkit_core.errors import InvalidConfigError
-from pokerkit_core.isolation import IsolatedPolicy
-from pokerkit_core.match import run_match
+from pokerkit_core.players.isolation import IsolatedPolicy
+from pokerkit_core.match.runner import run_match
 
 from procs_bots import FileSharer, Locator, PassWatcher, Spawner, SpawnThenHang
 
@@ -125,7 +125,7 @@ def test_no_first_pass_process_runs_when_the_mirrored_pass_starts(tmp_path: Path
     if how == "run_chunk":  # (a Dask scheduler, or no select.poll: chunk by chunk)
         import dataclasses
 
-        from pokerkit_core.match_chunks import Chunk, run_chunk
+        from pokerkit_core.match.chunks import Chunk, run_chunk
 
         chunk = Chunk(index=0, first_deal=0, deals=2, seed=1, duplicate=True, players=(bot, bot),
                       names=("a", "b"), config=None, keep_hands=False, isolate=True,
@@ -200,9 +200,9 @@ def test_processes_a_killed_bot_started_end_with_it(tmp_path: Path) -> None:
     try:
         with IsolatedPolicy(functools.partial(SpawnThenHang, pids=str(path)), decision_timeout=0.5) as proxy:
             from pokerkit_core.errors import DecisionTimeout, PolicyDied
-            from pokerkit_core.observation import observe
-            from pokerkit_core.rules import GameConfig
-            from pokerkit_core.state import deal
+            from pokerkit_core.engine.observation import observe
+            from pokerkit_core.engine.rules import GameConfig
+            from pokerkit_core.engine.state import deal
 
             state = deal(GameConfig.acpc_heads_up(button=0), seed=3)
             view = observe(state, state.to_act or 0)
@@ -223,7 +223,7 @@ _SCRIPT = textwrap.dedent(
     import functools, sys
     sys.path.insert(0, {tests!r})
     from procs_bots import Spawner
-    from pokerkit_core.match import run_match
+    from pokerkit_core.match.runner import run_match
     bot = functools.partial(Spawner, pids={pids!r})
     result = run_match([bot, "call"], names=["spawner", "call"], hands=4, seed=2**64 + 1,
                        isolate=True, progress=False)

@@ -1,4 +1,4 @@
-"""The isolated policy's request (pokerkit_core.isolation_wire): what a child
+"""The isolated policy's request (pokerkit_core.players.isolation_wire): what a child
 rebuilds is exactly observe() of its seat, read from the state or from an
 observation, over every state of random hands (straddles, 10 seats, antes,
 several boards, showdowns)."""
@@ -12,13 +12,14 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from strategies import configs, play_random
 
-from pokerkit_core import AnteRule, GameConfig, compact, isolation_wire as wire, observe
-from pokerkit_core.actions import Action
-from pokerkit_core.cards import Card
+from pokerkit_core import AnteRule, GameConfig, observe
+from pokerkit_core.players import compact, isolation_wire as wire
+from pokerkit_core.engine.actions import Action
+from pokerkit_core.evaluation.cards import Card
 from pokerkit_core.errors import InvalidConfigError
-from pokerkit_core.evaluator import STATE_KERNEL
-from pokerkit_core.hand_state import _FIELDS, copy_state
-from pokerkit_core.state import HandState, legal_actions
+from pokerkit_core.evaluation.evaluator import STATE_KERNEL
+from pokerkit_core.engine.hand_state import _FIELDS, copy_state
+from pokerkit_core.engine.state import HandState, legal_actions
 
 
 def _new_card(code: int) -> Card:
@@ -301,10 +302,10 @@ def test_parts_hold_no_other_seats_hidden_cards() -> None:
 
 
 def test_decide_state_answers_as_decide_and_checks_its_arguments() -> None:
-    from pokerkit_core.actions import Fold
+    from pokerkit_core.engine.actions import Fold
     from pokerkit_core.errors import InvalidConfigError
-    from pokerkit_core.isolation import IsolatedPolicy
-    from pokerkit_core.state import deal
+    from pokerkit_core.players.isolation import IsolatedPolicy
+    from pokerkit_core.engine.state import deal
 
     state = deal(GameConfig.no_limit(players=3, stack=1_000), seed=2)
     seat = state.to_act
@@ -352,8 +353,8 @@ def test_events_decoded_once_equal_the_codec() -> None:
 def test_the_child_is_sent_a_new_static_part_when_the_hand_or_seat_changes() -> None:
     from bots import CardEcho
 
-    from pokerkit_core.isolation import IsolatedPolicy
-    from pokerkit_core.state import deal
+    from pokerkit_core.players.isolation import IsolatedPolicy
+    from pokerkit_core.engine.state import deal
 
     config = GameConfig.no_limit(players=3, stack=1_000)
 
@@ -393,8 +394,8 @@ def test_a_forged_action_does_not_change_the_text_of_later_ones() -> None:
     """The child writes each action's text once; an Action made without its
     checks (a float amount) is written as it is but never cached, so the
     well-made action with the same value is still sent as itself."""
-    from pokerkit_core import isolation_child as child
-    from pokerkit_core.actions import Action, ActionKind
+    from pokerkit_core.players import isolation_child as child
+    from pokerkit_core.engine.actions import Action, ActionKind
 
     forged = tuple.__new__(Action, (ActionKind.RAISE, 301.0))
     made = Action(ActionKind.RAISE, 301)
@@ -435,9 +436,9 @@ def test_the_childs_kept_events_are_the_engines_after_a_callers_equal_one() -> N
     request carries its forms in a list), so the engine's event after it in
     the same lane is still decoded as itself, and the other way round
     (found by review: the child once saw ``amount_added=100.0, all_in=0``)."""
-    from pokerkit_core.actions import Call
-    from pokerkit_core.events import ActionTaken
-    from pokerkit_core.rules import Street
+    from pokerkit_core.engine.actions import Call
+    from pokerkit_core.engine.events import ActionTaken
+    from pokerkit_core.engine.rules import Street
 
     odd = ActionTaken(2, Call, Street.FLOP, 40.0, 0)  # type: ignore[arg-type]
     made = ActionTaken(2, Call, Street.FLOP, 40, False)
@@ -482,9 +483,9 @@ def test_events_of_other_kinds_or_field_types_are_left_to_the_reference() -> Non
     field not of the engine's type (a plain tuple as a card, a tuple as the
     action, an int as the street): the C encoder hands the history back
     (``None``) or gives exactly the reference's forms, never other ones."""
-    from pokerkit_core.actions import Call
-    from pokerkit_core.events import ActionTaken, BoardDealt, HandShown
-    from pokerkit_core.rules import Street
+    from pokerkit_core.engine.actions import Call
+    from pokerkit_core.engine.events import ActionTaken, BoardDealt, HandShown
+    from pokerkit_core.engine.rules import Street
 
     class Later(ActionTaken):
         pass
@@ -517,8 +518,8 @@ def test_the_c_encoder_holds_its_table_entry_while_python_code_runs() -> None:
     """A field's ``_value_`` may be Python code that empties the table the C
     encoder reads: the entry it is using was held (a borrowed one would be
     freed under it), and the forms are still the reference's."""
-    from pokerkit_core.actions import Call
-    from pokerkit_core.events import ActionTaken
+    from pokerkit_core.engine.actions import Call
+    from pokerkit_core.engine.events import ActionTaken
 
     class Street:
         @property

@@ -21,10 +21,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerkit_core import Action, ActionKind, GameConfig, deal, state as state_module
-from pokerkit_core.evaluator import STATE_KERNEL
-from pokerkit_core.hand_state import _FIELDS, copy_state
-from pokerkit_core.state import HandState, replay
+from pokerkit_core import Action, ActionKind, GameConfig, deal
+from pokerkit_core.engine import state as state_module
+from pokerkit_core.evaluation.evaluator import STATE_KERNEL
+from pokerkit_core.engine.hand_state import _FIELDS, copy_state
+from pokerkit_core.engine.state import HandState, replay
 
 from strategies import candidate_actions, configs, random_legal_action
 
@@ -163,7 +164,7 @@ def test_copies_share_fields_and_are_collected() -> None:
 @settings(max_examples=80, deadline=None)
 @given(configs(), st.randoms(use_true_random=False))
 def test_the_deal_record_and_code_check_match_the_python_ones(config: GameConfig, rng: random.Random) -> None:
-    from pokerkit_core import dealing
+    from pokerkit_core.engine import dealing
 
     d = config._derived
     need = 2 * len(d.live) + 5 * config.boards
@@ -182,7 +183,7 @@ def test_the_deal_record_and_code_check_match_the_python_ones(config: GameConfig
     ids=repr,
 )
 def test_bad_codes_get_the_python_error(codes: Any) -> None:
-    from pokerkit_core import dealing
+    from pokerkit_core.engine import dealing
     from pokerkit_core.errors import CardError
 
     config = GameConfig.no_limit(players=2)
@@ -207,7 +208,7 @@ def test_the_builtins_have_signatures() -> None:
     hand keywords on to their Python fallbacks."""
     import inspect
 
-    from pokerkit_core import evaluator
+    from pokerkit_core.evaluation import evaluator
 
     def params(function: Any) -> list[tuple[str, str]]:
         return [(p.name, p.kind.name) for p in inspect.signature(function).parameters.values()]
@@ -245,7 +246,7 @@ def test_the_slot_builder_equals_the_python_builder() -> None:
     import sys
 
     from pokerkit_core import observe
-    from pokerkit_core.observation import Observation, _builder, new_observation
+    from pokerkit_core.engine.observation import Observation, _builder, new_observation
 
     assert type(new_observation).__name__ == "builtin_function_or_method"
     reference = _builder()
@@ -377,7 +378,7 @@ def test_observation_keeps_its_python_builder_when_the_c_one_cannot_bind(
     missing (an older build of the C module), the Python builder is used."""
     from types import SimpleNamespace
 
-    from pokerkit_core import observation
+    from pokerkit_core.engine import observation
 
     def refuse(*args: Any) -> Any:
         raise TypeError("no slot found")
@@ -398,7 +399,7 @@ def test_the_bind_refuses_a_layout_it_does_not_read() -> None:
     bound and then silently handed every betting round to Python."""
     import types
 
-    from pokerkit_core import state as state_module
+    from pokerkit_core.engine import state as state_module
 
     ok = STATE_KERNEL.bind_engine(*state_module._engine_binding(state_module._probe()))
     assert len(ok) == 4 and ok[3]() == (0, 0, 0)
@@ -421,7 +422,7 @@ def test_default_no_limit_hands_close_only_their_last_round_in_python() -> None:
     import random
 
     from pokerkit_core import Bet, Call, Check, Fold, GameConfig, Raise, act, deal, legal_actions
-    from pokerkit_core.state import accelerator_fallbacks
+    from pokerkit_core.engine.state import accelerator_fallbacks
 
     rng = random.Random(3)
     before = accelerator_fallbacks()

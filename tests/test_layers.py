@@ -1,13 +1,17 @@
-"""The module map of STYLE.md: imports flow one way, and the core never
-imports the built-in AI policies.
+"""The package map of docs/architecture.rst: imports flow one way.
 
-Each module may import only modules listed before it in LAYERS (imports under
-``if TYPE_CHECKING:`` are exempt).  Walks the source with ``ast``.
+The library is packages by concept over a few base modules.  Each package
+(or base module) may import only those listed before it in LAYERS; units of
+one tuple are peers and may not import each other.  Inside a package the
+modules import each other without cycles.  Imports under ``if
+TYPE_CHECKING:`` are exempt.  Walks the source with ``ast``.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
+import warnings
 from pathlib import Path
 
 import pytest
@@ -16,63 +20,42 @@ import pokerkit_core
 
 PACKAGE = Path(pokerkit_core.__file__).resolve().parent
 
-# lower index = lower layer; modules of one tuple are peers (may not import each other)
+# lower index = lower layer; units of one tuple are peers (may not import each other)
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "_version"),
-    ("seeding", "progress", "units"),
-    ("cards",),
-    ("card_codes", "hand_rank"),
+    ("_version", "_moved"),
+    ("errors",),
     ("_native", "_speedups"),
-    ("evaluator",),
-    ("ranges",),
-    ("equity",),
-    ("betting",),
-    ("hand_plan",),
-    ("rules",),
-    ("actions",),
-    ("events",),
-    ("pots",),
-    ("dealing", "forced_bets"),
-    ("showdown",),
-    ("hand_state",),
-    ("state",),
-    ("results",),
-    ("observation",),
-    ("policy",),
-    ("checks",),
-    ("positions",),
-    ("compact",),
-    ("faults",),
-    ("isolation_procs",),
-    ("isolation_wire",),
-    ("isolation_child",),
-    ("isolation",),
-    ("driver",),
-    ("table_config",),
-    ("table_records",),
-    ("table_data",),
-    ("table_snapshot",),
-    ("table",),
-    ("serialize_fields",),
-    ("serialize",),
-    ("match_chunks",),
-    ("match_lanes",),
-    ("tournament", "match", "history"),
-    ("policies", "play", "acpc_net", "stats", "lbr"),
-    ("plots", "envs"),
+    ("seeding", "units", "progress"),
+    ("evaluation",),
+    ("engine",),
+    ("players",),
+    ("tables",),
+    ("formats",),
+    ("match",),
+    ("ai",),
+    ("analysis",),
+    ("envs",),
     ("web",),
     ("cli",),
     ("__main__", "__init__"),
 )
 RANK = {name: i for i, names in enumerate(LAYERS) for name in names}
-CORE = {name for name, i in RANK.items() if i <= RANK["policy"]}
 
 
 def _top(module: str) -> str:
     return module.split(".")[0]
 
 
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
 def _imports(path: Path) -> list[str]:
+    """Every pokerkit_core module ``path`` imports (relative to the package
+    root), anywhere in the file but under ``if TYPE_CHECKING:``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found: list[str] = []
     type_checking: set[int] = set()
@@ -89,15 +72,11 @@ def _imports(path: Path) -> list[str]:
                 found.append(".".join(base + [node.module]))
             else:
                 found.extend(".".join(base + [alias.name]) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(
-            "pokerkit_core."
-        ):
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pokerkit_core."):
             found.append(node.module.removeprefix("pokerkit_core."))
         elif isinstance(node, ast.Import):
             found.extend(
-                a.name.removeprefix("pokerkit_core.")
-                for a in node.names
-                if a.name.startswith("pokerkit_core.")
+                a.name.removeprefix("pokerkit_core.") for a in node.names if a.name.startswith("pokerkit_core.")
             )
     return found
 
@@ -107,29 +86,85 @@ def _modules() -> list[Path]:
 
 
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_imports_flow_one_way(path: Path) -> None:
-    own = _top(".".join(path.relative_to(PACKAGE).with_suffix("").parts))
+def test_imports_flow_one_way_between_packages(path: Path) -> None:
+    own = _top(_module_name(path))
     if own not in RANK:
-        pytest.fail(f"module {own!r} is not placed in tests/test_layers.py LAYERS")
+        pytest.fail(f"{own!r} is not placed in tests/test_layers.py LAYERS (and docs/architecture.rst)")
     for imported in _imports(path):
         target = _top(imported)
         if target == own or not target:
             continue
         assert target in RANK, f"{path.name} imports unknown module {imported!r}"
-        assert RANK[target] < RANK[own], f"{own} imports {imported} (same or higher layer)"
+        assert RANK[target] < RANK[own], f"{_module_name(path)} imports {imported} (same or higher layer)"
 
 
-def test_core_never_imports_builtin_policies() -> None:
+def test_modules_of_a_package_import_each_other_without_cycles() -> None:
+    """Inside each package, the modules' imports form no cycle."""
+    graph: dict[str, set[str]] = {}
     for path in _modules():
-        own = _top(".".join(path.relative_to(PACKAGE).with_suffix("").parts))
-        if own in CORE:
-            assert all(_top(i) != "policies" for i in _imports(path)), path
+        own = _module_name(path)
+        graph.setdefault(own, set())
+        for imported in _imports(path):
+            if _top(imported) == _top(own) and imported != own and imported in {_module_name(p) for p in _modules()}:
+                graph[own].add(imported)
+    state: dict[str, int] = {}
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                cycle = trail[trail.index(nxt):] + [nxt] if nxt in trail else [node, nxt]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if nxt not in state:
+                visit(nxt, trail + [nxt])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
 
 
-def test_only_the_evaluator_imports_the_native_module() -> None:
+def test_the_map_is_drawn_in_the_docs() -> None:
+    """docs/architecture.rst names every unit of LAYERS, in the same order."""
+    text = (PACKAGE.parents[1] / "docs" / "architecture.rst").read_text(encoding="utf-8")
+    table = [line for line in text.splitlines() if line.startswith("   * - ")]
+    units = [name for names in LAYERS[:-1] for name in names]
+    order = [next((i for i, line in enumerate(table) if f"``{u}``" in line), -1) for u in units]
+    assert -1 not in order, [u for u, i in zip(units, order) if i == -1]
+    assert order == sorted(order)
+
+
+def test_the_core_never_imports_the_builtin_ai() -> None:
+    below = {name for name, i in RANK.items() if i < RANK["ai"]}
     for path in _modules():
-        if path.name != "evaluator.py":
+        if _top(_module_name(path)) in below:
+            assert all(_top(i) != "ai" for i in _imports(path)), path
+
+
+def test_only_the_evaluator_imports_the_compiled_modules() -> None:
+    for path in _modules():
+        if _module_name(path) != "evaluation.evaluator":
             assert all(_top(i) not in ("_native", "_speedups") for i in _imports(path)), path
+
+
+def test_old_module_paths_still_import_with_a_warning() -> None:
+    """The flat layout's documented module paths give the moved module
+    itself (one object), with a DeprecationWarning naming the new path."""
+    from pokerkit_core._moved import MOVED
+
+    for old, new in sorted(MOVED.items()):
+        with pytest.warns(DeprecationWarning, match=f"pokerkit_core.{old} moved to pokerkit_core.{new}"):
+            module = importlib.import_module(f"pokerkit_core.{old}") if f"pokerkit_core.{old}" not in __import__("sys").modules else _reimport(old)
+        assert module is importlib.import_module(f"pokerkit_core.{new}"), old
+
+
+def _reimport(old: str) -> object:
+    """Import an old path again (dropped from sys.modules first, so the
+    finder runs and warns again)."""
+    import sys
+
+    del sys.modules[f"pokerkit_core.{old}"]
+    return importlib.import_module(f"pokerkit_core.{old}")
 
 
 def _has_rl_extra() -> bool:
@@ -155,19 +190,18 @@ def test_the_package_does_not_import_envs() -> None:
 
 def test_no_package_attribute_shadows_a_module() -> None:
     """``import pokerkit_core.<module> as m`` gives the module: nothing
-    re-exported at package level has a module's name."""
-    import importlib
+    re-exported at package level has a module's or a package's name."""
     import pkgutil
     import types
-
-    import pokerkit_core
 
     for info in pkgutil.iter_modules(pokerkit_core.__path__):
         if info.name == "__main__":  # runs the command line
             continue
         if info.name == "envs" and not _has_rl_extra():
             continue
-        module = importlib.import_module(f"pokerkit_core.{info.name}")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            module = importlib.import_module(f"pokerkit_core.{info.name}")
         assert getattr(pokerkit_core, info.name) is module, info.name
         assert isinstance(module, types.ModuleType)
         assert info.name not in pokerkit_core.__all__, info.name

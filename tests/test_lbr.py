@@ -1,4 +1,4 @@
-"""The local best response (pokerkit_core.lbr): it crushes the baselines by
+"""The local best response (pokerkit_core.ai.lbr): it crushes the baselines by
 what the method predicts, is reproducible across workers, refuses policies it
 cannot probe, and narrows the bot's range by Bayes' rule.
 
@@ -14,9 +14,9 @@ import random
 import pytest
 
 from pokerkit_core import GameConfig, deal, observe
-from pokerkit_core.actions import Action, Call, Check, Fold
+from pokerkit_core.engine.actions import Action, Call, Check, Fold
 from pokerkit_core.errors import PolicyError, ProbeError
-from pokerkit_core.lbr import (
+from pokerkit_core.ai.lbr import (
     COMBOS,
     LbrPolicy,
     Probe,
@@ -25,8 +25,8 @@ from pokerkit_core.lbr import (
     rebuild_state,
     run_lbr,
 )
-from pokerkit_core.observation import Observation
-from pokerkit_core.state import act
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.engine.state import act
 
 HANDS = 120  # 60 deals, each from both seats
 

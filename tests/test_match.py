@@ -1,4 +1,4 @@
-"""The match runner (pokerkit_core.match) and the match/policies commands."""
+"""The match runner (pokerkit_core.match.runner) and the match/policies commands."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import sys
 
 import pytest
 
-from pokerkit_core.actions import Action, Raise
+from pokerkit_core.engine.actions import Action, Raise
 from pokerkit_core.cli import main
 from pokerkit_core.errors import InvalidConfigError, PolicyError
-from pokerkit_core.match import MatchResult, run_match, play_hand
-from pokerkit_core.observation import Observation
-from pokerkit_core.policies.baselines import AlwaysCall
-from pokerkit_core.rules import GameConfig
+from pokerkit_core.match.runner import MatchResult, run_match, play_hand
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.ai.policies.baselines import AlwaysCall
+from pokerkit_core.engine.rules import GameConfig
 
 
 class Crasher:
@@ -171,7 +171,7 @@ def test_match_command_text_and_log(capsys: pytest.CaptureFixture[str], tmp_path
     assert main(["match", "easy", "normal", "--hands", "4", "--duplicate", "--log", str(log)]) == 0
     out = capsys.readouterr().out
     assert "4 hands (duplicate" in out and "mbb/hand" in out
-    from pokerkit_core.history.phh import read_file
+    from pokerkit_core.formats.phh import read_file
 
     hands = read_file(log)
     assert len(hands) == 4
@@ -239,7 +239,7 @@ def test_progress_bar_moves_after_every_deal_in_process(monkeypatch: pytest.Monk
 def test_deck_shuffle_is_random_shuffle_step_for_step() -> None:
     import random
 
-    from pokerkit_core.match_chunks import shuffle_codes as _shuffle
+    from pokerkit_core.match.chunks import shuffle_codes as _shuffle
 
     for seed in range(300):
         size = 1 + seed % 52

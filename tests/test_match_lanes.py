@@ -1,5 +1,5 @@
 """Isolated chunks played at once through shared policy processes
-(:mod:`pokerkit_core.match_lanes`): each chunk still gets fresh instances with
+(:mod:`pokerkit_core.match.lanes`): each chunk still gets fresh instances with
 its own seeds and plays its hands in order, the passes of a duplicate match
 never share a process, and time-outs and deaths are handled per lane."""
 
@@ -14,12 +14,12 @@ from bots import Remembering
 from cheaters import Dier, GlobalMirrorMemory, Hanger, Hooked, PipeCloser, Sleeper
 
 from pokerkit_core.errors import InvalidConfigError, PolicyDied, PolicyError
-from pokerkit_core.isolation import IsolatedPolicy
-from pokerkit_core.match import MatchResult, run_match
-from pokerkit_core.match_lanes import MAX_CHUNKS_AT_ONCE
-from pokerkit_core.observation import observe
-from pokerkit_core.rules import GameConfig
-from pokerkit_core.state import act, deal
+from pokerkit_core.players.isolation import IsolatedPolicy
+from pokerkit_core.match.runner import MatchResult, run_match
+from pokerkit_core.match.lanes import MAX_CHUNKS_AT_ONCE
+from pokerkit_core.engine.observation import observe
+from pokerkit_core.engine.rules import GameConfig
+from pokerkit_core.engine.state import act, deal
 
 
 def _numbers(result: MatchResult) -> list[tuple[int, int]]:
@@ -94,7 +94,7 @@ def test_a_process_that_closes_its_pipe_and_lives_on_is_killed_after_a_second() 
     exit code), not in a blocking join: one that lives on is killed after
     CLOSED_GRACE_SECONDS, each lane it held is told once, and the match
     (with the other pass's processes) plays on to the end."""
-    from pokerkit_core.match_lanes import CLOSED_GRACE_SECONDS
+    from pokerkit_core.match.lanes import CLOSED_GRACE_SECONDS
 
     closed = run_match([PipeCloser, "call"], hands=8, seed=1, chunk_deals=2, isolate=True,
                        chunks_at_once=4, duplicate=True)
@@ -179,7 +179,7 @@ def test_a_policy_that_cannot_be_built_leaves_no_process_behind() -> None:
 
     from cheaters import BadFactory
 
-    from pokerkit_core.isolation import PROCESS_NAME
+    from pokerkit_core.players.isolation import PROCESS_NAME
 
     with pytest.raises(PolicyError, match="cannot build") as caught:
         run_match([BadFactory, "call"], hands=8, chunk_deals=2, duplicate=True, isolate=True,
@@ -264,9 +264,9 @@ def test_a_late_reply_naming_a_known_action_leaves_the_bad_reply_count() -> None
     unreadable replies.  An answer in time does clear it."""
     from collections import deque
 
-    from pokerkit_core.actions import Action, ActionKind
-    from pokerkit_core.isolation_child import DECIDE
-    from pokerkit_core.match_lanes import _Ask, _Bots, _Lanes
+    from pokerkit_core.engine.actions import Action, ActionKind
+    from pokerkit_core.players.isolation_child import DECIDE
+    from pokerkit_core.match.lanes import _Ask, _Bots, _Lanes
 
     def framed(data: bytes) -> bytes:
         return len(data).to_bytes(4, "big") + data
@@ -302,8 +302,8 @@ def test_a_pipe_found_closed_while_timing_out_is_awaited_not_timed_out() -> None
     import types
     from collections import deque
 
-    from pokerkit_core.isolation_child import DECIDE
-    from pokerkit_core.match_lanes import CLOSED_GRACE_SECONDS, _Ask, _Bots, _Lanes
+    from pokerkit_core.players.isolation_child import DECIDE
+    from pokerkit_core.match.lanes import CLOSED_GRACE_SECONDS, _Ask, _Bots, _Lanes
 
     proxy = IsolatedPolicy.__new__(IsolatedPolicy)
     proxy._dead, proxy._fd, proxy._buffer, proxy._bad = None, -1, b"", 0
@@ -328,8 +328,8 @@ def test_an_answer_that_came_in_while_this_side_was_busy_is_not_a_time_out() -> 
     import types
     from collections import deque
 
-    from pokerkit_core.isolation_child import DECIDE
-    from pokerkit_core.match_lanes import _Ask, _Bots, _Lanes
+    from pokerkit_core.players.isolation_child import DECIDE
+    from pokerkit_core.match.lanes import _Ask, _Bots, _Lanes
 
     proxy = IsolatedPolicy.__new__(IsolatedPolicy)
     proxy._dead, proxy._fd, proxy._buffer, proxy._bad = None, -1, b"", 0

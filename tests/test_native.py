@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerkit_core.cards import CARDS, cards_to_mask, parse_cards
+from pokerkit_core.evaluation.cards import CARDS, cards_to_mask, parse_cards
 from pokerkit_core.errors import CardError, PokerError
-from pokerkit_core import evaluator
-from pokerkit_core.evaluator import evaluate, evaluate_codes, evaluate_many, evaluate_mask
+from pokerkit_core.evaluation import evaluator
+from pokerkit_core.evaluation.evaluator import evaluate, evaluate_codes, evaluate_many, evaluate_mask
 
 NO_ACCELERATOR = "no C accelerator (PyPy, or POKERKIT_CORE_PURE=1)"
 
@@ -59,7 +59,7 @@ def test_non_integer_masks_are_refused_not_truncated() -> None:
 
     import numpy
 
-    from pokerkit_core import evaluator
+    from pokerkit_core.evaluation import evaluator
 
     mask = cards_to_mask(parse_cards("As Ks Qs Js Ts"))
     value = evaluate_mask(mask)
@@ -134,7 +134,7 @@ def test_rank_key_sums_are_distinct() -> None:
 
 def test_tables_are_deterministic_across_processes() -> None:
     probe = (
-        "from pokerkit_core.evaluator import evaluate_many;"
+        "from pokerkit_core.evaluation.evaluator import evaluate_many;"
         "import hashlib,random;r=random.Random(5);"
         "b=bytes(c for _ in range(2000) for c in r.sample(range(52),7));"
         "print(hashlib.sha256(bytes(evaluate_many(b))).hexdigest())"
@@ -220,8 +220,8 @@ def test_bad_hand_names_the_codes() -> None:
 
 
 def test_hostile_python_values() -> None:
-    from pokerkit_core.cards import Card, mask_to_cards
-    from pokerkit_core.evaluator import HandRank
+    from pokerkit_core.evaluation.cards import Card, mask_to_cards
+    from pokerkit_core.evaluation.evaluator import HandRank
 
     for bad in (None, 5, [None] * 5):
         with pytest.raises(CardError):
@@ -312,11 +312,12 @@ def test_builtin_evaluate_mask_is_the_python_one_in_c() -> None:
 
     import numpy
 
-    from pokerkit_core import _speedups, evaluator
+    from pokerkit_core import _speedups
+    from pokerkit_core.evaluation import evaluator
 
     builtin, fallback = evaluator.evaluate_mask, evaluator._evaluate_mask_py
     assert builtin is evaluator._fast_evaluate_mask and type(builtin).__name__ == "builtin_function_or_method"
-    assert builtin.__module__ == "pokerkit_core.evaluator"
+    assert builtin.__module__ == "pokerkit_core.evaluation.evaluator"
     assert str(inspect.signature(builtin)) == "(mask)"
     assert builtin.__doc__ is not None and "Raises:" in builtin.__doc__
     rng = random.Random(5)
@@ -370,9 +371,9 @@ def test_builtin_evaluate_mask_is_the_python_one_in_c() -> None:
 @pytest.mark.skipif(sys.implementation.name != "cpython", reason="CPython subinterpreters")
 def test_a_subinterpreter_does_not_disturb_the_main_binding() -> None:
     testcapi = pytest.importorskip("_testcapi")
-    from pokerkit_core import evaluator
+    from pokerkit_core.evaluation import evaluator
 
-    assert testcapi.run_in_subinterp("import pokerkit_core.evaluator") == 0
+    assert testcapi.run_in_subinterp("import pokerkit_core.evaluation.evaluator") == 0
     with pytest.raises(CardError, match="5 to 7 cards"):
         evaluator.evaluate_mask(3)
     with pytest.raises(CardError, match="need 5 to 7 cards"):
@@ -412,8 +413,9 @@ def test_builtin_evaluate_is_the_python_one_in_c() -> None:
     import inspect
     import random
 
-    from pokerkit_core import _speedups, evaluator
-    from pokerkit_core.cards import Card
+    from pokerkit_core import _speedups
+    from pokerkit_core.evaluation import evaluator
+    from pokerkit_core.evaluation.cards import Card
 
     fast, python = evaluator.evaluate, evaluator._evaluate_py
     assert type(fast).__name__ == "builtin_function_or_method" and fast is evaluator._fast_evaluate
@@ -465,7 +467,8 @@ def test_builtins_pickle_take_keywords_and_are_collected() -> None:
     import pickle
     import weakref
 
-    from pokerkit_core import _speedups, evaluator
+    from pokerkit_core import _speedups
+    from pokerkit_core.evaluation import evaluator
 
     for function in (evaluator.evaluate, evaluator.evaluate_mask):
         assert pickle.loads(pickle.dumps(function)) is function
@@ -518,7 +521,8 @@ def test_cdef_is_pkc_h_without_the_preprocessor() -> None:
 
 
 def test_python_uses_the_c_constants() -> None:
-    from pokerkit_core import _native, evaluator
+    from pokerkit_core import _native
+    from pokerkit_core.evaluation import evaluator
 
     lib = _native.lib
     assert (evaluator._E_CARD, evaluator._E_DUPLICATE, evaluator._E_EMPTY) == (lib.PKC_E_CARD, lib.PKC_E_DUPLICATE, lib.PKC_E_EMPTY)
@@ -590,11 +594,11 @@ def test_the_pure_switch_runs_the_python_reference_alone() -> None:
     code = (
         "import sys\n"
         "from pokerkit_core import evaluator, GameConfig, deal, act, legal_actions, Call\n"
-        "from pokerkit_core.state import HandState\n"
+        "from pokerkit_core.engine.state import HandState\n"
         "assert evaluator.STATE_KERNEL is None\n"
         "assert 'pokerkit_core._speedups' not in sys.modules\n"
         "assert type(evaluator.evaluate).__name__ == 'function'\n"
-        "assert HandState.__mro__[-2].__module__ == 'pokerkit_core.hand_state'\n"
+        "assert HandState.__mro__[-2].__module__ == 'pokerkit_core.engine.hand_state'\n"
         "s = act(deal(GameConfig.acpc_heads_up(), seed=7), Call)\n"
         "print(s.stacks, legal_actions(s), evaluator.evaluate('As Ks Qs Js Ts 9c 2d').value)\n"
     )

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from pokerkit_core import evaluator
+from pokerkit_core.evaluation import evaluator
 
 CSRC = Path(__file__).resolve().parents[1] / "csrc"
 

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pokerkit_core.actions import ActionKind
-from pokerkit_core.cards import parse_cards
+from pokerkit_core.engine.actions import ActionKind
+from pokerkit_core.evaluation.cards import parse_cards
 from pokerkit_core.errors import HistoryParseError
-from pokerkit_core.events import ActionTaken
-from pokerkit_core.history import phh
-from pokerkit_core.history.model import (
+from pokerkit_core.engine.events import ActionTaken
+from pokerkit_core.formats import phh
+from pokerkit_core.formats.model import (
     DealBoard,
     DealHole,
     HandHistory,
@@ -22,9 +22,9 @@ from pokerkit_core.history.model import (
     MoveKind,
     ShowCards,
 )
-from pokerkit_core.history.replay import record, replay
-from pokerkit_core.rules import GameConfig
-from pokerkit_core.state import act, deal, legal_actions
+from pokerkit_core.formats.replay import record, replay
+from pokerkit_core.engine.rules import GameConfig
+from pokerkit_core.engine.state import act, deal, legal_actions
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 SAMPLE = SHARED / "acpc-phh-data" / "phh-sample"
@@ -331,8 +331,8 @@ def test_short_big_blind_ante_round_trips_blind_first() -> None:
     # Big-blind ante 100, the big blind has 30: the engine posts the blind
     # first (docs/rules.rst section 5), so the 30 chips are a big blind and
     # the ante is 0; the exported hand must replay with the same order.
-    from pokerkit_core.actions import Call, Check
-    from pokerkit_core.rules import AnteRule
+    from pokerkit_core.engine.actions import Call, Check
+    from pokerkit_core.engine.rules import AnteRule
 
     config = GameConfig(
         stacks=(1000, 1000, 30, 1000), ante=100, ante_rule=AnteRule.BIG_BLIND, button=0

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from bots import CallBot, ShoveBot
-from pokerkit_core.actions import Action, Raise
+from pokerkit_core.engine.actions import Action, Raise
 from pokerkit_core.errors import ActionParseError, InvalidConfigError
-from pokerkit_core.play import play
+from pokerkit_core.tables.play import play
 
 CARD = r"[2-9TJQKA][shdc]"
 
@@ -146,10 +146,10 @@ def test_a_raise_typed_on_an_unopened_street_is_a_bet() -> None:
 
 def test_terminal_player_returns_raise_300_for_each_form() -> None:
     """The move TerminalPlayer.decide returns, read straight from the game."""
-    from pokerkit_core.observation import observe
-    from pokerkit_core.play import TerminalGame, TerminalPlayer
-    from pokerkit_core.rules import GameConfig
-    from pokerkit_core.state import deal
+    from pokerkit_core.engine.observation import observe
+    from pokerkit_core.tables.play import TerminalGame, TerminalPlayer
+    from pokerkit_core.engine.rules import GameConfig
+    from pokerkit_core.engine.state import deal
 
     # three seats of 10000, blinds 50/100, seat 0 on the button and first to act
     state = deal(GameConfig(stacks=(10_000,) * 3, small_blind=50, big_blind=100, button=0), seed=1)
@@ -183,7 +183,7 @@ def test_terminal_player_returns_raise_300_for_each_form() -> None:
 
 
 def test_at_most_max_seats_minus_one_opponents() -> None:
-    from pokerkit_core.checks import MAX_SEATS
+    from pokerkit_core.engine.checks import MAX_SEATS
 
     with pytest.raises(InvalidConfigError, match=f"give 1 to {MAX_SEATS - 1} opponents \\(a table seats {MAX_SEATS}\\), not {MAX_SEATS}"):
         run([], opponents=[CallBot() for _ in range(MAX_SEATS)])
@@ -209,7 +209,7 @@ def test_cli_play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 def test_cli_play_seats_a_full_ten_seat_table(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from pokerkit_core.checks import MAX_SEATS
+    from pokerkit_core.engine.checks import MAX_SEATS
     from pokerkit_core.cli import main, play_cmd
 
     monkeypatch.setattr(play_cmd, "load_policy", lambda name, seed=None: CallBot())
@@ -226,7 +226,7 @@ def test_cli_play_seats_a_full_ten_seat_table(
 
 
 def test_against_the_registered_ais() -> None:
-    from pokerkit_core.policy import available_policies, load_policy
+    from pokerkit_core.engine.policy import available_policies, load_policy
 
     if not {"normal", "hard"} <= set(available_policies()):
         pytest.skip("the built-in AIs are not registered (reinstall the package)")

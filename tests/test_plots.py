@@ -13,13 +13,13 @@ import pytest
 
 from pokerkit_core.cli import main
 from pokerkit_core.errors import InvalidConfigError, MissingExtraError, RangeError
-from pokerkit_core.match import run_match
-from pokerkit_core.ranges import Range, class_grid, grid_class
+from pokerkit_core.match.runner import run_match
+from pokerkit_core.evaluation.ranges import Range, class_grid, grid_class
 
 matplotlib = pytest.importorskip("matplotlib")
 image = pytest.importorskip("matplotlib.image")
 
-from pokerkit_core import plots  # noqa: E402
+from pokerkit_core.analysis import plots
 
 
 def _png(path: Path) -> "object":

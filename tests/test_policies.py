@@ -1,4 +1,4 @@
-"""The built-in AIs (pokerkit_core.policies): legal, observation-only, seeded."""
+"""The built-in AIs (pokerkit_core.ai.policies): legal, observation-only, seeded."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from pokerkit_core.actions import Action, ActionKind
-from pokerkit_core.cards import parse_cards
-from pokerkit_core.evaluator import HandCategory, combo_index
-from pokerkit_core.observation import Observation, observe
-from pokerkit_core.policies import features
-from pokerkit_core.policies.hard import HardPolicy, OpponentModel, size_class
-from pokerkit_core.policy import load_policy
-from pokerkit_core.rules import GameConfig
-from pokerkit_core.state import HandState, act, deal, legal_actions
+from pokerkit_core.engine.actions import Action, ActionKind
+from pokerkit_core.evaluation.cards import parse_cards
+from pokerkit_core.evaluation.evaluator import HandCategory, combo_index
+from pokerkit_core.engine.observation import Observation, observe
+from pokerkit_core.ai.policies import features
+from pokerkit_core.ai.policies.hard import HardPolicy, OpponentModel, size_class
+from pokerkit_core.engine.policy import load_policy
+from pokerkit_core.engine.rules import GameConfig
+from pokerkit_core.engine.state import HandState, act, deal, legal_actions
 
 AIS = ("easy", "normal", "hard", "random", "call", "raise")
 

@@ -1,4 +1,4 @@
-"""The Policy protocol and the entry-point registry (pokerkit_core.policy)."""
+"""The Policy protocol and the entry-point registry (pokerkit_core.engine.policy)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from pokerkit_core import policy as policy_module
-from pokerkit_core.actions import Check
+from pokerkit_core.engine import policy as policy_module
+from pokerkit_core.engine.actions import Check
 from pokerkit_core.errors import PolicyError
-from pokerkit_core.policy import (
+from pokerkit_core.engine.policy import (
     ENTRY_POINT_GROUP,
     Policy,
     available_policies,
@@ -25,7 +25,7 @@ def test_registry_finds_the_built_ins() -> None:
     found = available_policies()
     for name in BUILT_INS:
         assert name in found
-        assert found[name].startswith("pokerkit_core.policies.")
+        assert found[name].startswith("pokerkit_core.ai.policies.")
     assert list(found) == sorted(found)
 
 
@@ -105,8 +105,8 @@ def test_core_never_imports_the_built_in_policies() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 module = node.module or ""
-                assert not module.startswith("policies"), path.name
-                assert "pokerkit_core.policies" not in module, path.name
+                assert not module.startswith(("policies", "ai")), path.name
+                assert "pokerkit_core.ai" not in module, path.name
             elif isinstance(node, ast.Import):
                 for alias in node.names:
-                    assert not alias.name.startswith("pokerkit_core.policies"), path.name
+                    assert not alias.name.startswith("pokerkit_core.ai"), path.name

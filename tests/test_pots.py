@@ -19,7 +19,7 @@ from pokerkit_core import (
     resolve_pots,
     show,
 )
-from pokerkit_core.pots import award_pot, split_into_pots
+from pokerkit_core.engine.pots import award_pot, split_into_pots
 
 
 def test_split_by_contribution_levels() -> None:

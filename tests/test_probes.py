@@ -1,5 +1,5 @@
 """The built-in policies' stated strategies (``action_probabilities`` and its
-batch form, the probe protocol of pokerkit_core.policy) match what their
+batch form, the probe protocol of pokerkit_core.engine.policy) match what their
 ``decide`` plays, and stating them is a pure read.
 
 References:
@@ -16,11 +16,11 @@ from collections import Counter
 import pytest
 
 from pokerkit_core import GameConfig, deal, observe
-from pokerkit_core.actions import ActionKind
-from pokerkit_core.lbr import COMBOS
-from pokerkit_core.observation import Observation
-from pokerkit_core.policy import ProbeablePolicy, RangeProbeablePolicy, load_policy, policy_factory
-from pokerkit_core.state import act
+from pokerkit_core.engine.actions import ActionKind
+from pokerkit_core.ai.lbr import COMBOS
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.engine.policy import ProbeablePolicy, RangeProbeablePolicy, load_policy, policy_factory
+from pokerkit_core.engine.state import act
 
 NAMES = ("random", "call", "raise", "easy", "normal")
 

@@ -13,7 +13,7 @@ import pytest
 
 from pokerkit_core import progress as progress_module
 from pokerkit_core.errors import InvalidConfigError
-from pokerkit_core.match import run_match
+from pokerkit_core.match.runner import run_match
 from pokerkit_core.progress import LINES, ProgressLines, command_line_progress, progress_bar
 
 LINE = re.compile(r"^(.+): (\d+)% \((\d+)/(\d+) hands\), \d+\.\d s$")

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import candidate_actions, configs, play_random, random_legal_action
 
-from pokerkit_core.hand_state import _FIELDS
-from pokerkit_core.observation import new_observation
+from pokerkit_core.engine.hand_state import _FIELDS
+from pokerkit_core.engine.observation import new_observation
 from pokerkit_core import (
     Action,
     ActionTaken,

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from pokerkit_core.cli import main
-from pokerkit_core.history import acpc, phh
-from pokerkit_core.history.acpc_dealer import emulate_dealer
-from pokerkit_core.history.replay import replay, replay_acpc
+from pokerkit_core.formats import acpc, phh
+from pokerkit_core.formats.acpc_dealer import emulate_dealer
+from pokerkit_core.formats.replay import replay, replay_acpc
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 DATA = SHARED / "acpc-phh-data"

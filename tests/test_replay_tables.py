@@ -7,10 +7,10 @@ from strategies import check_down, play
 
 from pokerkit_core import AllIn, AnteRule, Call, Check, Fold, GameConfig, HandState, Raise, deal
 from pokerkit_core.errors import HistoryParseError, InvalidConfigError
-from pokerkit_core.history import phh
-from pokerkit_core.history.model import HandHistory
-from pokerkit_core.state import legal_actions
-from pokerkit_core.history.replay import ReplayResult, config_for, record, replay
+from pokerkit_core.formats import phh
+from pokerkit_core.formats.model import HandHistory
+from pokerkit_core.engine.state import legal_actions
+from pokerkit_core.formats.replay import ReplayResult, config_for, record, replay
 
 
 def round_trip(state: HandState) -> tuple[str, HandHistory, ReplayResult]:

@@ -20,7 +20,7 @@ from pokerkit_core import (
     deal,
     legal_actions,
 )
-from pokerkit_core.rules import betting_rules
+from pokerkit_core.engine.rules import betting_rules
 
 
 @pytest.mark.parametrize(

@@ -29,11 +29,11 @@ import pytest
 from seed_guessers import CANDIDATES, SeedGuesser
 
 from pokerkit_core.errors import InvalidConfigError, SeedWarning
-from pokerkit_core.match import run_match
-from pokerkit_core.policy import load_policy
+from pokerkit_core.match.runner import run_match
+from pokerkit_core.engine.policy import load_policy
 from pokerkit_core.seeding import GUESSABLE_SEED_BOUND, derive, fresh_seed, policy_seed
-from pokerkit_core.table import Blinds, TableConfig, TableSession
-from pokerkit_core.tournament import TournamentConfig, run_tournament
+from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
+from pokerkit_core.tables.tournament import TournamentConfig, run_tournament
 
 HANDS = 200
 BOUND_MBB = 600.0  # see the module docstring
@@ -79,7 +79,7 @@ def test_a_fresh_seed_has_128_bits_from_the_system() -> None:
 
 
 def test_the_guesser_finds_its_seed_by_either_derivation() -> None:
-    old = random.Random(f"pokerkit_core.match:{17}:{0}").getrandbits(63)
+    old = random.Random(f"pokerkit_core.match.runner:{17}:{0}").getrandbits(63)
     assert SeedGuesser(seed=old).found == "own seed (old-match, seed 17)"
     assert SeedGuesser(seed=policy_seed(17, "match.policy", 2, 1)).found == "own seed (new-match, seed 17)"
     assert SeedGuesser(seed=random.Random(9).getrandbits(32)).found == "own seed (old-tournament, seed 9)"

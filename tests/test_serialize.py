@@ -24,15 +24,15 @@ from pokerkit_core import (
     deal,
     legal_actions,
 )
-from pokerkit_core.actions import Bet
+from pokerkit_core.engine.actions import Bet
 from pokerkit_core.errors import PokerError
-from pokerkit_core.observation import observe
-from pokerkit_core.pots import Pot
-from pokerkit_core.rules import OddChipRule
-from pokerkit_core.serialize import dumps, from_dict, loads, to_dict
-from pokerkit_core.results import show
-from pokerkit_core.state import HandState
-from pokerkit_core.table import Blinds, TableConfig, TableSession
+from pokerkit_core.engine.observation import observe
+from pokerkit_core.engine.pots import Pot
+from pokerkit_core.engine.rules import OddChipRule
+from pokerkit_core.formats.serialize import dumps, from_dict, loads, to_dict
+from pokerkit_core.engine.results import show
+from pokerkit_core.engine.state import HandState
+from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
 
 from strategies import configs, play_random, random_legal_action
 
@@ -124,7 +124,7 @@ def test_voluntary_shows_are_kept() -> None:
 
 
 def test_hand_record_round_trips() -> None:
-    from pokerkit_core.policies.baselines import AlwaysCall
+    from pokerkit_core.ai.policies.baselines import AlwaysCall
 
     players = [AlwaysCall(), AlwaysCall(), AlwaysCall()]
     session = TableSession(TableConfig(stacks=(200, 200, 200), blinds=Blinds(5, 10)), players, seed=4)

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerkit_core import AllIn, Call, Fold, GameConfig, Raise, SerializationError, act, deal
-from pokerkit_core.actions import Action
+from pokerkit_core.engine.actions import Action
 from pokerkit_core.errors import CardError, HandOverError, IllegalActionError, InvalidConfigError, PokerError
-from pokerkit_core.events import ActionTaken
-from pokerkit_core.serialize import dumps, from_dict, loads, to_dict
-from pokerkit_core.state import HandState, replay
+from pokerkit_core.engine.events import ActionTaken
+from pokerkit_core.formats.serialize import dumps, from_dict, loads, to_dict
+from pokerkit_core.engine.state import HandState, replay
 
 from strategies import configs, play_random
 
@@ -123,7 +123,7 @@ def test_unknown_action_texts_and_shows_take_the_step_by_step_path() -> None:
 
 def canonical(text: str) -> HandState | None:
     """The state ``loads`` reads from ``text`` without the JSON parser, or ``None``."""
-    from pokerkit_core import serialize
+    from pokerkit_core.formats import serialize
 
     head = len(serialize._STATE_HEAD)
     end = text.find("]}", head) + 2
@@ -134,7 +134,7 @@ def canonical(text: str) -> HandState | None:
 @settings(max_examples=60, deadline=None)
 @given(config=configs(), seed=st.integers(0, 2**32), cut=st.floats(0, 1))
 def test_exact_text_and_other_writers_text_read_the_same(config: GameConfig, seed: int, cut: float) -> None:
-    from pokerkit_core import serialize
+    from pokerkit_core.formats import serialize
 
     states = play_random(config, seed)
     for state in (states[int(cut * (len(states) - 1))], states[-1]):  # unfinished and finished
@@ -192,8 +192,8 @@ def test_public_fields_are_compared_with_their_json_types() -> None:
 @settings(max_examples=80, deadline=None)
 @given(config=configs(), seed=st.integers(0, 2**32))
 def test_the_state_text_in_c_is_the_reference_text(config: GameConfig, seed: int) -> None:
-    from pokerkit_core import serialize
-    from pokerkit_core.results import show
+    from pokerkit_core.formats import serialize
+    from pokerkit_core.engine.results import show
 
     states = play_random(config, seed)
     final = states[-1]
@@ -207,7 +207,7 @@ def test_the_state_text_in_c_is_the_reference_text(config: GameConfig, seed: int
 
 
 def test_the_state_text_in_c_declines_what_it_does_not_know() -> None:
-    from pokerkit_core import serialize
+    from pokerkit_core.formats import serialize
 
     if serialize._state_json is None:
         pytest.skip("no C accelerator (PyPy, or POKERKIT_CORE_PURE=1): the Python text is the only one")

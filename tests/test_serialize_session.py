@@ -11,10 +11,10 @@ import pytest
 
 from bots import CallBot
 from pokerkit_core import SerializationError
-from pokerkit_core.actions import AllIn, Call, Check, Raise
-from pokerkit_core.policy import Policy
-from pokerkit_core.serialize import dumps, from_dict, loads, to_dict
-from pokerkit_core.table import Blinds, TableConfig, TableSession
+from pokerkit_core.engine.actions import AllIn, Call, Check, Raise
+from pokerkit_core.engine.policy import Policy
+from pokerkit_core.formats.serialize import dumps, from_dict, loads, to_dict
+from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
 
 CONFIG = TableConfig(stacks=(1500, 0, 1200, 900, 2000), blinds=Blinds(10, 20), max_hands=40)
 

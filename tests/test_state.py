@@ -413,7 +413,7 @@ def test_every_event_class_compares_by_class_and_has_no_order() -> None:
     # seal_values is applied to exactly the classes of the Event union
     import typing
 
-    from pokerkit_core import events
+    from pokerkit_core.engine import events
 
     classes = typing.get_args(events.Event)
     assert len(classes) == 8

@@ -16,16 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from pokerkit_core.actions import ActionKind
+from pokerkit_core.engine.actions import ActionKind
 from pokerkit_core.cli import main
 from pokerkit_core.errors import HistoryParseError, InvalidConfigError
-from pokerkit_core.events import ActionTaken, BoardDealt, PotAwarded
-from pokerkit_core.history import phh
-from pokerkit_core.history.model import HandHistory
-from pokerkit_core.history.replay import replay
-from pokerkit_core.match import run_match
-from pokerkit_core.rules import Street
-from pokerkit_core.stats import (
+from pokerkit_core.engine.events import ActionTaken, BoardDealt, PotAwarded
+from pokerkit_core.formats import phh
+from pokerkit_core.formats.model import HandHistory
+from pokerkit_core.formats.replay import replay
+from pokerkit_core.match.runner import run_match
+from pokerkit_core.engine.rules import Street
+from pokerkit_core.analysis.stats import (
     HandFacts,
     Ratio,
     hand_facts,
@@ -34,7 +34,7 @@ from pokerkit_core.stats import (
     read_hands,
     session_hands,
 )
-from pokerkit_core.table import TableConfig, TableSession
+from pokerkit_core.tables.session import TableConfig, TableSession
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 DATA = SHARED / "acpc-phh-data"
@@ -262,7 +262,7 @@ def test_match_and_session_hands_count_every_hand() -> None:
     with pytest.raises(InvalidConfigError, match="keep_hands"):
         list(match_hands(run_match(["call", "raise"], hands=2, seed=3)))
 
-    from pokerkit_core.policies.baselines import AlwaysCall, AlwaysRaise
+    from pokerkit_core.ai.policies.baselines import AlwaysCall, AlwaysRaise
 
     session = TableSession(
         TableConfig(stacks=(2000, 2000, 2000), max_hands=12, keep_hands=True),
@@ -425,7 +425,7 @@ def test_phh_sample_against_an_independent_count() -> None:
 
 @needs_data
 def test_acpc_log_results_match_the_dealer_score() -> None:
-    from pokerkit_core.history import acpc
+    from pokerkit_core.formats import acpc
 
     path = DATA / "acpc-logs" / "nl2.log"
     with open(path, encoding="utf-8") as fp:

@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerkit_core.actions import Action, Raise
+from pokerkit_core.engine.actions import Action, Raise
 from pokerkit_core.errors import InvalidConfigError, PolicyError
-from pokerkit_core.events import ActionTaken, BlindPosted
-from pokerkit_core.observation import Observation
-from pokerkit_core.state import HandState
+from pokerkit_core.engine.events import ActionTaken, BlindPosted
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.engine.state import HandState
 from bots import CallBot, ShoveBot
-from pokerkit_core.positions import ButtonRule, Positions, first_positions, next_positions
-from pokerkit_core.table import (
+from pokerkit_core.engine.positions import ButtonRule, Positions, first_positions, next_positions
+from pokerkit_core.tables.session import (
     Blinds,
     StackMode,
     TableConfig,

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from pokerkit_core.actions import Action, AllIn, Call, Check, Raise
-from pokerkit_core.history import phh
-from pokerkit_core.history.replay import record, replay
-from pokerkit_core.observation import Observation
-from pokerkit_core.table import Blinds, TableConfig, TableSession
+from pokerkit_core.engine.actions import Action, AllIn, Call, Check, Raise
+from pokerkit_core.formats import phh
+from pokerkit_core.formats.replay import record, replay
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
 
 
 class MixedBot:

@@ -10,14 +10,14 @@ import pytest
 
 from bots import CallBot, ShoveBot
 from pokerkit_core.errors import InvalidConfigError
-from pokerkit_core.events import BlindPosted
-from pokerkit_core.policies.baselines import RandomPolicy
-from pokerkit_core.positions import ButtonRule
-from pokerkit_core.rules import AnteRule, BettingStructure
-from pokerkit_core.state import HandState
-from pokerkit_core.table import Blinds, StackMode, TableConfig, TableSession
-from pokerkit_core.table_data import SNAPSHOT_VERSION, config_data, config_from_data
-from pokerkit_core.tournament import BlindSchedule, TournamentConfig
+from pokerkit_core.engine.events import BlindPosted
+from pokerkit_core.ai.policies.baselines import RandomPolicy
+from pokerkit_core.engine.positions import ButtonRule
+from pokerkit_core.engine.rules import AnteRule, BettingStructure
+from pokerkit_core.engine.state import HandState
+from pokerkit_core.tables.session import Blinds, StackMode, TableConfig, TableSession
+from pokerkit_core.tables.data import SNAPSHOT_VERSION, config_data, config_from_data
+from pokerkit_core.tables.tournament import BlindSchedule, TournamentConfig
 
 
 def posted(state: HandState | None, kind: str) -> list[tuple[int, int]]:
@@ -256,7 +256,7 @@ def test_tournament_with_a_big_blind_ante() -> None:
 
 
 def test_json_codec_round_trip_of_a_straddled_session() -> None:
-    from pokerkit_core import serialize
+    from pokerkit_core.formats import serialize
 
     config = TableConfig(
         stacks=(800,) * 4, blinds=Blinds(5, 10, 10), straddles=1,

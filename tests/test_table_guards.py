@@ -12,12 +12,12 @@ from typing import Any, Callable
 import pytest
 
 from bots import CallBot, ShoveBot
-from pokerkit_core.actions import Action, Call, Check
-from pokerkit_core.driver import FaultKind
+from pokerkit_core.engine.actions import Action, Call, Check
+from pokerkit_core.players.driver import FaultKind
 from pokerkit_core.errors import InvalidConfigError, PolicyError, SessionBusyError
-from pokerkit_core.observation import Observation
-from pokerkit_core.rules import MAX_CHIPS
-from pokerkit_core.table import Blinds, HandRecord, SeatState, StackMode, TableConfig, TableSession
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.engine.rules import MAX_CHIPS
+from pokerkit_core.tables.session import Blinds, HandRecord, SeatState, StackMode, TableConfig, TableSession
 
 
 def _picture(session: TableSession) -> tuple[Any, ...]:
@@ -236,7 +236,7 @@ def _full_snapshot() -> dict[str, Any]:
         def decide(self, observation: Observation) -> Action:
             raise RuntimeError("boom")
 
-    from pokerkit_core import serialize
+    from pokerkit_core.formats import serialize
 
     config = TableConfig(stacks=(1_000, 1_000, 1_000), blinds=Blinds(5, 10))
     session = TableSession(config, [Faulty(), CallBot(), None], seed=6)
@@ -264,7 +264,7 @@ def _full_snapshot() -> dict[str, Any]:
     ],
 )
 def test_the_snapshot_reader_refuses_unknown_nested_keys(path: tuple[object, ...]) -> None:
-    from pokerkit_core import serialize
+    from pokerkit_core.formats import serialize
 
     snap = _full_snapshot()
     TableSession.restore(copy.deepcopy(snap), [None, CallBot(), None], decode_state=serialize.from_dict)

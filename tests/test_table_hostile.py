@@ -12,17 +12,17 @@ import pytest
 
 from bots import CallBot
 from pokerkit_core.errors import InvalidConfigError, PokerError, PolicyError
-from pokerkit_core.observation import Observation
-from pokerkit_core.rules import BettingStructure, Street
-from pokerkit_core.positions import ButtonRule, Positions, first_positions, next_positions
-from pokerkit_core.table import (
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.engine.rules import BettingStructure, Street
+from pokerkit_core.engine.positions import ButtonRule, Positions, first_positions, next_positions
+from pokerkit_core.tables.session import (
     Blinds,
     StackMode,
     StopSession,
     TableConfig,
     TableSession,
 )
-from pokerkit_core.tournament import (
+from pokerkit_core.tables.tournament import (
     DEFAULT_SCHEDULE,
     MAX_LEVELS,
     BlindLevel,
@@ -565,7 +565,7 @@ def test_strict_policy_whose_name_raises_gives_policy_error() -> None:
 
 def test_tournament_policy_whose_name_raises_gives_policy_error() -> None:
     from pokerkit_core.errors import PolicyError
-    from pokerkit_core.tournament import Tournament, TournamentConfig
+    from pokerkit_core.tables.tournament import Tournament, TournamentConfig
 
     with pytest.raises(PolicyError, match="reading the policy's name raised RuntimeError"):
         Tournament(TournamentConfig(players=2), [_NameRaises(), CallBot()])

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from pokerkit_core import serialize
+from pokerkit_core.formats import serialize
 from pokerkit_core.errors import InvalidConfigError
-from pokerkit_core.policy import Policy, load_policy
-from pokerkit_core.table import Blinds, HandRecord, StackMode, TableConfig, TableSession
+from pokerkit_core.engine.policy import Policy, load_policy
+from pokerkit_core.tables.session import Blinds, HandRecord, StackMode, TableConfig, TableSession
 
 NAMES = ("hard", "easy", "normal", "random", "call", "raise")
 CONFIG = TableConfig(
@@ -123,7 +123,7 @@ def test_a_policy_of_ones_own_with_the_two_methods_is_carried() -> None:
             self.decisions = 0
 
         def decide(self, observation: Any) -> Any:
-            from pokerkit_core.actions import Call, Check
+            from pokerkit_core.engine.actions import Call, Check
 
             self.decisions += 1
             return Check if observation.legal.can_check else Call

@@ -10,17 +10,17 @@ from typing import Any
 import pytest
 
 from bots import CallBot, ShoveBot
-from pokerkit_core.actions import Action, AllIn, Call, Check, Fold, Raise
-from pokerkit_core.driver import FaultKind, StopSession
+from pokerkit_core.engine.actions import Action, AllIn, Call, Check, Fold, Raise
+from pokerkit_core.players.driver import FaultKind, StopSession
 from pokerkit_core.errors import (
     HandOverError,
     IllegalActionError,
     InvalidConfigError,
     NotYourTurnError,
 )
-from pokerkit_core.observation import Observation
-from pokerkit_core.policy import load_policy
-from pokerkit_core.table import Blinds, SeatState, StackMode, TableConfig, TableSession
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.engine.policy import load_policy
+from pokerkit_core.tables.session import Blinds, SeatState, StackMode, TableConfig, TableSession
 
 CONFIG = TableConfig(stacks=(1000, 1000, 1000), blinds=Blinds(5, 10))
 
@@ -337,7 +337,7 @@ def test_reset_mode_keeps_the_starting_stacks_through_a_restore() -> None:
 
 
 def test_kept_states_travel_through_a_state_codec() -> None:
-    from pokerkit_core import serialize
+    from pokerkit_core.formats import serialize
 
     config = TableConfig(stacks=(1000, 1000), blinds=Blinds(5, 10))
     session = TableSession(config, [CallBot(), CallBot()], seed=8)

@@ -27,10 +27,10 @@ from pokerkit_core import (
     evaluate,
     legal_actions,
 )
-from pokerkit_core.actions import Bet, LegalActions, check_action
-from pokerkit_core.cards import CARDS, Card, as_cards, cards_to_mask, is_card, parse_cards
+from pokerkit_core.engine.actions import Bet, LegalActions, check_action
+from pokerkit_core.evaluation.cards import CARDS, Card, as_cards, cards_to_mask, is_card, parse_cards
 from pokerkit_core.errors import CardError
-from pokerkit_core.evaluator import evaluate_mask
+from pokerkit_core.evaluation.evaluator import evaluate_mask
 
 TWO_CLUBS, SEVEN_DIAMONDS = Card.parse("2c"), Card.parse("7d")
 

@@ -11,16 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bots import CallBot, ShoveBot
-from pokerkit_core.actions import Action, AllIn, Bet, Call, Check, Fold, Raise
+from pokerkit_core.engine.actions import Action, AllIn, Bet, Call, Check, Fold, Raise
 from pokerkit_core.errors import InvalidConfigError
-from pokerkit_core.events import BlindPosted
-from pokerkit_core.observation import Observation
-from pokerkit_core.policy import Policy, available_policies, load_policy
-from pokerkit_core.rules import BettingStructure, GameConfig, Street
-from pokerkit_core.state import act, deal, legal_actions
-from pokerkit_core.positions import ButtonRule
-from pokerkit_core.table import Blinds, TableConfig, TableSession
-from pokerkit_core.tournament import (
+from pokerkit_core.engine.events import BlindPosted
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.engine.policy import Policy, available_policies, load_policy
+from pokerkit_core.engine.rules import BettingStructure, GameConfig, Street
+from pokerkit_core.engine.state import act, deal, legal_actions
+from pokerkit_core.engine.positions import ButtonRule
+from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
+from pokerkit_core.tables.tournament import (
     DEFAULT_SCHEDULE,
     BlindLevel,
     BlindSchedule,
@@ -415,7 +415,7 @@ def test_cli_tournament_text_and_errors(
 
 def test_cli_tournament_with_the_registered_ais(capsys: pytest.CaptureFixture[str]) -> None:
     from pokerkit_core.cli import main
-    from pokerkit_core.policy import available_policies
+    from pokerkit_core.engine.policy import available_policies
 
     needed = {"hard", "normal", "easy", "random"}
     if not needed <= set(available_policies()):
@@ -436,7 +436,7 @@ def test_cli_tournament_isolated_gives_the_in_process_result(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from pokerkit_core.cli import main, tournament_cmd
-    from pokerkit_core.policies.baselines import RandomPolicy
+    from pokerkit_core.ai.policies.baselines import RandomPolicy
 
     monkeypatch.setattr(tournament_cmd, "load_policy", lambda name, seed=None: RandomPolicy(seed=seed))
     args = ["tournament", "--mode", "headsup", "--players", "a,b", "--seed", "5", "--runs", "2", "--json"]

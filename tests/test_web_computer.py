@@ -23,10 +23,10 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 sync_client = pytest.importorskip("websockets.sync.client")
 
-from pokerkit_core.actions import Action, ActionKind  # noqa: E402
-from pokerkit_core.driver import FaultKind  # noqa: E402
-from pokerkit_core.events import ActionTaken  # noqa: E402
-from pokerkit_core.observation import Observation  # noqa: E402
+from pokerkit_core.engine.actions import Action, ActionKind  # noqa: E402
+from pokerkit_core.players.driver import FaultKind  # noqa: E402
+from pokerkit_core.engine.events import ActionTaken  # noqa: E402
+from pokerkit_core.engine.observation import Observation  # noqa: E402
 from pokerkit_core.web import rooms as rooms_module  # noqa: E402
 from pokerkit_core.web.computer import ComputerPool  # noqa: E402
 from pokerkit_core.web.protocol import read_room_request  # noqa: E402
@@ -158,7 +158,7 @@ def test_the_pool_plays_the_same_hands_as_inline_policies() -> None:
 
 
 def test_time_out_async_plays_the_default_action_as_time_out() -> None:
-    from pokerkit_core.table import TableConfig, TableSession
+    from pokerkit_core.tables.session import TableConfig, TableSession
 
     def session() -> TableSession:
         return TableSession(TableConfig(stacks=(1000,) * 3),

@@ -17,10 +17,10 @@ from typing import Any, Iterator
 import pytest
 
 from pokerkit_core import cli
-from pokerkit_core.history import phh
-from pokerkit_core.observation import observe
-from pokerkit_core.policy import load_policy
-from pokerkit_core.table import TableConfig, TableSession
+from pokerkit_core.formats import phh
+from pokerkit_core.engine.observation import observe
+from pokerkit_core.engine.policy import load_policy
+from pokerkit_core.tables.session import TableConfig, TableSession
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "acpc-phh-data"
 
@@ -137,7 +137,7 @@ def test_replayer_steps_through_a_phh_hand(server: Any) -> None:
                            [load_policy("normal", seed=s) for s in range(3)], seed=9)
     record = session.play_hand()
     assert record.state is not None
-    from pokerkit_core.history.replay import record as history_of
+    from pokerkit_core.formats.replay import record as history_of
 
     history = history_of(record.state, players=["a", "b", "c"], hand_id=1)
     text = phh.dumps(history)
@@ -174,7 +174,7 @@ def test_replayer_reads_an_acpc_log(server: Any) -> None:
 
 
 def test_match_view_reports_run_match_figures(server: Any) -> None:
-    from pokerkit_core.match import run_match
+    from pokerkit_core.match.runner import run_match
 
     status, reply = server.request("POST", "/api/matches", {"players": ["call", "random"], "hands": 40, "seed": 3})
     assert status == 201

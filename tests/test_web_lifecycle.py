@@ -18,10 +18,10 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 sync_client = pytest.importorskip("websockets.sync.client")
 
-from pokerkit_core.history import phh  # noqa: E402
-from pokerkit_core.history.replay import record as history_of  # noqa: E402
-from pokerkit_core.policy import load_policy  # noqa: E402
-from pokerkit_core.table import TableConfig, TableSession  # noqa: E402
+from pokerkit_core.formats import phh  # noqa: E402
+from pokerkit_core.formats.replay import record as history_of  # noqa: E402
+from pokerkit_core.engine.policy import load_policy  # noqa: E402
+from pokerkit_core.tables.session import TableConfig, TableSession  # noqa: E402
 from pokerkit_core.web.limits import FINISHED_ROOM_SECONDS, IDLE_ROOM_SECONDS  # noqa: E402
 from pokerkit_core.web.lobby import Lobby  # noqa: E402
 from pokerkit_core.web.protocol import ProtocolError, read_room_request  # noqa: E402

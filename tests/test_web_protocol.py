@@ -21,8 +21,8 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 websockets_client = pytest.importorskip("websockets.asyncio.client")
 
-from pokerkit_core.serialize import loads  # noqa: E402
-from pokerkit_core.state import HandState  # noqa: E402
+from pokerkit_core.formats.serialize import loads  # noqa: E402
+from pokerkit_core.engine.state import HandState  # noqa: E402
 
 from webserver import thread_server  # noqa: E402
 

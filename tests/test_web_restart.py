@@ -5,7 +5,7 @@ people play scripted actions over raw WebSockets; the server is killed after
 the flop of hand 3 and started again on the same data directory.  The same
 hand goes on (same hole cards, board, stacks, history; the person to act's
 countdown where it was, not full again), and the hands end
-exactly as an in-process :class:`~pokerkit_core.table.TableSession` with the
+exactly as an in-process :class:`~pokerkit_core.tables.session.TableSession` with the
 same seed and actions deals them: no chip and no hand lost.
 """
 
@@ -22,9 +22,9 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 sync_client = pytest.importorskip("websockets.sync.client")
 
-from pokerkit_core.actions import Action  # noqa: E402
-from pokerkit_core.serialize import loads  # noqa: E402
-from pokerkit_core.table import Blinds, TableConfig, TableSession  # noqa: E402
+from pokerkit_core.engine.actions import Action  # noqa: E402
+from pokerkit_core.formats.serialize import loads  # noqa: E402
+from pokerkit_core.tables.session import Blinds, TableConfig, TableSession  # noqa: E402
 from pokerkit_core.web.store import Store  # noqa: E402
 
 from webserver import process_server  # noqa: E402

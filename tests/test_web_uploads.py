@@ -23,10 +23,10 @@ from typing import Any
 
 import pytest
 
-from pokerkit_core.history import phh
-from pokerkit_core.history.replay import record as history_of
-from pokerkit_core.policy import load_policy
-from pokerkit_core.table import TableConfig, TableSession
+from pokerkit_core.formats import phh
+from pokerkit_core.formats.replay import record as history_of
+from pokerkit_core.engine.policy import load_policy
+from pokerkit_core.tables.session import TableConfig, TableSession
 from pokerkit_core.web import replay as replay_module
 from pokerkit_core.web.limits import (
     MAX_STORED_REPLAYS,

@@ -23,12 +23,12 @@ import io
 import threading
 from pathlib import Path
 
-from pokerkit_core.acpc_net import AcpcClient, AcpcDealer
-from pokerkit_core.history import acpc
-from pokerkit_core.history.phh import dumps, dumps_all
-from pokerkit_core.history.replay import record
-from pokerkit_core.match import run_match
-from pokerkit_core.policy import load_policy
+from pokerkit_core.formats.acpc_net import AcpcClient, AcpcDealer
+from pokerkit_core.formats import acpc
+from pokerkit_core.formats.phh import dumps, dumps_all
+from pokerkit_core.formats.replay import record
+from pokerkit_core.match.runner import run_match
+from pokerkit_core.engine.policy import load_policy
 
 OUT = Path(__file__).resolve().parents[1] / "examples" / "data"
 HANDS = 20

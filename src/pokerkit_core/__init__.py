@@ -8,13 +8,16 @@ the policy registry load only when a program asks for them.
 
 from __future__ import annotations
 
+from ._moved import install as _install_moved
 from ._version import __version__
+
+_install_moved()  # the old module paths of the flat layout (deprecated)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
     from typing import Any
 
-    from .cards import CARDS, Card, Rank, Suit, format_cards, parse_cards
+    from .evaluation.cards import CARDS, Card, Rank, Suit, format_cards, parse_cards
     from .errors import (
         ActionParseError,
         CardError,
@@ -30,7 +33,7 @@ if TYPE_CHECKING:
         RangeError,
         SerializationError,
     )
-    from .evaluator import (
+    from .evaluation.evaluator import (
         HandCategory,
         HandRank,
         evaluate,
@@ -39,9 +42,9 @@ if TYPE_CHECKING:
         evaluate_many,
         evaluate_mask,
     )
-    from .ranges import Range
-    from .equity import EquityResult, PlayerEquity, calculate_equity
-    from .rules import (
+    from .evaluation.ranges import Range
+    from .evaluation.equity import EquityResult, PlayerEquity, calculate_equity
+    from .engine.rules import (
         AUTO,
         MAX_SEATS,
         AnteRule,
@@ -52,8 +55,8 @@ if TYPE_CHECKING:
         RuleFlavour,
         Street,
     )
-    from .actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
-    from .events import (
+    from .engine.actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
+    from .engine.events import (
         ActionTaken,
         BlindPosted,
         BoardDealt,
@@ -64,15 +67,15 @@ if TYPE_CHECKING:
         PotAwarded,
         UncalledBetReturned,
     )
-    from .pots import Pot
-    from .state import HandState, act, deal, legal_actions
-    from .results import PotResolution, resolve_pots, show
-    from .observation import Observation, observe
-    from .policy import Policy, available_policies, load_policy
-    from .positions import ButtonRule
-    from .driver import PolicyFault
-    from .table import Blinds, SeatState, StackMode, TableConfig, TableSession
-    from .tournament import (
+    from .engine.pots import Pot
+    from .engine.state import HandState, act, deal, legal_actions
+    from .engine.results import PotResolution, resolve_pots, show
+    from .engine.observation import Observation, observe
+    from .engine.policy import Policy, available_policies, load_policy
+    from .engine.positions import ButtonRule
+    from .players.driver import PolicyFault
+    from .tables.session import Blinds, SeatState, StackMode, TableConfig, TableSession
+    from .tables.tournament import (
         DEFAULT_SCHEDULE,
         BlindLevel,
         BlindSchedule,
@@ -81,16 +84,16 @@ if TYPE_CHECKING:
         TournamentMode,
         run_tournament,
     )
-    from .match import MatchResult, PlayerResult, run_match
+    from .match.runner import MatchResult, PlayerResult, run_match
 
 # public name -> its module (every name of __all__ but __version__)
 _EXPORTS: dict[str, str] = {
-    "CARDS": "cards",
-    "Card": "cards",
-    "Rank": "cards",
-    "Suit": "cards",
-    "format_cards": "cards",
-    "parse_cards": "cards",
+    "CARDS": "evaluation.cards",
+    "Card": "evaluation.cards",
+    "Rank": "evaluation.cards",
+    "Suit": "evaluation.cards",
+    "format_cards": "evaluation.cards",
+    "parse_cards": "evaluation.cards",
     "ActionParseError": "errors",
     "CardError": "errors",
     "DecisionTimeout": "errors",
@@ -104,74 +107,74 @@ _EXPORTS: dict[str, str] = {
     "PolicyError": "errors",
     "RangeError": "errors",
     "SerializationError": "errors",
-    "HandCategory": "evaluator",
-    "HandRank": "evaluator",
-    "evaluate": "evaluator",
-    "evaluate_codes": "evaluator",
-    "evaluate_combos": "evaluator",
-    "evaluate_many": "evaluator",
-    "evaluate_mask": "evaluator",
-    "Range": "ranges",
-    "EquityResult": "equity",
-    "PlayerEquity": "equity",
-    "calculate_equity": "equity",
-    "AUTO": "rules",
-    "MAX_SEATS": "rules",
-    "AnteRule": "rules",
-    "ForcedBet": "rules",
-    "BettingStructure": "rules",
-    "GameConfig": "rules",
-    "OddChipRule": "rules",
-    "RuleFlavour": "rules",
-    "Street": "rules",
-    "Action": "actions",
-    "ActionKind": "actions",
-    "AllIn": "actions",
-    "Bet": "actions",
-    "Call": "actions",
-    "Check": "actions",
-    "Fold": "actions",
-    "LegalActions": "actions",
-    "Raise": "actions",
-    "ActionTaken": "events",
-    "BlindPosted": "events",
-    "BoardDealt": "events",
-    "Event": "events",
-    "HandMucked": "events",
-    "HandShown": "events",
-    "HoleCardsDealt": "events",
-    "PotAwarded": "events",
-    "UncalledBetReturned": "events",
-    "Pot": "pots",
-    "PotResolution": "results",
-    "resolve_pots": "results",
-    "HandState": "state",
-    "act": "state",
-    "deal": "state",
-    "legal_actions": "state",
-    "show": "results",
-    "Observation": "observation",
-    "observe": "observation",
-    "Policy": "policy",
-    "available_policies": "policy",
-    "load_policy": "policy",
-    "ButtonRule": "positions",
-    "Blinds": "table",
-    "SeatState": "table",
-    "StackMode": "table",
-    "PolicyFault": "driver",
-    "TableConfig": "table",
-    "TableSession": "table",
-    "DEFAULT_SCHEDULE": "tournament",
-    "BlindLevel": "tournament",
-    "BlindSchedule": "tournament",
-    "Tournament": "tournament",
-    "TournamentConfig": "tournament",
-    "TournamentMode": "tournament",
-    "run_tournament": "tournament",
-    "MatchResult": "match",
-    "PlayerResult": "match",
-    "run_match": "match",
+    "HandCategory": "evaluation.evaluator",
+    "HandRank": "evaluation.evaluator",
+    "evaluate": "evaluation.evaluator",
+    "evaluate_codes": "evaluation.evaluator",
+    "evaluate_combos": "evaluation.evaluator",
+    "evaluate_many": "evaluation.evaluator",
+    "evaluate_mask": "evaluation.evaluator",
+    "Range": "evaluation.ranges",
+    "EquityResult": "evaluation.equity",
+    "PlayerEquity": "evaluation.equity",
+    "calculate_equity": "evaluation.equity",
+    "AUTO": "engine.rules",
+    "MAX_SEATS": "engine.rules",
+    "AnteRule": "engine.rules",
+    "ForcedBet": "engine.rules",
+    "BettingStructure": "engine.rules",
+    "GameConfig": "engine.rules",
+    "OddChipRule": "engine.rules",
+    "RuleFlavour": "engine.rules",
+    "Street": "engine.rules",
+    "Action": "engine.actions",
+    "ActionKind": "engine.actions",
+    "AllIn": "engine.actions",
+    "Bet": "engine.actions",
+    "Call": "engine.actions",
+    "Check": "engine.actions",
+    "Fold": "engine.actions",
+    "LegalActions": "engine.actions",
+    "Raise": "engine.actions",
+    "ActionTaken": "engine.events",
+    "BlindPosted": "engine.events",
+    "BoardDealt": "engine.events",
+    "Event": "engine.events",
+    "HandMucked": "engine.events",
+    "HandShown": "engine.events",
+    "HoleCardsDealt": "engine.events",
+    "PotAwarded": "engine.events",
+    "UncalledBetReturned": "engine.events",
+    "Pot": "engine.pots",
+    "PotResolution": "engine.results",
+    "resolve_pots": "engine.results",
+    "HandState": "engine.state",
+    "act": "engine.state",
+    "deal": "engine.state",
+    "legal_actions": "engine.state",
+    "show": "engine.results",
+    "Observation": "engine.observation",
+    "observe": "engine.observation",
+    "Policy": "engine.policy",
+    "available_policies": "engine.policy",
+    "load_policy": "engine.policy",
+    "ButtonRule": "engine.positions",
+    "Blinds": "tables.session",
+    "SeatState": "tables.session",
+    "StackMode": "tables.session",
+    "PolicyFault": "players.driver",
+    "TableConfig": "tables.session",
+    "TableSession": "tables.session",
+    "DEFAULT_SCHEDULE": "tables.tournament",
+    "BlindLevel": "tables.tournament",
+    "BlindSchedule": "tables.tournament",
+    "Tournament": "tables.tournament",
+    "TournamentConfig": "tables.tournament",
+    "TournamentMode": "tables.tournament",
+    "run_tournament": "tables.tournament",
+    "MatchResult": "match.runner",
+    "PlayerResult": "match.runner",
+    "run_match": "match.runner",
 }
 
 __all__ = [
@@ -280,7 +283,7 @@ if not TYPE_CHECKING:  # hidden from type checkers, which see the imports above
         """Import a public name from its module on first use (PEP 562)."""
         from importlib import import_module
         module = _EXPORTS.get(name)
-        if module is None:  # a submodule not imported yet, e.g. pokerkit_core.evaluator
+        if module is None:  # a submodule not imported yet, e.g. pokerkit_core.evaluation.evaluator
             if not name.startswith("_"):
                 try:
                     return import_module(f".{name}", __name__)

@@ -133,8 +133,8 @@ class ActionParseError(PokerError, ValueError):
 class SerializationError(PokerError, ValueError):
     """JSON (or a dict) that is not a valid serialized value.
 
-    The one error :func:`pokerkit_core.serialize.loads` and
-    :func:`~pokerkit_core.serialize.from_dict` raise for bad input, whatever
+    The one error :func:`pokerkit_core.formats.serialize.loads` and
+    :func:`~pokerkit_core.formats.serialize.from_dict` raise for bad input, whatever
     was wrong: not JSON, too long or too deep, an unknown type or version, a
     missing or mistyped field, or values the rules refuse (an impossible
     state).
@@ -185,7 +185,7 @@ class HandOverError(PokerError):
 class SessionBusyError(PokerError, RuntimeError):
     """A table session was asked to change while it is busy with a call.
 
-    A :class:`~pokerkit_core.table.TableSession` refuses any call that would
+    A :class:`~pokerkit_core.tables.session.TableSession` refuses any call that would
     change it (``start_hand``, ``apply``, ``time_out``, ``play_hand``,
     ``run``, ``abandon_hand``, ``sit_out``, ``fill`` ..., and their async
     forms) while one of those calls is still running: from a policy's
@@ -256,7 +256,7 @@ class PolicyDied(IsolatedPolicyError):
 
 class ProbeError(PolicyError):
     """A policy cannot be probed for its strategy at other hole cards (the
-    local best response of :mod:`pokerkit_core.lbr` needs that): it has no
+    local best response of :mod:`pokerkit_core.ai.lbr` needs that): it has no
     ``action_probabilities`` and either no known factory, a factory that
     cannot be called as ``factory(seed=seed)``, or fresh instances with the
     same seed that disagree on the same observation (it is not deterministic

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pokerkit_core.match import run_match
-from pokerkit_core.observation import observe
-from pokerkit_core.rules import GameConfig
-from pokerkit_core.state import deal, legal_actions
+from pokerkit_core.match.runner import run_match
+from pokerkit_core.engine.observation import observe
+from pokerkit_core.engine.rules import GameConfig
+from pokerkit_core.engine.state import deal, legal_actions
 
 from pokerkit_example_bot import TightAggressive
 

@@ -90,9 +90,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
 def run_client(args: argparse.Namespace) -> int:
     """Play until the dealer closes the connection; print the hands played."""
-    from ..acpc_net import AcpcClient
-    from ..history.acpc import load_game
-    from ..policy import load_policy
+    from ..formats.acpc_net import AcpcClient
+    from ..formats.acpc import load_game
+    from ..engine.policy import load_policy
 
     game = load_game(args.game) if args.game else None
     client = AcpcClient(load_policy(args.policy, seed=args.seed), game)
@@ -107,8 +107,8 @@ def run_client(args: argparse.Namespace) -> int:
 
 def run_dealer(args: argparse.Namespace) -> int:
     """Deal the match; exit status 0 when finished, 1 when stopped."""
-    from ..acpc_net import AcpcDealer
-    from ..history.acpc import load_game
+    from ..formats.acpc_net import AcpcDealer
+    from ..formats.acpc import load_game
 
     game = load_game(args.game)
     ports: list[int] = []

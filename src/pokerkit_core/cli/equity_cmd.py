@@ -2,7 +2,7 @@
 
 Each player argument is hole cards (``AhKh``) or a range (``"QQ+,AKs"``,
 ``random``).  Without ``--trials`` the result is exact when that is cheap and
-sampled otherwise (see :mod:`pokerkit_core.equity`).
+sampled otherwise (see :mod:`pokerkit_core.evaluation.equity`).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..equity import MAX_TRIALS, calculate_equity
-from ..evaluator import MAX_EQUITY_PLAYERS
+from ..evaluation.equity import MAX_TRIALS, calculate_equity
+from ..evaluation.evaluator import MAX_EQUITY_PLAYERS
 from .options import add_json_argument
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..evaluator import evaluate
+from ..evaluation.evaluator import evaluate
 from .options import add_json_argument
 
 

@@ -1,5 +1,5 @@
 """``pokerkit-core lbr POLICY``: how exploitable a policy is, by local best
-response (Lisý and Bowling 2017; see :mod:`pokerkit_core.lbr`).
+response (Lisý and Bowling 2017; see :mod:`pokerkit_core.ai.lbr`).
 
 Example::
 
@@ -12,7 +12,7 @@ import argparse
 import json
 import time
 
-from ..lbr import PREFLOP_RULES, run_lbr
+from ..ai.lbr import PREFLOP_RULES, run_lbr
 from ..progress import command_line_progress
 from ..units import bb_per_100
 from .options import add_json_argument

@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from ..errors import PolicyError, install_hint
-from ..match import ISOLATED_CHUNKS_AT_ONCE, PASSES, MatchResult, run_match
-from ..match_lanes import MAX_CHUNKS_AT_ONCE
+from ..match.runner import ISOLATED_CHUNKS_AT_ONCE, PASSES, MatchResult, run_match
+from ..match.lanes import MAX_CHUNKS_AT_ONCE
 from ..progress import command_line_progress
 from ..units import bb_per_100
 from .options import add_isolation_arguments, add_json_argument
@@ -93,12 +93,12 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
 
 def _write_log(result: MatchResult, path: Path) -> None:
-    """Write the kept hands as a PHH bulk file (needs pokerkit_core.history)."""
+    """Write the kept hands as a PHH bulk file (needs pokerkit_core.formats)."""
     try:
-        from ..history.phh import dumps_all
-        from ..history.replay import record
+        from ..formats.phh import dumps_all
+        from ..formats.replay import record
     except ImportError as exc:  # pragma: no cover - the history package ships with us
-        raise PolicyError(f"--log needs the PHH writer (pokerkit_core.history): {exc}") from exc
+        raise PolicyError(f"--log needs the PHH writer (pokerkit_core.formats): {exc}") from exc
     names = [p.name for p in result.players]
     hands = []
     for number, (state, player_at) in enumerate(zip(result.hand_states, result.seats)):
@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
         with log_path.open("a", encoding="utf-8"):
             pass
     if args.plot is not None:  # no matplotlib: say so before the match
-        from ..plots import require_matplotlib
+        from ..analysis.plots import require_matplotlib
 
         require_matplotlib()
     started = time.perf_counter()
@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
     if args.log is not None:
         _write_log(result, Path(args.log))
     if args.plot is not None:
-        from ..plots import match_figure
+        from ..analysis.plots import match_figure
 
         match_figure(result, unit=args.plot_unit).savefig(Path(args.plot))
     if args.json:

@@ -10,8 +10,8 @@ __all__ = ["add_isolation_arguments", "add_json_argument"]
 def add_isolation_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--isolate`` and ``--decision-timeout SECONDS`` (``match``,
     ``tournament``): they become the ``isolate`` and ``decision_timeout``
-    arguments of :func:`~pokerkit_core.match.run_match` and
-    :class:`~pokerkit_core.tournament.TournamentConfig`, which check them
+    arguments of :func:`~pokerkit_core.match.runner.run_match` and
+    :class:`~pokerkit_core.tables.tournament.TournamentConfig`, which check them
     (a timeout without ``--isolate`` is refused there)."""
     parser.add_argument(
         "--isolate",

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..policy import load_policy
-from ..table import Blinds
-from ..tournament import TournamentMode
+from ..engine.policy import load_policy
+from ..tables.session import Blinds
+from ..tables.tournament import TournamentMode
 
 DEFAULT_OPPONENTS: dict[str, str] = {
     "table": "normal,hard",
@@ -46,7 +46,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
 def run(args: argparse.Namespace) -> int:
     """Seat the opponents and play on standard input and output."""
-    from ..play import play
+    from ..tables.play import play
 
     names = [n.strip() for n in (args.opponents or DEFAULT_OPPONENTS[args.mode]).split(",")]
     opponents = [

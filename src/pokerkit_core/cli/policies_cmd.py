@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..policy import ENTRY_POINT_GROUP, available_policies
+from ..engine.policy import ENTRY_POINT_GROUP, available_policies
 from .options import add_json_argument
 
 

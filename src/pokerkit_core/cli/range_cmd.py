@@ -17,7 +17,7 @@ import argparse
 import json
 from pathlib import Path
 
-from ..ranges import GRID_SIZE, Range, class_grid, grid_class
+from ..evaluation.ranges import GRID_SIZE, Range, class_grid, grid_class
 from .options import add_json_argument
 
 _ALL_COMBOS = 1326
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     top = max(1.0, max(rng.weights))
     weighted = sum(w / top for w in rng.weights)
     if args.plot is not None:
-        from ..plots import range_figure
+        from ..analysis.plots import range_figure
 
         range_figure(rng).savefig(Path(args.plot))
     if args.json:

@@ -8,7 +8,7 @@ with their ``finishing_stacks``, ACPC hands with the logged chip values (ACPC
 pots are always split exactly, as the dealer does).  Under ``--rules acpc``
 the few fixed-limit hands that use a dealer quirk no rule book has (an
 all-in "raise" below the current bet lowers the bet) are settled by the
-dealer emulation :func:`~pokerkit_core.history.acpc_dealer.emulate_dealer`, and the
+dealer emulation :func:`~pokerkit_core.formats.acpc_dealer.emulate_dealer`, and the
 report says so.
 """
 
@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from ..errors import HistoryParseError, InvalidConfigError
-from ..history import acpc, phh
-from ..history.model import Amount, HandHistory
-from ..history.replay import ReplayResult, replay, replay_acpc
+from ..formats import acpc, phh
+from ..formats.model import Amount, HandHistory
+from ..formats.replay import ReplayResult, replay, replay_acpc
 from .options import add_json_argument
 
 __all__ = ["register", "run", "replay_file"]

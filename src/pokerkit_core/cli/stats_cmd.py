@@ -4,7 +4,7 @@ Reads PHH (``.phh``), bulk PHH (``.phhs``, also match logs written by
 ``pokerkit-core match --log``) and ACPC dealer logs (``.log``) and prints each
 player's VPIP, PFR, 3-bet, fold to 3-bet, continuation bet, fold to
 continuation bet, aggression factor, went to showdown, won at showdown and
-net result in bb/100 and mbb/hand with its 95% interval (definitions: :mod:`pokerkit_core.stats`
+net result in bb/100 and mbb/hand with its 95% interval (definitions: :mod:`pokerkit_core.analysis.stats`
 and the documentation's statistics page).
 
 Example::
@@ -20,8 +20,8 @@ from itertools import chain
 from pathlib import Path
 from typing import Callable, Iterator
 
-from ..history.model import HandHistory
-from ..stats import STAT_NAMES, PlayerStats, Ratio, player_stats, read_hands
+from ..formats.model import HandHistory
+from ..analysis.stats import STAT_NAMES, PlayerStats, Ratio, player_stats, read_hands
 from ..units import mbb_per_hand
 from .options import add_json_argument
 

@@ -15,9 +15,9 @@ import sys
 from typing import Any
 
 from ..errors import InvalidConfigError
-from ..policy import Policy, load_policy
+from ..engine.policy import Policy, load_policy
 from ..seeding import derive, fresh_seed, policy_seed, warn_if_guessable
-from ..tournament import TournamentConfig, TournamentMode, player_names, run_tournament
+from ..tables.tournament import TournamentConfig, TournamentMode, player_names, run_tournament
 from .options import add_isolation_arguments, add_json_argument
 
 DEFAULT_PLAYERS: dict[str, str] = {

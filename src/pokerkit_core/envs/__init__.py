@@ -34,7 +34,7 @@ if _MISSING:  # pragma: no cover - depends on the installation
 
     raise MissingExtraError(" and ".join(_MISSING), "rl", "pokerkit_core.envs")
 
-from ..rules import GameConfig
+from ..engine.rules import GameConfig
 from .encoding import (
     CHECK_CALL,
     DEFAULT_POT_FRACTIONS,

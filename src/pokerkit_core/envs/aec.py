@@ -29,9 +29,9 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from ..errors import HandOverError
-from ..rules import GameConfig
-from ..state import HandState, act
-from ..table_config import StackMode
+from ..engine.rules import GameConfig
+from ..engine.state import HandState, act
+from ..tables.config import StackMode
 from .core import EnvCore
 from .encoding import DEFAULT_POT_FRACTIONS
 from .text import render_hand
@@ -53,12 +53,12 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
 
     Each observation is a dict: ``"observation"`` (the vector of
     :class:`~pokerkit_core.envs.encoding.ObservationEncoder`, or the
-    library's :class:`~pokerkit_core.observation.Observation` with
+    library's :class:`~pokerkit_core.engine.observation.Observation` with
     ``observation_mode="object"``) and ``"action_mask"`` (``int8``, 1 where
     the action is legal; all zeros unless the agent is to act).
 
     Args:
-        config: The table: any :class:`~pokerkit_core.rules.GameConfig`
+        config: The table: any :class:`~pokerkit_core.engine.rules.GameConfig`
             (default: the ACPC heads-up format, 50/100 blinds and 20,000
             chips each).
         hands: Hands per episode, at least 1.

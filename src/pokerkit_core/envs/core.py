@@ -13,12 +13,12 @@ from typing import Any, Sequence
 import numpy as np
 from gymnasium import spaces
 
-from ..actions import Action, LegalActions
+from ..engine.actions import Action, LegalActions
 from ..errors import IllegalActionError, InvalidConfigError, shown
-from ..observation import Observation, observe
-from ..rules import GameConfig
-from ..state import HandState, legal_actions
-from ..table_config import StackMode
+from ..engine.observation import Observation, observe
+from ..engine.rules import GameConfig
+from ..engine.state import HandState, legal_actions
+from ..tables.config import StackMode
 from .encoding import DEFAULT_POT_FRACTIONS, DiscreteActions, ObservationEncoder, RaiseToActions
 from .hands import HandSequence
 
@@ -42,14 +42,14 @@ RENDER_MODES = ("ansi", "human")
 
 
 class ObservationSpace(spaces.Space[Observation]):
-    """The space of :class:`~pokerkit_core.observation.Observation` values
+    """The space of :class:`~pokerkit_core.engine.observation.Observation` values
     (``observation_mode="object"``).  It cannot be sampled."""
 
     def __init__(self) -> None:
         super().__init__(shape=None, dtype=None)
 
     def contains(self, x: Any) -> bool:
-        """True for an :class:`~pokerkit_core.observation.Observation`."""
+        """True for an :class:`~pokerkit_core.engine.observation.Observation`."""
         return isinstance(x, Observation)
 
     def sample(self, mask: Any = None, probability: Any = None) -> Observation:
@@ -78,7 +78,7 @@ class EnvCore:
 
     Args:
         config: The table (default: the ACPC heads-up format,
-            :meth:`~pokerkit_core.rules.GameConfig.acpc_heads_up`).
+            :meth:`~pokerkit_core.engine.rules.GameConfig.acpc_heads_up`).
         hands: Hands per episode.
         stack_mode: Stacks reset every hand or carried over.
         random_button: Draw the first hand's button from the seed.
@@ -165,7 +165,7 @@ class EnvCore:
 
         Returns:
             ``(observation, mask)``: the vector (or the
-            :class:`~pokerkit_core.observation.Observation`) and a new
+            :class:`~pokerkit_core.engine.observation.Observation`) and a new
             ``int8`` mask of the action set (all zeros unless ``seat`` is to
             act).
         """

@@ -1,7 +1,7 @@
 """Action sets and the observation vector of the RL environments.
 
 Two action sets turn an agent's integer action into an engine
-:class:`~pokerkit_core.actions.Action`:
+:class:`~pokerkit_core.engine.actions.Action`:
 
 * :class:`DiscreteActions` (the default): fold, check/call, the minimum
   bet/raise, bets/raises to fixed fractions of the pot, all-in;
@@ -10,7 +10,7 @@ Two action sets turn an agent's integer action into an engine
 
 Both give a mask of the actions that are legal now and refuse (or, on request,
 clamp) the others.  :class:`ObservationEncoder` turns an
-:class:`~pokerkit_core.observation.Observation` into the fixed-length vector
+:class:`~pokerkit_core.engine.observation.Observation` into the fixed-length vector
 whose layout is documented on the class and in ``docs/envs.rst``.
 
 References:
@@ -28,11 +28,11 @@ from typing import Any, Sequence
 import numpy as np
 from gymnasium import spaces
 
-from ..actions import Action, ActionKind, AllIn, Call, Check, Fold, LegalActions
-from ..cards import Card
+from ..engine.actions import Action, ActionKind, AllIn, Call, Check, Fold, LegalActions
+from ..evaluation.cards import Card
 from ..errors import IllegalActionError, InvalidConfigError, shown
-from ..observation import Observation
-from ..rules import Street
+from ..engine.observation import Observation
+from ..engine.rules import Street
 
 __all__ = [
     "DEFAULT_POT_FRACTIONS",
@@ -379,7 +379,7 @@ class _Block:
 
 
 class ObservationEncoder:
-    """Turns an :class:`~pokerkit_core.observation.Observation` into a vector.
+    """Turns an :class:`~pokerkit_core.engine.observation.Observation` into a vector.
 
     The vector is ``float32``; amounts are in big blinds.  Seats are listed
     relative to the observer: seat block ``k`` describes seat
@@ -489,7 +489,7 @@ class ObservationEncoder:
 
         Args:
             observation: What one seat sees (from
-                :func:`~pokerkit_core.observation.observe`).
+                :func:`~pokerkit_core.engine.observation.observe`).
             mask: The discrete action mask if already computed (from
                 ``actions.mask(observation.legal, observation.pot)``).
 

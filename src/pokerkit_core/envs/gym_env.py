@@ -22,13 +22,13 @@ from typing import Any, Sequence, Union
 
 import gymnasium
 
-from ..checks import check_policy, int_arg
-from ..driver import HandDriver
+from ..engine.checks import check_policy, int_arg
+from ..players.driver import HandDriver
 from ..errors import HandOverError, InvalidConfigError, PolicyError, shown
-from ..policy import Policy, PolicyFactory, policy_factory
-from ..rules import GameConfig
-from ..state import HandState
-from ..table_config import StackMode
+from ..engine.policy import Policy, PolicyFactory, policy_factory
+from ..engine.rules import GameConfig
+from ..engine.state import HandState
+from ..tables.config import StackMode
 from .core import EnvCore
 from .encoding import DEFAULT_POT_FRACTIONS, _index_arg
 from .hands import DEAL_SEED_BOUND
@@ -64,7 +64,7 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
     Observations: the vector of
     :class:`~pokerkit_core.envs.encoding.ObservationEncoder` (its last
     entries are the discrete action mask), or the library's
-    :class:`~pokerkit_core.observation.Observation` with
+    :class:`~pokerkit_core.engine.observation.Observation` with
     ``observation_mode="object"``.  ``info["action_mask"]`` is the mask of
     the action space in use, ``info["hand_number"]`` the 1-based hand, and
     ``info["clamped"]`` tells whether the step's action was replaced by the
@@ -214,7 +214,7 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
 
         Raises:
             PolicyError: An opponent raised or chose an illegal action (the
-                hand driver's fault, :class:`~pokerkit_core.driver.HandDriver`
+                hand driver's fault, :class:`~pokerkit_core.players.driver.HandDriver`
                 with ``strict``).
         """
         del options
@@ -254,7 +254,7 @@ class HoldemEnv(gymnasium.Env[Any, Any]):
             IllegalActionError: ``action`` is not an action of the space, or
                 is masked and ``illegal_action="raise"``; nothing changes.
             PolicyError: An opponent raised or chose an illegal action (the
-                hand driver's fault, :class:`~pokerkit_core.driver.HandDriver`
+                hand driver's fault, :class:`~pokerkit_core.players.driver.HandDriver`
                 with ``strict``).
         """
         if self._done or self._state is None:

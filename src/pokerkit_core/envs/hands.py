@@ -8,12 +8,12 @@ generator ``rng`` (the environment's ``np_random``) the draws are, in order:
    ``dealt_in[rng.integers(len(dealt_in))]``;
 2. for each hand, when it is dealt: its deal seed
    ``int(rng.integers(2**63))``, given to
-   :func:`~pokerkit_core.state.deal` as ``seed=``.
+   :func:`~pokerkit_core.engine.state.deal` as ``seed=``.
 
 The first hand uses the configured table with the button moved
-(:meth:`~pokerkit_core.rules.GameConfig.with_button`).  Each later hand
+(:meth:`~pokerkit_core.engine.rules.GameConfig.with_button`).  Each later hand
 moves the button and blinds by the dead-button rule
-(:func:`~pokerkit_core.positions.next_positions`) and starts from the
+(:func:`~pokerkit_core.engine.positions.next_positions`) and starts from the
 configured stacks (``StackMode.RESET``) or from the previous hand's final
 stacks (``StackMode.CARRY``; a seat left without chips is out of the
 episode).
@@ -30,12 +30,12 @@ from typing import Callable
 
 import numpy as np
 
-from ..checks import int_arg
+from ..engine.checks import int_arg
 from ..errors import InvalidConfigError, shown
-from ..positions import Positions, next_positions
-from ..rules import GameConfig, OddChipRule
-from ..state import HandState, deal
-from ..table_config import StackMode
+from ..engine.positions import Positions, next_positions
+from ..engine.rules import GameConfig, OddChipRule
+from ..engine.state import HandState, deal
+from ..tables.config import StackMode
 
 __all__ = ["HandSequence", "DEAL_SEED_BOUND"]
 
@@ -76,7 +76,7 @@ class HandSequence:
     Raises:
         InvalidConfigError: ``config`` is not a :class:`GameConfig`,
             ``hands`` is not an int of at least 1, ``stack_mode`` is not a
-            :class:`~pokerkit_core.table.StackMode`, ``random_button`` not a
+            :class:`~pokerkit_core.tables.session.StackMode`, ``random_button`` not a
             bool, several hands per episode with a config that has no small
             or no big blind seat (the blinds could not move), or carried
             stacks with ``OddChipRule.EXACT`` (stacks must stay whole chips).

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Collection
 
-from ..cards import format_cards
-from ..events import ActionTaken, HandShown
-from ..rules import Street
-from ..state import HandState
+from ..evaluation.cards import format_cards
+from ..engine.events import ActionTaken, HandShown
+from ..engine.rules import Street
+from ..engine.state import HandState
 
 __all__ = ["render_hand"]
 

@@ -29,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import PokerError
-from ..policy import available_policies
+from ..engine.policy import available_policies
 from .connections import Connection
 from .limits import (
     AI_LEVELS,

@@ -4,7 +4,7 @@ The server's rooms share one event loop.  A computer player deciding inside it
 would hold up every room until it is done, so each room's policies are
 wrapped in :class:`OffLoopPolicy`: its ``decide`` hands the work to the
 server's :class:`ComputerPool` and returns an awaitable, which the table's
-async driver (:meth:`~pokerkit_core.table.TableSession.apply_async` and
+async driver (:meth:`~pokerkit_core.tables.session.TableSession.apply_async` and
 friends) awaits while the loop goes on serving the other rooms.  One room asks
 one decision at a time, in the order the hand needs them, and each policy
 keeps its own seeded generator, so a room plays exactly the same hands as with
@@ -37,10 +37,10 @@ import queue
 import threading
 from typing import Any, Callable
 
-from ..actions import Action
+from ..engine.actions import Action
 from ..errors import DecisionTimeout, PolicyError
-from ..observation import Observation
-from ..policy import Policy
+from ..engine.observation import Observation
+from ..engine.policy import Policy
 from .limits import COMPUTER_DECISION_SECONDS, COMPUTER_THREADS
 
 __all__ = ["ComputerPool", "OffLoopPolicy", "RoomLane"]

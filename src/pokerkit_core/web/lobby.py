@@ -17,9 +17,9 @@ import time
 from typing import Any, Coroutine, Iterator
 
 from ..errors import PokerError
-from ..history import phh
-from ..serialize import loads as load_value
-from ..state import HandState
+from ..formats import phh
+from ..formats.serialize import loads as load_value
+from ..engine.state import HandState
 from .computer import ComputerPool
 from .connections import Connection
 from .limits import (

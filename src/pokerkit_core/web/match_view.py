@@ -1,6 +1,6 @@
 """The match view: a match between two policies, its cumulative mbb/hand growing live.
 
-Each point of the graph is :func:`~pokerkit_core.match.run_match` itself over
+Each point of the graph is :func:`~pokerkit_core.match.runner.run_match` itself over
 the first ``h`` hands of the match (a match's first hands are the same
 whatever its length, for one seed), so every figure is exactly what
 ``pokerkit-core match --hands h --seed s`` prints: no statistics of its own.
@@ -22,8 +22,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..isolation_procs import die_with_parent
-from ..match import run_match
+from ..players.isolation_procs import die_with_parent
+from ..match.runner import run_match
 from .limits import MATCH_BATCH_HANDS, MAX_MATCHES
 from .protocol import MatchRequest, ProtocolError
 

@@ -50,7 +50,7 @@ ROOM_KINDS: tuple[str, ...] = ("cash", "sitngo", "acpc")
 """Kinds of room the lobby creates (docs/rules.rst sections 3-5)."""
 
 SITNGO_MODES: tuple[str, ...] = ("nolimit", "headsup", "fixedlimit")
-"""The sit-and-go modes (:class:`~pokerkit_core.tournament.TournamentMode` values)."""
+"""The sit-and-go modes (:class:`~pokerkit_core.tables.tournament.TournamentMode` values)."""
 
 _BETTING = ("no-limit", "fixed-limit")
 _ANTE_RULES = ("every-seat", "big-blind", "button")

@@ -1,7 +1,7 @@
 """The replayer: step through the hands of an uploaded PHH / PHHS file or ACPC log.
 
 Each hand is played through the rules engine with
-:func:`~pokerkit_core.history.replay.replay` (the same replay as
+:func:`~pokerkit_core.formats.replay.replay` (the same replay as
 ``pokerkit-core replay``), one recorded entry at a time; every step is sent
 as a spectator's observation plus the hole cards the file itself shows.  A
 room's own hands come here through :meth:`~.lobby.Lobby.phhs`, which writes
@@ -31,11 +31,11 @@ from collections import OrderedDict, deque
 from typing import Any
 
 from ..errors import CardError, HistoryParseError, InvalidConfigError
-from ..history import acpc, phh
-from ..history.model import DealBoard, DealHole, HandHistory
-from ..history.replay import replay
-from ..observation import observe
-from ..state import HandState
+from ..formats import acpc, phh
+from ..formats.model import DealBoard, DealHole, HandHistory
+from ..formats.replay import replay
+from ..engine.observation import observe
+from ..engine.state import HandState
 from .limits import (
     MAX_CACHED_STEPS,
     MAX_REPLAY_ENTRIES,

@@ -1,11 +1,11 @@
-"""A room: one table of the web server over a :class:`~pokerkit_core.table.TableSession`.
+"""A room: one table of the web server over a :class:`~pokerkit_core.tables.session.TableSession`.
 
 A room is built only from the library's public API: a
-:class:`~pokerkit_core.table.TableConfig` (a cash table), a
-:class:`~pokerkit_core.tournament.TournamentConfig` preset (a sit-and-go) or
+:class:`~pokerkit_core.tables.session.TableConfig` (a cash table), a
+:class:`~pokerkit_core.tables.tournament.TournamentConfig` preset (a sit-and-go) or
 the ACPC heads-up format; people are ``None`` seats the room drives with
-:meth:`~pokerkit_core.table.TableSession.apply_async` and
-:meth:`~pokerkit_core.table.TableSession.time_out_async`, computer players are
+:meth:`~pokerkit_core.tables.session.TableSession.apply_async` and
+:meth:`~pokerkit_core.tables.session.TableSession.time_out_async`, computer players are
 policies loaded by level, deciding in the server's thread pool
 (:mod:`.computer`) so a slow one holds up only its own room.  The methods
 that move a hand (:meth:`Room.deal`, :meth:`Room.act`, :meth:`Room.time_out`,
@@ -31,18 +31,18 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable, cast
 
-from ..actions import Action, LegalActions
-from ..events import ActionTaken
+from ..engine.actions import Action, LegalActions
+from ..engine.events import ActionTaken
 from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, NotYourTurnError, PokerError
-from ..observation import Observation, observe
-from ..policy import Policy, load_policy
-from ..rules import AnteRule, BettingStructure, GameConfig
+from ..engine.observation import Observation, observe
+from ..engine.policy import Policy, load_policy
+from ..engine.rules import AnteRule, BettingStructure, GameConfig
 from ..seeding import fresh_seed, policy_seed
-from ..serialize import dumps as dump_value
-from ..serialize import loads as load_value
-from ..state import HandState
-from ..table import Blinds, SeatState, StackMode, TableConfig, TableSession
-from ..tournament import TournamentConfig, eliminations, rank_players
+from ..formats.serialize import dumps as dump_value
+from ..formats.serialize import loads as load_value
+from ..engine.state import HandState
+from ..tables.session import Blinds, SeatState, StackMode, TableConfig, TableSession
+from ..tables.tournament import TournamentConfig, eliminations, rank_players
 from .computer import ComputerPool, OffLoopPolicy
 from .limits import RESUME_SECONDS
 from .protocol import JoinRequest, ProtocolError, RoomRequest

@@ -2,9 +2,9 @@
 
 One database file, ``rooms.sqlite3`` in the server's ``--data`` directory.
 Table ``rooms`` holds each room's whole saved form (its settings, seats and
-the :meth:`~pokerkit_core.table.TableSession.snapshot` of its session, hand
+the :meth:`~pokerkit_core.tables.session.TableSession.snapshot` of its session, hand
 in progress included) as JSON; table ``hands`` each finished hand's final
-state in the JSON form of :mod:`pokerkit_core.serialize`; table ``progress``
+state in the JSON form of :mod:`pokerkit_core.formats.serialize`; table ``progress``
 the actions of the hand in progress played since the room was last saved
 (each action writes only this small row, so a save does not grow with the
 room's history); table ``replays`` the files uploaded to the replayer and

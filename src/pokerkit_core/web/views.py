@@ -1,7 +1,7 @@
 """What a seat or a spectator is sent: built from observations only.
 
-A seat's view is :func:`~pokerkit_core.observation.observe` of its own seat in
-the JSON form of :mod:`pokerkit_core.serialize`; a spectator's is the same
+A seat's view is :func:`~pokerkit_core.engine.observation.observe` of its own seat in
+the JSON form of :mod:`pokerkit_core.formats.serialize`; a spectator's is the same
 public part with no hole cards and no legal actions.  Only
 :func:`masked_history` reads a finished hand's state, to write the unshown
 hole cards as unknown; a seat's unshown cards cannot reach another
@@ -17,16 +17,16 @@ import dataclasses
 import json
 from typing import Any, Iterable, Sequence
 
-from ..actions import LegalActions
-from ..cards import Card
-from ..events import Event, PotAwarded
-from ..history.model import DealHole, HandHistory
-from ..history.replay import record
-from ..observation import Observation
-from ..pots import split_into_pots
-from ..serialize import encode_value, to_dict
-from ..state import HandState
-from ..table import HandRecord
+from ..engine.actions import LegalActions
+from ..evaluation.cards import Card
+from ..engine.events import Event, PotAwarded
+from ..formats.model import DealHole, HandHistory
+from ..formats.replay import record
+from ..engine.observation import Observation
+from ..engine.pots import split_into_pots
+from ..formats.serialize import encode_value, to_dict
+from ..engine.state import HandState
+from ..tables.session import HandRecord
 
 __all__ = [
     "observation_data",
@@ -116,7 +116,7 @@ _FIELDS: list[tuple[str, Any]] = []  # the Observation document's fields, in ord
 def _spectator_fields(observation: Observation) -> dict[str, Any]:
     """:func:`spectator_data` with ``history`` a marker, without copying the observation.
 
-    The fields and their order are those of :func:`~pokerkit_core.serialize.to_dict`
+    The fields and their order are those of :func:`~pokerkit_core.formats.serialize.to_dict`
     (learned from its first answer), so the text is the same document.
     """
     if not _FIELDS:
@@ -310,7 +310,7 @@ def masked_history(
             asks for its history).
 
     Returns:
-        The :class:`~pokerkit_core.history.model.HandHistory` (PHH ``????``
+        The :class:`~pokerkit_core.formats.model.HandHistory` (PHH ``????``
         for cards no one was shown).
     """
     hand = record(state, players=list(names), hand_id=hand_id)

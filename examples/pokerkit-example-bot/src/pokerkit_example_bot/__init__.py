@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
-from pokerkit_core.actions import Action, Bet, Call, Check, Fold, Raise
-from pokerkit_core.equity import calculate_equity
-from pokerkit_core.observation import Observation
-from pokerkit_core.rules import Street
+from pokerkit_core.engine.actions import Action, Bet, Call, Check, Fold, Raise
+from pokerkit_core.evaluation.equity import calculate_equity
+from pokerkit_core.engine.observation import Observation
+from pokerkit_core.engine.rules import Street
 
 __all__ = ["TightAggressive"]
 
