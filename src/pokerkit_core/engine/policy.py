@@ -28,7 +28,7 @@ References:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from ..errors import InvalidConfigError, PolicyError, shown
 
@@ -54,6 +54,7 @@ __all__ = [
     "random_state_data",
     "random_state_from_data",
     "state_fields",
+    "GeneratorState",
 ]
 
 ENTRY_POINT_GROUP = "pokerkit_core.policies"
@@ -397,6 +398,38 @@ def state_fields(data: object, fields: Sequence[str], where: str) -> dict[str, A
     if unknown:
         raise InvalidConfigError(f"{where}.{unknown[0]} is not a field of {where}")
     return data
+
+
+class GeneratorState:
+    """Mixin of a policy whose whole state is its random generator
+    ``self._rng``: the ``state_to_dict`` / ``state_from_dict`` pair a table
+    snapshot saves and restores (docs/serialization.rst)."""
+
+    _rng: random.Random
+
+    def state_to_dict(self) -> dict[str, Any]:
+        """The policy's state as plain data (JSON-able), for a table
+        snapshot (see :class:`Policy`).
+
+        Returns:
+            ``{"rng": ...}``: its generator's state
+            (:func:`random_state_data`).
+        """
+        return {"rng": random_state_data(self._rng)}
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> None:
+        """Take the state :meth:`state_to_dict` returned: the next decisions
+        are those the saved policy would have made.
+
+        Args:
+            data: The plain data (e.g. after a JSON round trip).
+
+        Raises:
+            InvalidConfigError: ``data`` is not that form (the message names
+                the field); the policy is unchanged.
+        """
+        fields = state_fields(data, ("rng",), "state")
+        self._rng.setstate(random_state_from_data(fields["rng"], "state.rng"))
 
 
 def method_of(policy: object, name: str) -> Callable[..., Any] | None:
