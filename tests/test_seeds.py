@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 from seed_guessers import CANDIDATES, SeedGuesser
 
+import pokerkit_core
 from pokerkit_core.errors import InvalidConfigError, SeedWarning
 from pokerkit_core.match.runner import run_match
 from pokerkit_core.engine.policy import load_policy
@@ -37,7 +38,6 @@ from pokerkit_core.tables.tournament import TournamentConfig, run_tournament
 
 HANDS = 200
 BOUND_MBB = 600.0  # see the module docstring
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _no_exploit(results: list[tuple[int, ...]], big_blind: int) -> None:
@@ -190,7 +190,7 @@ def test_the_drawn_table_and_tournament_seeds_replay_them() -> None:
 def _cli(*args: str) -> str:
     out = subprocess.run(
         [sys.executable, "-m", "pokerkit_core", *args], capture_output=True, text=True, check=True,
-        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"},
+        env={"PYTHONPATH": str(Path(pokerkit_core.__file__).resolve().parents[1]), "PATH": "/usr/bin:/bin"},
     )
     return out.stdout
 

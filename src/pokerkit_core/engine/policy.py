@@ -9,7 +9,7 @@ Two optional hooks, ``hand_started(observation)`` and
 hands; callers look them up with ``getattr`` so a policy need not define them.
 
 Policies are found by name through the entry-point group
-``pokerkit_core.ai.policies`` (see :data:`ENTRY_POINT_GROUP`).  Each entry point
+``pokerkit_core.policies`` (see :data:`ENTRY_POINT_GROUP`).  Each entry point
 names a *factory*: a class or function called as ``factory(seed=seed)`` that
 returns a policy.  The built-in AIs (``easy``, ``normal``, ``hard``,
 ``random``, ``call``, ``raise``) are registered this way by this package's own

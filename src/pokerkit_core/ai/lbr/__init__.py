@@ -206,10 +206,10 @@ class LbrResult:
 def _precheck(pair: _Pair, seed: int) -> str:
     """Make one bot and probe it before the run: refuse early, in this
     process; returns the probe mode."""
-    bot = pair.bot(_seed("pokerkit_core.ai.lbr.precheck", seed))
+    bot = pair.bot(_seed("pokerkit_core.lbr.precheck", seed))
     probe = Probe(bot, factory=pair.factory(), seed=seed, mode=pair.mode)
     if probe.mode == "sample":
-        rng = random.Random(_seed("pokerkit_core.ai.lbr.precheck.deals", seed))
+        rng = random.Random(_seed("pokerkit_core.lbr.precheck.deals", seed))
         for k in range(8):
             config = dataclasses.replace(pair.config, button=k % 2)
             state = replay(config, rng.sample(range(52), 2 * len(config.stacks) + 5), [])
@@ -222,7 +222,7 @@ def _precheck(pair: _Pair, seed: int) -> str:
             if state.to_act is None:
                 continue
             probe.check_deterministic(
-                observe(state, state.to_act, hand_number=k), _seed("pokerkit_core.ai.lbr.precheck", seed, k)
+                observe(state, state.to_act, hand_number=k), _seed("pokerkit_core.lbr.precheck", seed, k)
             )
     return probe.mode
 

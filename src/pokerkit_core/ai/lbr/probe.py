@@ -190,7 +190,7 @@ class Probe:
         decision = _decision_index(observation)
         out: list[Dist] = []
         for pair in hole_cards:
-            seed = _seed("pokerkit_core.ai.lbr.probe", self._seed, hand, decision, pair[0], pair[1])
+            seed = _seed("pokerkit_core.lbr.probe", self._seed, hand, decision, pair[0], pair[1])
             view = dataclasses.replace(observation, hole_cards=pair)
             if self._checks_left > 0:
                 self._checks_left -= 1

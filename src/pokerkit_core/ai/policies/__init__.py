@@ -2,7 +2,7 @@
 
 ``easy``, ``normal`` and ``hard`` are the three AI levels of docs/rules.rst section 7;
 ``random``, ``call`` and ``raise`` are baselines.  Each is registered under the
-entry-point group ``pokerkit_core.ai.policies`` and created with
+entry-point group ``pokerkit_core.policies`` and created with
 :func:`pokerkit_core.engine.policy.load_policy` (``load_policy("hard", seed=1)``).
 The core library never imports this package.
 """
