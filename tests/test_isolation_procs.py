@@ -108,6 +108,29 @@ def test_each_policy_process_has_its_own_directories(tmp_path: Path) -> None:
     assert len({row[0] for row in rows}) == 4
 
 
+@pytest.mark.skipif(not hasattr(os, "setpgid"), reason="process groups are POSIX")
+def test_a_policy_modules_top_level_code_runs_confined(tmp_path: Path) -> None:
+    # what was wrong: a factory was unpickled (its module imported, its
+    # top-level code run) by multiprocessing before the process was confined,
+    # in the caller's process group and directory, with the caller's stdout
+    from early_bot import ImportReporter
+
+    where = tmp_path / "where.txt"
+    policy = IsolatedPolicy(functools.partial(ImportReporter, where=str(where)), seed=1)
+    try:
+        policy.wait_ready()
+    finally:
+        policy.close()
+    (row,) = [json.loads(line) for line in where.read_text(encoding="utf-8").splitlines()]
+    imported, built = row["imported"], row["built"]
+    assert imported["pid"] == built["pid"] == policy.pid
+    assert imported["pgid"] == imported["pid"]  # its own group, not the caller's
+    assert imported["pgid"] != os.getpgid(0)
+    assert imported["cwd"] == built["cwd"]
+    assert Path(imported["cwd"]).name.startswith("pokerkit-policy-")
+    assert imported["stdout_null"] is True
+
+
 def _watched(path: Path) -> list[tuple[int, int]]:
     """The mirrored pass's records: (first-pass processes seen, still running)."""
     rows = [line.split() for line in path.read_text(encoding="utf-8").splitlines()]

@@ -303,11 +303,22 @@ class IsolatedPolicy(Remote):
         self._late: int | None = None
         self._bad = 0
         self._held = Held()  # what the child's lane 0 holds
+        try:
+            # sent as bytes, unpickled by the child once confined: unpickling
+            # imports the policy's module, whose top-level code must not run
+            # in the caller's process group, directory and standard streams
+            sent: str | bytes = spec if isinstance(spec, str) else pickle.dumps(spec)
+        except Exception as exc:  # an unpicklable factory or object
+            raise PolicyError(
+                f"policy {shown(self.name)} cannot be sent to its own process (a factory must "
+                f"be defined at module level in an importable module, and an object must "
+                f"pickle): {describe_exception(exc)}"
+            ) from exc
         context = _context()
         conn, child_end = context.Pipe(duplex=True)
         self._workdir = procs.private_dir()
         process = context.Process(  # type: ignore[attr-defined]
-            target=child.serve, args=(child_end, spec, seed, entry, self._workdir), daemon=True,
+            target=child.serve, args=(child_end, sent, seed, entry, self._workdir), daemon=True,
             name=PROCESS_NAME,
         )
         try:
