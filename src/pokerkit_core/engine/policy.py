@@ -28,7 +28,7 @@ References:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from ..errors import InvalidConfigError, PolicyError, shown
 
@@ -51,6 +51,7 @@ __all__ = [
     "method_of",
     "policy_factory",
     "registered_factory",
+    "GeneratorState",
     "random_state_data",
     "random_state_from_data",
     "state_fields",
@@ -378,6 +379,36 @@ def random_state_from_data(data: object, where: str) -> tuple[Any, ...]:
             f"from 0 to 624], null or a float] (random.Random.getstate())"
         )
     return (data[0], tuple(data[1]), data[2])
+
+
+class GeneratorState:
+    """Mixin of a policy whose whole state is its generator, ``_rng`` (a
+    :class:`random.Random`): its ``state_to_dict`` and ``state_from_dict``
+    (see :class:`Policy`), for a table snapshot."""
+
+    _rng: random.Random
+
+    def state_to_dict(self) -> dict[str, Any]:
+        """The policy's state as plain data (JSON-able).
+
+        Returns:
+            ``{"rng": ...}``: its generator's state (:func:`random_state_data`).
+        """
+        return {"rng": random_state_data(self._rng)}
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> None:
+        """Take the state :meth:`state_to_dict` returned: the next decisions
+        are those the saved policy would have made.
+
+        Args:
+            data: The plain data (e.g. after a JSON round trip).
+
+        Raises:
+            InvalidConfigError: ``data`` is not that form (the message names
+                the field); the policy is unchanged.
+        """
+        fields = state_fields(data, ("rng",), "state")
+        self._rng.setstate(random_state_from_data(fields["rng"], "state.rng"))
 
 
 def state_fields(data: object, fields: Sequence[str], where: str) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ...engine.actions import Action, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
-from ...engine.policy import random_state_data, random_state_from_data, state_fields
+from ...engine.policy import GeneratorState, state_fields
 
 if TYPE_CHECKING:
     from ...evaluation.cards import Card
@@ -31,7 +31,7 @@ def _spread(legal: LegalActions, share: float) -> tuple[tuple[Action, float], ..
     return tuple((RandomPolicy._raise(legal, to), each) for to in range(low, high + 1))
 
 
-class RandomPolicy:
+class RandomPolicy(GeneratorState):
     """Picks uniformly among fold, check/call and bet/raise, then a uniform
     raise-to total between the minimum and the maximum.
 
@@ -45,30 +45,6 @@ class RandomPolicy:
 
     def __init__(self, *, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
-
-    def state_to_dict(self) -> dict[str, Any]:
-        """The policy's state as plain data (JSON-able), for a table
-        snapshot (see :class:`~pokerkit_core.engine.policy.Policy`).
-
-        Returns:
-            ``{"rng": ...}``: its generator's state
-            (:func:`~pokerkit_core.engine.policy.random_state_data`).
-        """
-        return {"rng": random_state_data(self._rng)}
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> None:
-        """Take the state :meth:`state_to_dict` returned: the next decisions
-        are those the saved policy would have made.
-
-        Args:
-            data: The plain data (e.g. after a JSON round trip).
-
-        Raises:
-            InvalidConfigError: ``data`` is not that form (the message names
-                the field); the policy is unchanged.
-        """
-        fields = state_fields(data, ("rng",), "state")
-        self._rng.setstate(random_state_from_data(fields["rng"], "state.rng"))
 
     @staticmethod
     def _kinds(legal: LegalActions) -> list[str]:

@@ -147,11 +147,11 @@ class _Context:
 def _trials_arg(name: str, trials: object) -> int:
     """``trials`` if it is an int from 1 to ``RANGE_MAX_TRIALS``, else
     :class:`~pokerkit_core.errors.InvalidConfigError` naming ``name``."""
-    if trials.__class__ is not int or not 1 <= trials <= RANGE_MAX_TRIALS:  # type: ignore[operator]
+    if trials.__class__ is not int or not 1 <= trials <= RANGE_MAX_TRIALS:
         raise InvalidConfigError(
             f"{name} must be an int from 1 to {RANGE_MAX_TRIALS:,}, got {shown(trials)}"
         )
-    return trials  # type: ignore[return-value]
+    return trials
 
 
 class HardPolicy:

@@ -19,12 +19,12 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ...engine.actions import Action, Check, LegalActions
 from ...evaluation.cards import CARDS, Card
 from ...evaluation.evaluator import evaluate_combos
-from ...engine.policy import random_state_data, random_state_from_data, state_fields
+from ...engine.policy import GeneratorState
 from .features import (
     Coin,
     aggressive,
@@ -141,7 +141,7 @@ def seats_behind(observation: Observation) -> int:
     return behind
 
 
-class NormalPolicy:
+class NormalPolicy(GeneratorState):
     """The normal computer player (docs/rules.rst section 7).
 
     Args:
@@ -152,30 +152,6 @@ class NormalPolicy:
 
     def __init__(self, *, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
-
-    def state_to_dict(self) -> dict[str, Any]:
-        """The policy's state as plain data (JSON-able), for a table
-        snapshot (see :class:`~pokerkit_core.engine.policy.Policy`).
-
-        Returns:
-            ``{"rng": ...}``: its generator's state
-            (:func:`~pokerkit_core.engine.policy.random_state_data`).
-        """
-        return {"rng": random_state_data(self._rng)}
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> None:
-        """Take the state :meth:`state_to_dict` returned: the next decisions
-        are those the saved policy would have made.
-
-        Args:
-            data: The plain data (e.g. after a JSON round trip).
-
-        Raises:
-            InvalidConfigError: ``data`` is not that form (the message names
-                the field); the policy is unchanged.
-        """
-        fields = state_fields(data, ("rng",), "state")
-        self._rng.setstate(random_state_from_data(fields["rng"], "state.rng"))
 
     def decide(self, observation: Observation) -> Action:
         """Choose an action from position, pot odds, stack-to-pot ratio and
