@@ -1,12 +1,14 @@
 """A bot whose module records, when it is imported, where that happens, for
 tests/test_isolation_procs.py (issue 24 review): a policy module's top-level
 code must run in the confined policy process (its own process group, its own
-directory, standard streams on the null device), as its methods do."""
+directory, standard streams on the null device, none of the caller's
+command-line arguments), as its methods do."""
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 
 from pokerkit_core.engine.actions import Action
 from pokerkit_core.engine.observation import Observation
@@ -20,6 +22,7 @@ def _where() -> dict[str, object]:
         "pgid": os.getpgid(0) if hasattr(os, "getpgid") else None,
         "cwd": os.getcwd(),
         "stdout_null": os.path.samestat(os.fstat(1), os.stat(os.devnull)),
+        "arguments": sys.argv[1:],
     }
 
 

@@ -129,6 +129,10 @@ def test_a_policy_modules_top_level_code_runs_confined(tmp_path: Path) -> None:
     assert imported["cwd"] == built["cwd"]
     assert Path(imported["cwd"]).name.startswith("pokerkit-policy-")
     assert imported["stdout_null"] is True
+    # multiprocessing copied the caller's sys.argv (a --seed among them) into
+    # the child: cut to its first item
+    assert len(sys.argv) > 1  # (the test runner's own arguments)
+    assert imported["arguments"] == built["arguments"] == []
 
 
 def _watched(path: Path) -> list[tuple[int, int]]:

@@ -15,7 +15,9 @@ before the policy is built (:func:`confine`, in the child):
   (``TMPDIR``, ``TEMP``, ``TMP`` and :data:`tempfile.tempdir`), made by
   :func:`private_dir` on the caller's side and removed there once the process
   has ended, so that two policy processes do not meet through a relative path
-  or the temporary directory.
+  or the temporary directory;
+- ``sys.argv`` cut to its first item: multiprocessing copies the caller's
+  arguments into the child, and they may hold a seed (``--seed``).
 
 When the process ends its own way (end-of-file on its pipe, its parent gone)
 it kills every descendant first (:func:`end_descendants`); when the caller
@@ -25,9 +27,12 @@ then whatever is left in its process group.
 What remains possible: this is not a sandbox.  A bot runs as the caller's
 user and can still write anywhere the operating system lets it (an absolute
 path such as ``/tmp/x`` or ``$HOME``, which outlives the process), open
-sockets, and start a process that leaves its process group *after* its own process
-has died abruptly (``os._exit`` in the bot) without being found.  Run bots as
-separate users, or in containers, to rule that out.
+sockets, read the caller's command line (``/proc/PID/cmdline``: a seed given
+there is no secret), and start a process that leaves its process group
+*after* its own process has died abruptly (``os._exit`` in the bot), or after
+the bot gave up its process's subreaper role (``prctl``, which its own code
+may call), without being found.  Run bots as separate users, or in
+containers, to rule that out.
 """
 
 from __future__ import annotations
@@ -88,8 +93,9 @@ def die_with_parent() -> None:
 
 def confine(workdir: str | None) -> None:  # pragma: no cover - runs in the child
     """In a new policy process, before the bot's code runs: a process group
-    of its own, subreaper (Linux), standard streams on :data:`os.devnull`, and
-    ``workdir`` as working and temporary directory (see the module).
+    of its own, subreaper (Linux), standard streams on :data:`os.devnull`,
+    ``workdir`` as working and temporary directory, and ``sys.argv`` without
+    the caller's arguments (see the module).
 
     Args:
         workdir: The process's :func:`private_dir`, or ``None`` (left as is).
@@ -99,6 +105,7 @@ def confine(workdir: str | None) -> None:  # pragma: no cover - runs in the chil
     except (OSError, AttributeError):  # no setpgid (Windows)
         pass
     _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+    del sys.argv[1:]  # the caller's arguments (multiprocessing copies them here)
     try:
         null = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
