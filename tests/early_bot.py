@@ -16,6 +16,15 @@ from pokerkit_core.engine.observation import Observation
 from cheaters import honest
 
 
+def dumpable() -> int | None:
+    """This process's ``prctl(PR_GET_DUMPABLE)`` (Linux), else ``None``."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    return int(ctypes.CDLL(None).prctl(3, 0, 0, 0, 0))
+
+
 def _where() -> dict[str, object]:
     return {
         "pid": os.getpid(),
@@ -23,6 +32,7 @@ def _where() -> dict[str, object]:
         "cwd": os.getcwd(),
         "stdout_null": os.path.samestat(os.fstat(1), os.stat(os.devnull)),
         "arguments": sys.argv[1:],
+        "dumpable": dumpable(),
     }
 
 

@@ -135,6 +135,25 @@ def test_a_policy_modules_top_level_code_runs_confined(tmp_path: Path) -> None:
     assert imported["arguments"] == built["arguments"] == []
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl(PR_SET_DUMPABLE) is Linux's")
+def test_policy_processes_and_their_starter_are_not_dumpable(tmp_path: Path) -> None:
+    # issue 24 review: without Yama's ptrace restrictions (as on the machine
+    # this was found on) a policy process could open /proc/<caller>/mem and
+    # read every deck, or its opponent's /proc/<pid>/mem and its hole cards;
+    # a process that is not dumpable can be read only with CAP_SYS_PTRACE
+    from early_bot import ImportReporter, dumpable
+
+    where = tmp_path / "where.txt"
+    policy = IsolatedPolicy(functools.partial(ImportReporter, where=str(where)), seed=1)
+    try:
+        policy.wait_ready()
+    finally:
+        policy.close()
+    (row,) = [json.loads(line) for line in where.read_text(encoding="utf-8").splitlines()]
+    assert row["imported"]["dumpable"] == row["built"]["dumpable"] == 0
+    assert dumpable() == 0  # this process, which started it
+
+
 def _watched(path: Path) -> list[tuple[int, int]]:
     """The mirrored pass's records: (first-pass processes seen, still running)."""
     rows = [line.split() for line in path.read_text(encoding="utf-8").splitlines()]

@@ -30,6 +30,9 @@ so every runner seats it unchanged; what it adds:
 The child runs in a process group of its own, with its standard streams on
 ``/dev/null`` and its own empty working and temporary directory, and every
 process it starts ends with it (:mod:`pokerkit_core.players.isolation_procs`).
+On Linux the child and the process that starts it are made not dumpable, so
+that a bot cannot read their memory through ``/proc`` (that process stays so
+for the rest of its life: no core dump, no debugger attaching).
 
 What it does not do: the child runs as the same user as this process, with
 the same file system and network (it can write to ``/tmp`` or ``$HOME`` by
@@ -314,6 +317,7 @@ class IsolatedPolicy(Remote):
                 f"be defined at module level in an importable module, and an object must "
                 f"pickle): {describe_exception(exc)}"
             ) from exc
+        procs.guard_memory()  # this process's memory (the decks) unreadable by the bots
         context = _context()
         conn, child_end = context.Pipe(duplex=True)
         self._workdir = procs.private_dir()

@@ -17,7 +17,19 @@ before the policy is built (:func:`confine`, in the child):
   has ended, so that two policy processes do not meet through a relative path
   or the temporary directory;
 - ``sys.argv`` cut to its first item: multiprocessing copies the caller's
-  arguments into the child, and they may hold a seed (``--seed``).
+  arguments into the child, and they may hold a seed (``--seed``);
+- on Linux, the process is made not *dumpable* (``prctl(PR_SET_DUMPABLE,
+  0)``), so that another process of the same user (the opponent's) cannot
+  read its memory (``/proc/PID/mem``: its hole cards), its environment or
+  its descriptors, unless it holds ``CAP_SYS_PTRACE`` (root, usually).
+
+The process that starts policy processes is made not dumpable too
+(:func:`guard_memory`, on the first one it starts, for the rest of its life):
+its memory holds the match seed and every deck, which a bot could otherwise
+read through ``/proc/PID/mem`` where the operating system's ``ptrace`` rules
+allow it (a kernel without Yama's restrictions).  That process then leaves no
+core dump, and debuggers or profilers of the same user (``gdb``,
+``py-spy``) cannot attach to it.
 
 When the process ends its own way (end-of-file on its pipe, its parent gone)
 it kills every descendant first (:func:`end_descendants`); when the caller
@@ -50,12 +62,14 @@ __all__ = [
     "die_with_parent",
     "end_descendants",
     "end_process",
+    "guard_memory",
     "private_dir",
     "remove_dir",
 ]
 
 _PR_SET_CHILD_SUBREAPER = 36  # <linux/prctl.h>
 _PR_SET_PDEATHSIG = 1
+_PR_SET_DUMPABLE = 4
 _KILL_ROUNDS = 50  # rounds of scan-and-kill (a bot forking as fast as it can)
 _ROUND_SECONDS = 0.01
 
@@ -91,11 +105,27 @@ def die_with_parent() -> None:
     _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
+_guarded = False
+
+
+def guard_memory() -> None:
+    """Make this process not dumpable (Linux ``prctl(PR_SET_DUMPABLE, 0)``;
+    nothing elsewhere), once, for the rest of its life: other processes of the
+    user without ``CAP_SYS_PTRACE`` (a policy process) can no longer read its
+    memory, environment or descriptors through ``/proc``; it leaves no core
+    dump and debuggers cannot attach to it.  Called by the caller's side
+    before it starts a policy process."""
+    global _guarded
+    if not _guarded:
+        _guarded = True
+        _prctl(_PR_SET_DUMPABLE, 0)
+
+
 def confine(workdir: str | None) -> None:  # pragma: no cover - runs in the child
     """In a new policy process, before the bot's code runs: a process group
-    of its own, subreaper (Linux), standard streams on :data:`os.devnull`,
-    ``workdir`` as working and temporary directory, and ``sys.argv`` without
-    the caller's arguments (see the module).
+    of its own, subreaper and not dumpable (Linux), standard streams on
+    :data:`os.devnull`, ``workdir`` as working and temporary directory, and
+    ``sys.argv`` without the caller's arguments (see the module).
 
     Args:
         workdir: The process's :func:`private_dir`, or ``None`` (left as is).
@@ -105,6 +135,7 @@ def confine(workdir: str | None) -> None:  # pragma: no cover - runs in the chil
     except (OSError, AttributeError):  # no setpgid (Windows)
         pass
     _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+    _prctl(_PR_SET_DUMPABLE, 0)  # its memory (hole cards) unreadable by the other policies
     del sys.argv[1:]  # the caller's arguments (multiprocessing copies them here)
     try:
         null = os.open(os.devnull, os.O_RDWR)
