@@ -140,7 +140,8 @@ class SpawnThenHang(Spawner):
         return super().decide(observation)
 
 
-def _running(pid: int) -> bool:
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs (not ended, nor a zombie: Linux ``/proc``)."""
     try:
         with open(f"/proc/{pid}/stat", encoding="utf-8") as file:
             stat = file.read()
@@ -173,7 +174,7 @@ class PassWatcher:
                 with open(self.where, encoding="utf-8") as file:
                     rows = [row.split() for row in file]
                 firsts = {int(row[2]) for row in rows if row[0] == "0" and int(row[1]) == chunk}
-                line = f"1 {chunk} {len(firsts)} {sum(_running(pid) for pid in firsts)}"
+                line = f"1 {chunk} {len(firsts)} {sum(running(pid) for pid in firsts)}"
             with open(self.where, "a", encoding="utf-8") as file:
                 file.write(line + "\n")
         return honest(observation)

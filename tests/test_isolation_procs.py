@@ -19,7 +19,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -32,6 +31,7 @@ from pokerkit_core.players.isolation import IsolatedPolicy
 from pokerkit_core.match.runner import run_match
 
 from procs_bots import FileSharer, Locator, PassWatcher, Spawner, SpawnThenHang
+from procs_bots import running as _running
 
 HERE = Path(__file__).resolve().parent
 
@@ -39,15 +39,6 @@ needs_proc = pytest.mark.skipif(
     not Path("/proc/self/stat").exists() or not hasattr(os, "fork"),
     reason="needs fork and /proc to tell a running process from a zombie",
 )
-
-
-def _running(pid: int) -> bool:
-    """Whether process ``pid`` runs (not ended, nor a zombie: Linux ``/proc``)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
 
 
 def _pids(path: Path) -> list[int]:
