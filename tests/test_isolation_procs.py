@@ -30,7 +30,7 @@ from pokerkit_core.errors import InvalidConfigError
 from pokerkit_core.players.isolation import IsolatedPolicy
 from pokerkit_core.match.runner import run_match
 
-from procs_bots import FileSharer, Locator, PassWatcher, Spawner, SpawnThenHang
+from procs_bots import FileSharer, Locator, PassWatcher, Spawner, SpawnThenHang, ThreadForker
 from procs_bots import running as _running
 
 HERE = Path(__file__).resolve().parent
@@ -227,6 +227,26 @@ def test_processes_a_bot_starts_end_with_the_match(tmp_path: Path, passes: str) 
         assert [pid for pid in pids if _running(pid)] == []
     finally:
         _kill(_pids(path))
+
+
+@needs_proc
+def test_a_bot_forking_in_a_loop_leaves_nothing_running(tmp_path: Path) -> None:
+    # issue 24 review: a thread of the bot kept forking children that call
+    # setsid while its process was being ended; one forked after the last
+    # scan, and before the kill, outlived the match (about 2 a match in 5
+    # matches); its process is now stopped (SIGSTOP) before the scans
+    paths = [tmp_path / f"pids{k}.txt" for k in range(3)]
+    try:
+        for path in paths:
+            run_match([functools.partial(ThreadForker, pids=str(path)), "call"],
+                      names=["thread-forker", "call"], hands=2, seed=2**64 + 3, isolate=True,
+                      progress=False)
+        pids = [pid for path in paths for pid in _pids(path)]
+        assert len(pids) > 30  # (it did fork in a loop)
+        assert [pid for pid in pids if _running(pid)] == []
+    finally:
+        for path in paths:
+            _kill(_pids(path))
 
 
 @needs_proc

@@ -204,6 +204,16 @@ def _kill(pids: list[int]) -> None:
             pass
 
 
+def _stop(pid: int) -> None:
+    """Stop process ``pid`` (``SIGSTOP``; nothing where there is none)."""
+    stop = getattr(signal, "SIGSTOP", None)
+    if stop is not None:
+        try:
+            os.kill(pid, stop)
+        except OSError:  # (it ended meanwhile)
+            pass
+
+
 def _reap_children() -> None:
     """Wait for every ended child of this process (a subreaper's orphans too)."""
     while True:
@@ -231,8 +241,9 @@ def end_descendants() -> None:  # pragma: no cover - runs in the child
 def end_process(process: object, grace: float) -> None:
     """The caller's side: let a policy process (a started
     :class:`multiprocessing.Process` whose pipe was closed) end within
-    ``grace`` seconds, else kill what it started and it; then kill what is
-    left in its process group.
+    ``grace`` seconds, else stop it (``SIGSTOP``: it starts nothing more),
+    kill what it started, then it; then kill what is left in its process
+    group.
 
     Args:
         process: The process.
@@ -243,6 +254,10 @@ def end_process(process: object, grace: float) -> None:
     join(grace)
     if getattr(process, "is_alive")():
         if pid is not None:  # (its descendants first: it is their subreaper while it lives)
+            # stopped (SIGSTOP cannot be caught), it starts nothing more between
+            # the last scan and its kill: a thread of the bot forking in a loop
+            # left a process or two outside every scan (issue 24 review)
+            _stop(pid)
             for _ in range(_KILL_ROUNDS):
                 left = descendants(pid)
                 if not left:
