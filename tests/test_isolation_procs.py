@@ -317,6 +317,40 @@ def test_a_daemon_a_bot_starts_does_not_hold_the_callers_stdout(tmp_path: Path) 
         _kill(_pids(path))
 
 
+_MAIN_FACTORY = textwrap.dedent(
+    """
+    from pokerkit_core.errors import PolicyError
+    from pokerkit_core.players.isolation import IsolatedPolicy
+
+    class Local:  # defined in the script being run: the child cannot import it
+        name = "local"
+
+        def __init__(self, *, seed=None):
+            pass
+
+    try:
+        IsolatedPolicy(Local)
+    except PolicyError as exc:
+        print("refused:", exc)
+    else:
+        print("taken")
+    """
+)
+
+
+def test_a_factory_defined_in_the_script_is_refused_at_once(tmp_path: Path) -> None:
+    # the policy is pickled by this side now (so that the child unpickles it
+    # once confined): still refused when it is made, with the hint, not when
+    # the child fails to find it
+    src = str(Path(__import__("pokerkit_core").__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", _MAIN_FACTORY], capture_output=True, text=True,
+                          env=env, cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("refused: policy 'local' cannot be started in its own process")
+    assert "not in the script being run" in done.stdout
+
+
 # -- the web server's match worker -------------------------------------------
 
 

@@ -68,6 +68,7 @@ References:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import select
@@ -75,7 +76,7 @@ import sys
 import time
 import types
 import weakref
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from . import compact
 from . import isolation_child as child
@@ -204,22 +205,29 @@ def _context() -> BaseContext:
 # -- this side ---------------------------------------------------------------
 
 
-def _start(process: Any) -> None:
-    """Start ``process`` without making the child import the ``__main__`` script.
+@contextlib.contextmanager
+def _without_main() -> Iterator[None]:
+    """Within: ``sys.modules["__main__"]`` is an empty module.
 
     multiprocessing's ``spawn`` and ``forkserver`` methods re-run the main
     script in every child, which breaks any script without an
     ``if __name__ == "__main__":`` guard; a policy never needs it (a factory
-    defined there cannot be imported by the child and is refused when it is
-    pickled).
+    defined there cannot be imported by the child, and pickled within this
+    it is refused at once).
     """
     main = sys.modules.get("__main__")
     sys.modules["__main__"] = types.ModuleType("__main__")
     try:
-        process.start()
+        yield
     finally:
         if main is not None:
             sys.modules["__main__"] = main
+
+
+def _start(process: Any) -> None:
+    """Start ``process`` without making the child import the ``__main__`` script."""
+    with _without_main():
+        process.start()
 
 
 def _reap(process: Any, conn: Any, grace: float, workdir: str | None = None) -> None:
@@ -310,12 +318,13 @@ class IsolatedPolicy(Remote):
             # sent as bytes, unpickled by the child once confined: unpickling
             # imports the policy's module, whose top-level code must not run
             # in the caller's process group, directory and standard streams
-            sent: str | bytes = spec if isinstance(spec, str) else pickle.dumps(spec)
+            with _without_main():  # (a factory defined in the script: refused here)
+                sent: str | bytes = spec if isinstance(spec, str) else pickle.dumps(spec)
         except Exception as exc:  # an unpicklable factory or object
             raise PolicyError(
-                f"policy {shown(self.name)} cannot be sent to its own process (a factory must "
-                f"be defined at module level in an importable module, and an object must "
-                f"pickle): {describe_exception(exc)}"
+                f"policy {shown(self.name)} cannot be started in its own process (a factory "
+                f"must be defined at module level in an importable module, not in the script "
+                f"being run, and an object must pickle): {describe_exception(exc)}"
             ) from exc
         procs.guard_memory()  # this process's memory (the decks) unreadable by the bots
         context = _context()
