@@ -355,13 +355,17 @@ class OddSleeper:
 
 
 def _outside_tmp() -> str:
+    """The test's temporary directory, also from a policy process (whose own
+    temporary directory is made in the caller's)."""
     import tempfile
 
-    return tempfile.gettempdir()
+    here = tempfile.gettempdir()
+    if os.path.basename(here).startswith("pokerkit-policy-"):
+        return os.path.dirname(here)
+    return here
 
 
-_OUTSIDE_TMP = _outside_tmp()  # (read when this module is imported: before a
-# policy process gets its own temporary directory, so the test's own one)
+_OUTSIDE_TMP = _outside_tmp()
 
 
 def fork_copy_file(forkserver: int) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import threading
 import time
 
 from pokerkit_core.engine.actions import Action, AllIn, Check, Fold
@@ -140,7 +141,41 @@ class SpawnThenHang(Spawner):
         return super().decide(observation)
 
 
-def _running(pid: int) -> bool:
+def _fork_in_a_loop(pids: str) -> None:
+    while True:
+        child = os.fork()
+        if child == 0:
+            try:
+                os.setsid()  # its own session: found only as a descendant
+            except OSError:
+                pass
+            time.sleep(60)
+            os._exit(0)
+        with open(pids, "a", encoding="utf-8") as file:
+            file.write(f"{child}\n")
+        time.sleep(0.001)
+
+
+class ThreadForker:
+    """At its first decision starts a thread (not a daemon: it keeps its
+    process from ending) that forks, as fast as it can, children that call
+    ``setsid`` and sleep; their pids go to ``pids`` (an absolute path).
+    Plays as ``call``."""
+
+    name = "thread-forker"
+
+    def __init__(self, *, seed: int | None = None, pids: str = "") -> None:
+        self.pids, self.started = pids, False
+
+    def decide(self, observation: Observation) -> Action:
+        if not self.started:
+            self.started = True
+            threading.Thread(target=_fork_in_a_loop, args=(self.pids,)).start()
+        return honest(observation)
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs (not ended, nor a zombie: Linux ``/proc``)."""
     try:
         with open(f"/proc/{pid}/stat", encoding="utf-8") as file:
             stat = file.read()
@@ -173,7 +208,7 @@ class PassWatcher:
                 with open(self.where, encoding="utf-8") as file:
                     rows = [row.split() for row in file]
                 firsts = {int(row[2]) for row in rows if row[0] == "0" and int(row[1]) == chunk}
-                line = f"1 {chunk} {len(firsts)} {sum(_running(pid) for pid in firsts)}"
+                line = f"1 {chunk} {len(firsts)} {sum(running(pid) for pid in firsts)}"
             with open(self.where, "a", encoding="utf-8") as file:
                 file.write(line + "\n")
         return honest(observation)

@@ -293,3 +293,18 @@ def test_direct_decisions_of_two_hands_without_hand_numbers_are_legal() -> None:
             for action, _ in policy.action_probabilities(view):
                 act(state, action)  # raises IllegalActionError if it is not legal
             act(state, policy.decide(view))
+
+
+@pytest.mark.parametrize("trials", [0, 65_537, 10**9, 2.0, True])
+def test_trials_outside_range_equitys_bounds_are_refused_when_given(trials: object) -> None:
+    # issue 24 review: HardPolicy(trials=10**9), or a state carrying it, was
+    # taken, and every decision then raised from range_equity
+    with pytest.raises(InvalidConfigError, match="trials must be an int from 1 to 65,536"):
+        HardPolicy(seed=1, trials=trials)  # type: ignore[arg-type]
+    policy = HardPolicy(seed=1)
+    before = policy.state_to_dict()
+    state = dict(before, trials=trials)
+    with pytest.raises(InvalidConfigError, match="state.trials must be an int from 1 to 65,536"):
+        policy.state_from_dict(state)
+    assert policy.state_to_dict() == before
+    assert HardPolicy(seed=1, trials=65_536).state_to_dict()["trials"] == 65_536

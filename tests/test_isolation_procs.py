@@ -19,7 +19,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -31,7 +30,8 @@ from pokerkit_core.errors import InvalidConfigError
 from pokerkit_core.players.isolation import IsolatedPolicy
 from pokerkit_core.match.runner import run_match
 
-from procs_bots import FileSharer, Locator, PassWatcher, Spawner, SpawnThenHang
+from procs_bots import FileSharer, Locator, PassWatcher, Spawner, SpawnThenHang, ThreadForker
+from procs_bots import running as _running
 
 HERE = Path(__file__).resolve().parent
 
@@ -39,15 +39,6 @@ needs_proc = pytest.mark.skipif(
     not Path("/proc/self/stat").exists() or not hasattr(os, "fork"),
     reason="needs fork and /proc to tell a running process from a zombie",
 )
-
-
-def _running(pid: int) -> bool:
-    """Whether process ``pid`` runs (not ended, nor a zombie: Linux ``/proc``)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
 
 
 def _pids(path: Path) -> list[int]:
@@ -106,6 +97,52 @@ def test_each_policy_process_has_its_own_directories(tmp_path: Path) -> None:
         assert Path(cwd).name.startswith("pokerkit-policy-")
         assert not Path(cwd).exists()  # removed with its process
     assert len({row[0] for row in rows}) == 4
+
+
+@pytest.mark.skipif(not hasattr(os, "setpgid"), reason="process groups are POSIX")
+def test_a_policy_modules_top_level_code_runs_confined(tmp_path: Path) -> None:
+    # what was wrong: a factory was unpickled (its module imported, its
+    # top-level code run) by multiprocessing before the process was confined,
+    # in the caller's process group and directory, with the caller's stdout
+    from early_bot import ImportReporter
+
+    where = tmp_path / "where.txt"
+    policy = IsolatedPolicy(functools.partial(ImportReporter, where=str(where)), seed=1)
+    try:
+        policy.wait_ready()
+    finally:
+        policy.close()
+    (row,) = [json.loads(line) for line in where.read_text(encoding="utf-8").splitlines()]
+    imported, built = row["imported"], row["built"]
+    assert imported["pid"] == built["pid"] == policy.pid
+    assert imported["pgid"] == imported["pid"]  # its own group, not the caller's
+    assert imported["pgid"] != os.getpgid(0)
+    assert imported["cwd"] == built["cwd"]
+    assert Path(imported["cwd"]).name.startswith("pokerkit-policy-")
+    assert imported["stdout_null"] is True
+    # multiprocessing copied the caller's sys.argv (a --seed among them) into
+    # the child: cut to its first item
+    assert len(sys.argv) > 1  # (the test runner's own arguments)
+    assert imported["arguments"] == built["arguments"] == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl(PR_SET_DUMPABLE) is Linux's")
+def test_policy_processes_and_their_starter_are_not_dumpable(tmp_path: Path) -> None:
+    # issue 24 review: without Yama's ptrace restrictions (as on the machine
+    # this was found on) a policy process could open /proc/<caller>/mem and
+    # read every deck, or its opponent's /proc/<pid>/mem and its hole cards;
+    # a process that is not dumpable can be read only with CAP_SYS_PTRACE
+    from early_bot import ImportReporter, dumpable
+
+    where = tmp_path / "where.txt"
+    policy = IsolatedPolicy(functools.partial(ImportReporter, where=str(where)), seed=1)
+    try:
+        policy.wait_ready()
+    finally:
+        policy.close()
+    (row,) = [json.loads(line) for line in where.read_text(encoding="utf-8").splitlines()]
+    assert row["imported"]["dumpable"] == row["built"]["dumpable"] == 0
+    assert dumpable() == 0  # this process, which started it
 
 
 def _watched(path: Path) -> list[tuple[int, int]]:
@@ -193,6 +230,26 @@ def test_processes_a_bot_starts_end_with_the_match(tmp_path: Path, passes: str) 
 
 
 @needs_proc
+def test_a_bot_forking_in_a_loop_leaves_nothing_running(tmp_path: Path) -> None:
+    # issue 24 review: a thread of the bot kept forking children that call
+    # setsid while its process was being ended; one forked after the last
+    # scan, and before the kill, outlived the match (about 2 a match in 5
+    # matches); its process is now stopped (SIGSTOP) before the scans
+    paths = [tmp_path / f"pids{k}.txt" for k in range(3)]
+    try:
+        for path in paths:
+            run_match([functools.partial(ThreadForker, pids=str(path)), "call"],
+                      names=["thread-forker", "call"], hands=2, seed=2**64 + 3, isolate=True,
+                      progress=False)
+        pids = [pid for path in paths for pid in _pids(path)]
+        assert len(pids) > 30  # (it did fork in a loop)
+        assert [pid for pid in pids if _running(pid)] == []
+    finally:
+        for path in paths:
+            _kill(_pids(path))
+
+
+@needs_proc
 def test_processes_a_killed_bot_started_end_with_it(tmp_path: Path) -> None:
     # its process hangs: killed at its second decision's time limit, and what
     # it started (a child, a daemon in a session of its own) with it
@@ -258,6 +315,40 @@ def test_a_daemon_a_bot_starts_does_not_hold_the_callers_stdout(tmp_path: Path) 
             process.kill()
             process.communicate()
         _kill(_pids(path))
+
+
+_MAIN_FACTORY = textwrap.dedent(
+    """
+    from pokerkit_core.errors import PolicyError
+    from pokerkit_core.players.isolation import IsolatedPolicy
+
+    class Local:  # defined in the script being run: the child cannot import it
+        name = "local"
+
+        def __init__(self, *, seed=None):
+            pass
+
+    try:
+        IsolatedPolicy(Local)
+    except PolicyError as exc:
+        print("refused:", exc)
+    else:
+        print("taken")
+    """
+)
+
+
+def test_a_factory_defined_in_the_script_is_refused_at_once(tmp_path: Path) -> None:
+    # the policy is pickled by this side now (so that the child unpickles it
+    # once confined): still refused when it is made, with the hint, not when
+    # the child fails to find it
+    src = str(Path(__import__("pokerkit_core").__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", _MAIN_FACTORY], capture_output=True, text=True,
+                          env=env, cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("refused: policy 'local' cannot be started in its own process")
+    assert "not in the script being run" in done.stdout
 
 
 # -- the web server's match worker -------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from bots import Remembering
 from cheaters import Dier, GlobalMirrorMemory, Hanger, Hooked, PipeCloser, Sleeper
+from procs_bots import running as _running
 
 from pokerkit_core.errors import InvalidConfigError, PolicyDied, PolicyError
 from pokerkit_core.players.isolation import IsolatedPolicy
@@ -24,15 +25,6 @@ from pokerkit_core.engine.state import act, deal
 
 def _numbers(result: MatchResult) -> list[tuple[int, int]]:
     return [(p.chips, p.errors) for p in result.players]
-
-
-def _running(pid: int) -> bool:
-    """Whether process ``pid`` runs (not ended, nor a zombie: Linux ``/proc``)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
 
 
 def _actions(result: MatchResult) -> list[tuple[Any, ...]]:

@@ -206,6 +206,26 @@ def test_cli_play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
     assert "*** Hand 1 ***" in out and "== Hand 1 over ==" in out
 
 
+def test_cli_play_derives_each_ais_seed_one_way(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 24 review: the play command still seeded AIs with seed * 10 + seat
+    # (an AI's seed gave the deck seed away), not seeding.policy_seed
+    from pokerkit_core.cli import main, play_cmd
+    from pokerkit_core.seeding import policy_seed
+
+    seeds: list[int | None] = []
+
+    def record(name: str, seed: int | None = None) -> CallBot:
+        seeds.append(seed)
+        return CallBot()
+
+    monkeypatch.setattr(play_cmd, "load_policy", record)
+    monkeypatch.setattr("sys.stdin", io.StringIO("f\n" * 5))
+    assert main(["play", "--opponents", "normal,hard", "--seed", "4", "--hands", "1"]) == 0
+    assert seeds == [policy_seed(4, "play.policy", 1), policy_seed(4, "play.policy", 2)]
+    assert not set(seeds) & {41, 42}
+    capsys.readouterr()
+
+
 def test_cli_play_seats_a_full_ten_seat_table(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

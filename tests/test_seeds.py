@@ -222,6 +222,25 @@ def test_an_isolated_match_with_a_small_seed_warns() -> None:
         run_match(["call", "call"], hands=2, seed=5)  # not isolated: the caller's own bots
 
 
+@pytest.mark.parametrize("command", ["match", "tournament"])
+def test_a_seed_on_the_command_line_with_isolated_bots_warns(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 24 review: any process of the user reads a command line
+    # (/proc/PID/cmdline), the bots' too, so even an unguessable --seed given
+    # there is no secret from them
+    from pokerkit_core.cli import main
+
+    head = ["match", "call", "call", "--hands", "2"] if command == "match" else [
+        "tournament", "--mode", "headsup"]
+    seed = str(2**100 + 12345)
+    with pytest.warns(SeedWarning, match="on this command's line, which every process"):
+        assert main(head + ["--seed", seed, "--isolate", "--json"]) == 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SeedWarning)
+        assert main(head + ["--isolate", "--json"]) == 0  # no seed given: drawn, no warning
+        assert main(head + ["--seed", seed, "--json"]) == 0  # not isolated: the caller's own bots
+    capsys.readouterr()
+
+
 def test_an_isolated_table_with_a_small_seed_warns() -> None:
     with pytest.warns(SeedWarning, match="until the session is over"):
         session = TableSession(_table_config(True), [load_policy("call"), load_policy("call")], seed=7)

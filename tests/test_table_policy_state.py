@@ -89,7 +89,10 @@ def test_a_seat_given_another_kind_of_player_keeps_its_own_state() -> None:
         (0, lambda s: s["model"]["bet"][0][1].__setitem__(2, [5.0, 1.0]), r"state.model.bet\[0\]\[1\]\[2\] must be \[hits, count\]"),
         (1, lambda s: s.update(bluff=2), r"snapshot.policies\[1\].state.bluff must be a probability"),
         (2, lambda s: s.update(extra=1), r"snapshot.policies\[2\].state.extra is not a field of state"),
-        (3, lambda s: s["rng"].pop(), r"snapshot.policies\[3\].state.rng must be \[version"),
+        (3, lambda s: s["rng"].pop(), r"snapshot.policies\[3\].state.rng must be \[3, \[624 ints"),
+        # these two were a bare ValueError from random.Random.setstate (issue 24 review)
+        (3, lambda s: s["rng"][1].__setitem__(624, 625), r"snapshot.policies\[3\].state.rng must be \[3, "),
+        (2, lambda s: s["rng"].__setitem__(0, 1), r"snapshot.policies\[2\].state.rng must be \[3, "),
         (4, lambda s: s.update(rng=1), r"snapshot.policies\[4\].state.rng is not a field of state"),
     ],
 )
@@ -101,6 +104,25 @@ def test_a_bad_policy_state_is_refused_and_changes_no_policy(seat: int, edit: An
     with pytest.raises(InvalidConfigError, match=message):
         TableSession.restore(snap, fresh)
     assert [p.state_to_dict() for p in fresh] == before  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("edit", [lambda r: r[1].__setitem__(624, 625), lambda r: r.__setitem__(0, 2)])
+def test_a_bad_table_generator_state_is_refused(edit: Any) -> None:
+    # a position past 624 or a version other than 3 was a bare ValueError
+    # from random.Random.setstate (issue 24 review)
+    _, snap = _saved_after(1)
+    edit(snap["rng"])
+    with pytest.raises(InvalidConfigError, match=r"snapshot.rng must be \[3, \[624 ints of 32 bits, then a position"):
+        TableSession.restore(snap, _players(1))
+
+
+def test_a_policy_state_at_the_last_position_is_taken() -> None:
+    # the bound is the generator's own: position 624 (all words used) is valid
+    policy = load_policy("random", seed=5)
+    data = policy.state_to_dict()  # type: ignore[attr-defined]
+    data["rng"][1][624] = 624
+    policy.state_from_dict(data)  # type: ignore[attr-defined]
+    assert policy.state_to_dict()["rng"][1][624] == 624  # type: ignore[attr-defined]
 
 
 def test_the_policies_field_is_checked() -> None:

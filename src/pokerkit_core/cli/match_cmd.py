@@ -17,7 +17,7 @@ from ..match.runner import ISOLATED_CHUNKS_AT_ONCE, PASSES, MatchResult, run_mat
 from ..match.lanes import MAX_CHUNKS_AT_ONCE
 from ..progress import command_line_progress
 from ..units import bb_per_100
-from .options import add_isolation_arguments, add_json_argument
+from .options import add_isolation_arguments, add_json_argument, warn_seed_on_command_line
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -45,7 +45,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         type=int,
         default=None,
         help="match seed (default: a fresh 128-bit one from the system, printed with the "
-        "result; against untrusted bots use none, or keep it secret until the match is over)",
+        "result; against untrusted bots use none: a command line is read by every process of "
+        "the same user, the bots' included)",
     )
     parser.add_argument(
         "--duplicate",
@@ -119,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
         from ..analysis.plots import require_matplotlib
 
         require_matplotlib()
+    warn_seed_on_command_line(args, "match")
     started = time.perf_counter()
     result = run_match(
         [args.first, args.second],

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import warnings
 
-__all__ = ["add_isolation_arguments", "add_json_argument"]
+from ..errors import SeedWarning
+
+__all__ = ["add_isolation_arguments", "add_json_argument", "warn_seed_on_command_line"]
 
 
 def add_isolation_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,3 +35,25 @@ def add_json_argument(parser: argparse.ArgumentParser, help: str = "print one JS
     """Add ``--json`` (``args.json``: print the result as JSON on stdout, not
     as text), with ``help`` as its help text."""
     parser.add_argument("--json", action="store_true", help=help)
+
+
+def warn_seed_on_command_line(args: argparse.Namespace, what: str) -> None:
+    """With ``--isolate`` and an explicit ``--seed`` (``match``,
+    ``tournament``), warn (:class:`~pokerkit_core.errors.SeedWarning`) that
+    the seed is not secret: a command line can be read by every process of
+    the same user (``ps``, ``/proc/PID/cmdline``), the isolated bots'
+    included, and a bot that knows the seed knows every deck.
+
+    Args:
+        args: The parsed arguments (``args.seed``, ``args.isolate``).
+        what: The run, for the message (``"match"``, ``"tournament"``).
+    """
+    if args.isolate and args.seed is not None:
+        warnings.warn(
+            f"--seed is on this command's line, which every process of this user can read "
+            f"(ps, /proc/PID/cmdline), the isolated bots' included: a bot that reads it knows "
+            f"every deck.  Against untrusted bots leave --seed out (a fresh seed is drawn and "
+            f"printed with the {what}'s result)",
+            SeedWarning,
+            stacklevel=2,
+        )

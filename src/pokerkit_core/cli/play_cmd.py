@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..engine.policy import load_policy
+from ..seeding import policy_seed
 from ..tables.session import Blinds
 from ..tables.tournament import TournamentMode
 
@@ -38,7 +39,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         help="table (no-limit session, 10,000 chips, blinds 50/100; default), or a "
         "sit-and-go: nolimit (6 players), headsup (2), fixedlimit (4, 24 hands)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed for decks and AIs")
+    parser.add_argument(
+        "--seed", type=int, default=None,
+        help="seed for decks and AIs (each AI's seed derived from it one-way)",
+    )
     parser.add_argument("--hands", type=int, default=None, help="table mode: stop after N hands")
     parser.add_argument("--name", default="you", help="your name at the table")
     parser.set_defaults(handler=run)
@@ -50,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
     names = [n.strip() for n in (args.opponents or DEFAULT_OPPONENTS[args.mode]).split(",")]
     opponents = [
-        load_policy(name, seed=None if args.seed is None else args.seed * 10 + seat)
+        load_policy(name, seed=None if args.seed is None else policy_seed(args.seed, "play.policy", seat))
         for seat, name in enumerate(names, start=1)
     ]
     return play(

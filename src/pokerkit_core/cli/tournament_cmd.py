@@ -18,7 +18,7 @@ from ..errors import InvalidConfigError
 from ..engine.policy import Policy, load_policy
 from ..seeding import derive, fresh_seed, policy_seed, warn_if_guessable
 from ..tables.tournament import TournamentConfig, TournamentMode, player_names, run_tournament
-from .options import add_isolation_arguments, add_json_argument
+from .options import add_isolation_arguments, add_json_argument, warn_seed_on_command_line
 
 DEFAULT_PLAYERS: dict[str, str] = {
     "nolimit": "hard,normal,normal,easy,easy,random",
@@ -54,7 +54,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         type=int,
         default=None,
         help="seed for decks and AIs, each derived from it one-way (default: a fresh 128-bit "
-        "one from the system, printed)",
+        "one from the system, printed; with --isolate use none: a command line is read by "
+        "every process of the same user, the bots' included)",
     )
     parser.add_argument("--runs", type=int, default=1, help="number of tournaments (default 1)")
     add_isolation_arguments(parser)
@@ -91,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
     seed = fresh_seed() if args.seed is None else args.seed
     if args.seed is not None and args.isolate:
         warn_if_guessable(seed, "tournament", stacklevel=2)
+    warn_seed_on_command_line(args, "tournament")
     results: list[dict[str, Any]] = []
     place_sum = dict.fromkeys(names, 0)
     wins = dict.fromkeys(names, 0)

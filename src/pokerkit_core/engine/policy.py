@@ -51,6 +51,7 @@ __all__ = [
     "method_of",
     "policy_factory",
     "registered_factory",
+    "GeneratorState",
     "random_state_data",
     "random_state_from_data",
     "state_fields",
@@ -330,6 +331,9 @@ def _built(factory: Callable[..., Any], seed: int | None, what: str) -> Policy:
     return policy  # type: ignore[no-any-return]
 
 
+_MT_WORDS = 624  # the Mersenne Twister's state words (then its position among them)
+
+
 def random_state_data(rng: random.Random) -> list[Any]:
     """A :class:`random.Random`'s state as plain data (JSON-able).
 
@@ -355,21 +359,25 @@ def random_state_from_data(data: object, where: str) -> tuple[Any, ...]:
         ``(version, (625 ints), gauss)``.
 
     Raises:
-        InvalidConfigError: Not ``[int, [625 ints from 0 to 2**32 - 1],
-            null or a float]``.
+        InvalidConfigError: Not ``[3, [624 ints from 0 to 2**32 - 1, then
+            the position, an int from 0 to 624], null or a float]`` (the
+            form :meth:`random.Random.setstate` takes: another version or
+            position would make it raise ``ValueError``).
     """
     if (
         not isinstance(data, (list, tuple))
         or len(data) != 3
         or data[0].__class__ is not int
+        or data[0] != random.Random.VERSION
         or not isinstance(data[1], (list, tuple))
-        or len(data[1]) != 625
+        or len(data[1]) != _MT_WORDS + 1
         or any(v.__class__ is not int or not 0 <= v < 2**32 for v in data[1])
+        or not data[1][_MT_WORDS] <= _MT_WORDS
         or not (data[2] is None or data[2].__class__ is float)
     ):
         raise InvalidConfigError(
-            f"{where} must be [version, [625 ints of 32 bits], null or a float] "
-            "(random.Random.getstate())"
+            f"{where} must be [{random.Random.VERSION}, [624 ints of 32 bits, then a position "
+            f"from 0 to 624], null or a float] (random.Random.getstate())"
         )
     return (data[0], tuple(data[1]), data[2])
 

@@ -30,6 +30,9 @@ so every runner seats it unchanged; what it adds:
 The child runs in a process group of its own, with its standard streams on
 ``/dev/null`` and its own empty working and temporary directory, and every
 process it starts ends with it (:mod:`pokerkit_core.players.isolation_procs`).
+On Linux the child and the process that starts it are made not dumpable, so
+that a bot cannot read their memory through ``/proc`` (that process stays so
+for the rest of its life: no core dump, no debugger attaching).
 
 What it does not do: the child runs as the same user as this process, with
 the same file system and network (it can write to ``/tmp`` or ``$HOME`` by
@@ -65,6 +68,7 @@ References:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import select
@@ -72,7 +76,7 @@ import sys
 import time
 import types
 import weakref
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from . import compact
 from . import isolation_child as child
@@ -201,22 +205,29 @@ def _context() -> BaseContext:
 # -- this side ---------------------------------------------------------------
 
 
-def _start(process: Any) -> None:
-    """Start ``process`` without making the child import the ``__main__`` script.
+@contextlib.contextmanager
+def _without_main() -> Iterator[None]:
+    """Within: ``sys.modules["__main__"]`` is an empty module.
 
     multiprocessing's ``spawn`` and ``forkserver`` methods re-run the main
     script in every child, which breaks any script without an
     ``if __name__ == "__main__":`` guard; a policy never needs it (a factory
-    defined there cannot be imported by the child and is refused when it is
-    pickled).
+    defined there cannot be imported by the child, and pickled within this
+    it is refused at once).
     """
     main = sys.modules.get("__main__")
     sys.modules["__main__"] = types.ModuleType("__main__")
     try:
-        process.start()
+        yield
     finally:
         if main is not None:
             sys.modules["__main__"] = main
+
+
+def _start(process: Any) -> None:
+    """Start ``process`` without making the child import the ``__main__`` script."""
+    with _without_main():
+        process.start()
 
 
 def _reap(process: Any, conn: Any, grace: float, workdir: str | None = None) -> None:
@@ -303,11 +314,24 @@ class IsolatedPolicy(Remote):
         self._late: int | None = None
         self._bad = 0
         self._held = Held()  # what the child's lane 0 holds
+        try:
+            # sent as bytes, unpickled by the child once confined: unpickling
+            # imports the policy's module, whose top-level code must not run
+            # in the caller's process group, directory and standard streams
+            with _without_main():  # (a factory defined in the script: refused here)
+                sent: str | bytes = spec if isinstance(spec, str) else pickle.dumps(spec)
+        except Exception as exc:  # an unpicklable factory or object
+            raise PolicyError(
+                f"policy {shown(self.name)} cannot be started in its own process (a factory "
+                f"must be defined at module level in an importable module, not in the script "
+                f"being run, and an object must pickle): {describe_exception(exc)}"
+            ) from exc
+        procs.guard_memory()  # this process's memory (the decks) unreadable by the bots
         context = _context()
         conn, child_end = context.Pipe(duplex=True)
         self._workdir = procs.private_dir()
         process = context.Process(  # type: ignore[attr-defined]
-            target=child.serve, args=(child_end, spec, seed, entry, self._workdir), daemon=True,
+            target=child.serve, args=(child_end, sent, seed, entry, self._workdir), daemon=True,
             name=PROCESS_NAME,
         )
         try:

@@ -172,7 +172,7 @@ def _answer(lane: _Lane, op: int, observation: Any, extra: object) -> str:
 
 
 def serve(  # pragma: no cover - runs in the child
-    conn: Connection, spec: IsolatedSpec, seed: int | None, entry: str | None = None,
+    conn: Connection, spec: str | bytes, seed: int | None, entry: str | None = None,
     workdir: str | None = None,
 ) -> None:
     """The child's loop: confine the process
@@ -182,7 +182,10 @@ def serve(  # pragma: no cover - runs in the child
 
     Args:
         conn: The child's end of the pipe.
-        spec: What to build the policy from (see :data:`IsolatedSpec`).
+        spec: What to build the policy from: a registered name, or a
+            factory or policy object (:data:`IsolatedSpec`) pickled, unpickled
+            here only once the process is confined (unpickling imports the
+            policy's module, and so runs its top-level code).
         seed: Lane 0's seed.
         entry: A registered name's ``module:attribute``, or ``None``.
         workdir: The process's own working and temporary directory, or
@@ -196,7 +199,7 @@ def serve(  # pragma: no cover - runs in the child
 
 
 def _serve(  # pragma: no cover - runs in the child
-    conn: Connection, spec: IsolatedSpec, seed: int | None, entry: str | None
+    conn: Connection, sent: str | bytes, seed: int | None, entry: str | None
 ) -> None:
     import signal
     import threading
@@ -205,14 +208,16 @@ def _serve(  # pragma: no cover - runs in the child
     _batch_scheduling()
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
     fd = conn.fileno()
-    is_object = callable(getattr(spec, "decide", None)) and not isinstance(spec, type)
-    pristine: list[bytes] = []  # a policy object as it was sent: each restart gets a copy
+    spec: Any = sent
+    is_object = False  # a policy object (as sent: each restart gets a fresh copy)
 
     def build(seed: int | None) -> tuple[Policy | None, str]:
+        nonlocal spec, is_object
         try:
-            if is_object and not pristine:
-                pristine.append(pickle.dumps(spec))
-            made = _build(pickle.loads(pristine[0]) if is_object else spec, seed, entry)
+            if isinstance(spec, bytes):  # the first build: import the policy's code
+                spec = pickle.loads(sent)  # type: ignore[arg-type]
+                is_object = callable(getattr(spec, "decide", None)) and not isinstance(spec, type)
+            made = _build(pickle.loads(sent) if is_object else spec, seed, entry)  # type: ignore[arg-type]
             hooks = "".join(
                 "1" if callable(getattr(made, hook, None)) else "0"
                 for hook in ("hand_started", "hand_ended")

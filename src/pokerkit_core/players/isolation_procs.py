@@ -15,7 +15,21 @@ before the policy is built (:func:`confine`, in the child):
   (``TMPDIR``, ``TEMP``, ``TMP`` and :data:`tempfile.tempdir`), made by
   :func:`private_dir` on the caller's side and removed there once the process
   has ended, so that two policy processes do not meet through a relative path
-  or the temporary directory.
+  or the temporary directory;
+- ``sys.argv`` cut to its first item: multiprocessing copies the caller's
+  arguments into the child, and they may hold a seed (``--seed``);
+- on Linux, the process is made not *dumpable* (``prctl(PR_SET_DUMPABLE,
+  0)``), so that another process of the same user (the opponent's) cannot
+  read its memory (``/proc/PID/mem``: its hole cards), its environment or
+  its descriptors, unless it holds ``CAP_SYS_PTRACE`` (root, usually).
+
+The process that starts policy processes is made not dumpable too
+(:func:`guard_memory`, on the first one it starts, for the rest of its life):
+its memory holds the match seed and every deck, which a bot could otherwise
+read through ``/proc/PID/mem`` where the operating system's ``ptrace`` rules
+allow it (a kernel without Yama's restrictions).  That process then leaves no
+core dump, and debuggers or profilers of the same user (``gdb``,
+``py-spy``) cannot attach to it.
 
 When the process ends its own way (end-of-file on its pipe, its parent gone)
 it kills every descendant first (:func:`end_descendants`); when the caller
@@ -25,9 +39,12 @@ then whatever is left in its process group.
 What remains possible: this is not a sandbox.  A bot runs as the caller's
 user and can still write anywhere the operating system lets it (an absolute
 path such as ``/tmp/x`` or ``$HOME``, which outlives the process), open
-sockets, and start a process that leaves its process group *after* its own process
-has died abruptly (``os._exit`` in the bot) without being found.  Run bots as
-separate users, or in containers, to rule that out.
+sockets, read the caller's command line (``/proc/PID/cmdline``: a seed given
+there is no secret), and start a process that leaves its process group
+*after* its own process has died abruptly (``os._exit`` in the bot), or after
+the bot gave up its process's subreaper role (``prctl``, which its own code
+may call), without being found.  Run bots as separate users, or in
+containers, to rule that out.
 """
 
 from __future__ import annotations
@@ -45,12 +62,14 @@ __all__ = [
     "die_with_parent",
     "end_descendants",
     "end_process",
+    "guard_memory",
     "private_dir",
     "remove_dir",
 ]
 
 _PR_SET_CHILD_SUBREAPER = 36  # <linux/prctl.h>
 _PR_SET_PDEATHSIG = 1
+_PR_SET_DUMPABLE = 4
 _KILL_ROUNDS = 50  # rounds of scan-and-kill (a bot forking as fast as it can)
 _ROUND_SECONDS = 0.01
 
@@ -86,10 +105,27 @@ def die_with_parent() -> None:
     _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
+_guarded = False
+
+
+def guard_memory() -> None:
+    """Make this process not dumpable (Linux ``prctl(PR_SET_DUMPABLE, 0)``;
+    nothing elsewhere), once, for the rest of its life: other processes of the
+    user without ``CAP_SYS_PTRACE`` (a policy process) can no longer read its
+    memory, environment or descriptors through ``/proc``; it leaves no core
+    dump and debuggers cannot attach to it.  Called by the caller's side
+    before it starts a policy process."""
+    global _guarded
+    if not _guarded:
+        _guarded = True
+        _prctl(_PR_SET_DUMPABLE, 0)
+
+
 def confine(workdir: str | None) -> None:  # pragma: no cover - runs in the child
     """In a new policy process, before the bot's code runs: a process group
-    of its own, subreaper (Linux), standard streams on :data:`os.devnull`, and
-    ``workdir`` as working and temporary directory (see the module).
+    of its own, subreaper and not dumpable (Linux), standard streams on
+    :data:`os.devnull`, ``workdir`` as working and temporary directory, and
+    ``sys.argv`` without the caller's arguments (see the module).
 
     Args:
         workdir: The process's :func:`private_dir`, or ``None`` (left as is).
@@ -99,6 +135,8 @@ def confine(workdir: str | None) -> None:  # pragma: no cover - runs in the chil
     except (OSError, AttributeError):  # no setpgid (Windows)
         pass
     _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+    _prctl(_PR_SET_DUMPABLE, 0)  # its memory (hole cards) unreadable by the other policies
+    del sys.argv[1:]  # the caller's arguments (multiprocessing copies them here)
     try:
         null = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
@@ -166,6 +204,16 @@ def _kill(pids: list[int]) -> None:
             pass
 
 
+def _stop(pid: int) -> None:
+    """Stop process ``pid`` (``SIGSTOP``; nothing where there is none)."""
+    stop = getattr(signal, "SIGSTOP", None)
+    if stop is not None:
+        try:
+            os.kill(pid, stop)
+        except OSError:  # (it ended meanwhile)
+            pass
+
+
 def _reap_children() -> None:
     """Wait for every ended child of this process (a subreaper's orphans too)."""
     while True:
@@ -193,8 +241,9 @@ def end_descendants() -> None:  # pragma: no cover - runs in the child
 def end_process(process: object, grace: float) -> None:
     """The caller's side: let a policy process (a started
     :class:`multiprocessing.Process` whose pipe was closed) end within
-    ``grace`` seconds, else kill what it started and it; then kill what is
-    left in its process group.
+    ``grace`` seconds, else stop it (``SIGSTOP``: it starts nothing more),
+    kill what it started, then it; then kill what is left in its process
+    group.
 
     Args:
         process: The process.
@@ -205,6 +254,10 @@ def end_process(process: object, grace: float) -> None:
     join(grace)
     if getattr(process, "is_alive")():
         if pid is not None:  # (its descendants first: it is their subreaper while it lives)
+            # stopped (SIGSTOP cannot be caught), it starts nothing more between
+            # the last scan and its kill: a thread of the bot forking in a loop
+            # left a process or two outside every scan (issue 24 review)
+            _stop(pid)
             for _ in range(_KILL_ROUNDS):
                 left = descendants(pid)
                 if not left:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.checks import describe_exception, players_arg, policy_name
 from ..errors import InvalidConfigError, PokerError, PolicyError
-from ..engine.policy import Policy, method_of
+from ..engine.policy import Policy, method_of, random_state_data
 from ..engine.state import HandState
 from .config import BlindSource
 from .data import (
@@ -46,7 +46,6 @@ def session_snapshot(
 ) -> dict[str, Any]:
     """``session`` as plain data; see :meth:`TableSession.snapshot
     <pokerkit_core.tables.session.TableSession.snapshot>` (arguments, result, errors)."""
-    version, internal, gauss = session._rng.getstate()
     hand = session._hand
     pending: dict[str, Any] | None = None
     if hand is not None and hand.record is None:
@@ -71,7 +70,7 @@ def session_snapshot(
             for p, state in zip(session._players, session._seat_states)
         ],
         "positions": None if session._positions is None else positions_data(session._positions),
-        "rng": [version, list(internal), gauss],
+        "rng": random_state_data(session._rng),
         "elapsed_seconds": float(session.elapsed_seconds),
         "records": [record_data(r, encode_state) for r in session._records],
         "faults": [f.to_dict() for f in session._faults],

@@ -62,7 +62,7 @@ from typing import Any, Mapping, Sequence
 from ...engine.actions import Action, Check, LegalActions
 from ...evaluation.cards import Card
 from ...errors import InvalidConfigError, shown
-from ...evaluation.evaluator import RANGE_COMBOS, range_equity
+from ...evaluation.evaluator import RANGE_COMBOS, RANGE_MAX_TRIALS, range_equity
 from .features import Step, aggressive, passive, street_number, walk
 from .hard_model import (
     CALL_FLOOR,
@@ -144,6 +144,16 @@ class _Context:
         self.cut: float | None = None
 
 
+def _trials_arg(name: str, trials: object) -> int:
+    """``trials`` if it is an int from 1 to ``RANGE_MAX_TRIALS``, else
+    :class:`~pokerkit_core.errors.InvalidConfigError` naming ``name``."""
+    if trials.__class__ is not int or not 1 <= trials <= RANGE_MAX_TRIALS:
+        raise InvalidConfigError(
+            f"{name} must be an int from 1 to {RANGE_MAX_TRIALS:,}, got {shown(trials)}"
+        )
+    return trials
+
+
 class HardPolicy:
     """The hard computer player (docs/rules.rst section 7).
 
@@ -152,18 +162,23 @@ class HardPolicy:
             its decisions are a function of the seed, the observation and
             the hands it has seen end.
         trials: Monte Carlo deals per equity estimate before the river
-            (default 200; the river is exact).
+            (default 200; the river is exact): an int from 1 to
+            :data:`~pokerkit_core.evaluation.evaluator.RANGE_MAX_TRIALS` (65,536).
 
     Attributes:
         model: The :class:`OpponentModel` learnt so far.
+
+    Raises:
+        InvalidConfigError: ``trials`` is not an int from 1 to 65,536 (it was
+            taken, and every decision then failed).
     """
 
     name = "hard"
 
     def __init__(self, *, seed: int | None = None, trials: int = 200) -> None:
+        self._trials = _trials_arg("trials", trials)
         self._rng = random.Random(seed)
         self._seed = self._rng.getrandbits(62)
-        self._trials = trials
         self.model = OpponentModel()
         self._self_model = OpponentModel()  # how an observer reads this seat: the priors
         self._cache: dict[object, _Context] = {}
@@ -195,8 +210,8 @@ class HardPolicy:
 
         Raises:
             InvalidConfigError: ``data`` is not that form, ``seed`` is not an
-                int from 0 to ``2**62 - 1`` or ``trials`` not an int of at
-                least 1 (the message names the field, e.g.
+                int from 0 to ``2**62 - 1`` or ``trials`` not an int from 1
+                to 65,536 (the message names the field, e.g.
                 ``state.model.fold[1][2]``); the policy is unchanged.
         """
         fields = state_fields(data, ("rng", "seed", "trials", "model"), "state")
@@ -204,8 +219,7 @@ class HardPolicy:
         seed, trials = fields["seed"], fields["trials"]
         if seed.__class__ is not int or not 0 <= seed < 2**62:
             raise InvalidConfigError(f"state.seed must be an int from 0 to 2**62 - 1, got {shown(seed)}")
-        if trials.__class__ is not int or trials < 1:
-            raise InvalidConfigError(f"state.trials must be an int >= 1, got {shown(trials)}")
+        trials = _trials_arg("state.trials", trials)
         model = OpponentModel.from_dict(fields["model"], "state.model")
         self._rng.setstate(state)
         self._seed, self._trials, self.model = seed, trials, model
