@@ -12,7 +12,7 @@ states share one); ``loads`` of the 500 documents re-spaced by
 :func:`json.dumps` (other writers' text: the JSON parser and the field
 checks, not the path for ``dumps``' exact text); and the replay alone (no
 JSON), the floor of ``loads``, as ``deal`` + ``act`` and as
-:func:`~pokerkit_core.engine.state.replay` (what ``loads`` calls).  The issue's
+:func:`~pokerkit_core.engine.state.replay_actions` (what ``loads`` calls).  The issue's
 target is 20,000 JSON round trips a second.
 
 Run: ``python benchmarks/bench_serialize.py [--seconds S]``.  Figures depend
@@ -33,7 +33,7 @@ from pokerkit_core import Call, Fold, GameConfig, Raise, act, deal, legal_action
 from pokerkit_core.engine.actions import Action
 from pokerkit_core.engine.events import ActionTaken
 from pokerkit_core.formats.serialize import _deal_order, dumps, loads
-from pokerkit_core.engine.state import HandState, replay
+from pokerkit_core.engine.state import HandState, replay_actions
 
 
 def _actions(state: HandState) -> list[Action]:
@@ -115,7 +115,7 @@ def main() -> None:
 
     def replay_fn_many() -> None:
         for config, codes, actions in coded:
-            replay(config, codes, actions)
+            replay_actions(config, codes, actions)
 
     rows = (
         ("dumps (one state)", lambda: dumps(one), 1),
@@ -126,7 +126,7 @@ def main() -> None:
         ("pickle round trip (500 states)", pickle_many, len(many)),
         ("loads, re-spaced text (500 states)", loads_spaced, len(many)),
         ("replay only: deal + act (500 states)", replay_many, len(many)),
-        ("replay only: state.replay (500 states)", replay_fn_many, len(many)),
+        ("replay only: state.replay_actions (500 states)", replay_fn_many, len(many)),
     )
     figures: dict[str, float] = {}
     print(f"{'workload':40s} {'per second':>12s}")

@@ -164,7 +164,7 @@ def in_process(tables: int, people: int, level: str, seconds: float) -> tuple[in
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for session in sessions:
-            if session.hand_over:
+            if session.is_between_hands:
                 session.start_hand()
                 continue
             seat = session.to_act

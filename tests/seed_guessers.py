@@ -28,7 +28,7 @@ from pokerkit_core.match.chunks import shuffle_codes
 from pokerkit_core.engine.observation import Observation
 from pokerkit_core.engine.rules import GameConfig
 from pokerkit_core.seeding import derive, policy_seed
-from pokerkit_core.engine.state import replay
+from pokerkit_core.engine.state import replay_actions
 
 CANDIDATES = 2000
 """Seeds tried: 0 to CANDIDATES - 1 (the small seeds a person would type)."""
@@ -172,5 +172,5 @@ class SeedGuesser:
         seat, mine = observation.seat, {c.code for c in observation.hole_cards}
         for codes in self._decks(observation.hand_number, seat):
             if set(codes[2 * seat:2 * seat + 2]) == mine:  # the deck of this hand
-                return exploit(observation, replay(GameConfig.acpc_heads_up(), codes, ()))
+                return exploit(observation, replay_actions(GameConfig.acpc_heads_up(), codes, ()))
         return honest(observation)

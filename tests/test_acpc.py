@@ -265,7 +265,7 @@ def test_fold_hides_cards_in_the_final_matchstate() -> None:
     assert str(match_state(state, 0, 5)) == "MATCHSTATE:0:5:f:7d3d|"
 
 
-def test_read_log_and_find_game(tmp_path: Path) -> None:
+def test_load_log_and_find_game(tmp_path: Path) -> None:
     (tmp_path / "games").mkdir()
     (tmp_path / "games" / "hunl.game").write_text(HUNL)
     log_text = (
@@ -276,7 +276,7 @@ def test_read_log_and_find_game(tmp_path: Path) -> None:
     path = tmp_path / "m.log"
     path.write_text(log_text)
     with open(path) as fp:
-        log = acpc.read_log(fp)
+        log = acpc.load(fp)
     assert (log.name, log.game_file, log.hands, log.seed) == ("m", "hunl.game", 2, 9)
     assert log.options == ("--t_response 600000",)
     assert len(log.states) == 2 and log.score is not None
@@ -284,7 +284,7 @@ def test_read_log_and_find_game(tmp_path: Path) -> None:
     with pytest.raises(HistoryParseError):
         acpc.find_game_file("missing.game", path)
     with pytest.raises(HistoryParseError) as info:
-        acpc.read_log(["# name/game/hands/seed m g 1 1\n", "garbage\n"])
+        acpc.load(["# name/game/hands/seed m g 1 1\n", "garbage\n"])
     assert info.value.line == 2
 
 
@@ -429,3 +429,42 @@ def test_acpc_values_are_written_exactly_above_2_53(value: int | Fraction, text:
     score = acpc.ScoreLine((Fraction(value), -Fraction(value)), ("A", "B"))
     assert str(score) == f"SCORE:{text}|{format_value(-Fraction(value))}:A|B"
     assert acpc.ScoreLine.parse(str(score)).totals[0] == Fraction(text)
+
+
+LOG_TEXT = (
+    "# name/game/hands/seed m hunl.game 2 9\n#--t_response 600000\n"
+    "STATE:0:f:7d3d|2hAc:-100|100:A|B\nSTATE:1:cc/cc/cc/cc:7d3d|2hAc/5sKs7s/9s/6h:0|0:B|A\n"
+    "SCORE:-100|100:A|B\n"
+)
+
+
+def test_log_verbs_are_the_phh_verbs(tmp_path: Path) -> None:
+    """ACPC logs read and write with PHH's verbs: load/loads/dump/dumps and a
+    streaming iter_hands; dumps writes the dealer's text back byte for byte."""
+    import io
+
+    log = acpc.loads(LOG_TEXT)
+    assert acpc.dumps(log) == LOG_TEXT
+    assert acpc.load(io.StringIO(LOG_TEXT)) == log
+    out = io.StringIO()
+    acpc.dump(log, out)
+    assert out.getvalue() == LOG_TEXT
+    hands = list(acpc.iter_hands(io.StringIO(LOG_TEXT)))
+    assert [hand.hand_number for hand in hands] == [0, 1] and tuple(hands) == log.states
+    with pytest.raises(HistoryParseError, match="needs text"):
+        acpc.loads(LOG_TEXT.encode())  # type: ignore[arg-type]
+    with pytest.raises(HistoryParseError, match="splitlines"):
+        list(acpc.iter_hands(LOG_TEXT))  # type: ignore[arg-type]
+    with pytest.warns(DeprecationWarning, match="read_log is deprecated; use .*acpc.load"):
+        assert acpc.read_log(io.StringIO(LOG_TEXT)) == log  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(not LOGS.is_dir(), reason=f"shared ACPC logs not found at {LOGS}")
+def test_every_log_file_round_trips_through_dumps() -> None:
+    count = 0
+    for path in sorted(LOGS.glob("*.log")):
+        with open(path) as fp:
+            log = acpc.load(fp)
+        assert acpc.loads(acpc.dumps(log)) == log
+        count += len(log.states)
+    assert count >= 7300

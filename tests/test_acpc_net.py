@@ -176,7 +176,7 @@ def test_bad_replies_are_fixed_as_the_acpc_dealer_does(
 @pytest.mark.parametrize("name", ["nl100.log", "nl2.log", "nl3.log", "nl6p.log"])
 def test_dealer_deals_the_cards_of_the_reference_dealer(name: str) -> None:
     with open(LOGS / name) as fp:
-        log = acpc.read_log(fp)
+        log = acpc.load(fp)
     game = acpc.load_game(acpc.find_game_file(log.game_file, LOGS / name))
     cards = AcpcRandom(log.seed)
     for line in log.states:
@@ -235,7 +235,7 @@ def test_loopback_match_of_200_hands_writes_a_log_that_replays(tmp_path: Path) -
     assert [c.hands_played for c in clients] == [200, 200]
     assert [c.faults for c in clients] == [[], []]
     with open(tmp_path / "loop.log") as fp:
-        log = acpc.read_log(fp)
+        log = acpc.load(fp)
     assert (log.name, log.game_file, log.hands, log.seed) == ("loop", "hunl.game", 200, 42)
     assert [line.hand_number for line in log.states] == list(range(200))
     # Positions rotate: Alice is player 0 in even hands.
@@ -512,7 +512,7 @@ def test_no_matchstate_shows_the_cards_of_a_seat_that_did_not_reach_the_showdown
     result = box["result"]
     assert result.status == 0 and result.hands_played == hands  # type: ignore[attr-defined]
     with open(tmp_path / "ring.log") as fp:
-        logged = {line.hand_number: line for line in acpc.read_log(fp).states}
+        logged = {line.hand_number: line for line in acpc.load(fp).states}
     shown = folded_at_showdown = 0
     for client in clients:
         assert client.lines and all(line.startswith("MATCHSTATE:") for line in client.lines)
@@ -779,7 +779,7 @@ def test_fixed_seats_and_no_log(tmp_path: Path) -> None:
     dealer = AcpcDealer("fixed", HUNL, 4, 3, ["P1", "P2"], log_dir=tmp_path, fixed_seats=True)
     result, _ = _run(dealer)
     with open(tmp_path / "fixed.log") as fp:
-        log = acpc.read_log(fp)
+        log = acpc.load(fp)
     assert result.status == 0 and [s.names for s in log.states] == [("P1", "P2")] * 4
     dealer = AcpcDealer("nolog", HUNL, 2, 3, ["P1", "P2"], log_dir=tmp_path, log=False)
     result, out = _run(dealer)

@@ -34,7 +34,7 @@ def test_acpc_samples_replay_and_game_files_round_trip() -> None:
         text = path.read_text(encoding="utf-8")
         assert acpc.parse_game(text).format() == text
     with open(DATA / "nolimit2p.log", encoding="utf-8") as fp:
-        log = acpc.read_log(fp)
+        log = acpc.load(fp)
     assert log.hands == 20 and len(log.states) == 20 and log.score is not None
     game = acpc.load_game(acpc.find_game_file(log.game_file, DATA / "nolimit2p.log"))
     for line in log.states:

@@ -72,7 +72,7 @@ def test_log_lines_with_a_huge_value_are_refused() -> None:
     refused(lambda: StateLine.parse("STATE:0:f:3h3d|7s8d:1e99999999|-50:Bob|Alice"), "bad value")
     refused(lambda: ScoreLine.parse("SCORE:1e99999999|1:A|B"), "bad value")
     lines = ["# name/game/hands/seed m g 1 1\n", "SCORE:1e999999|1:A|B\n"]
-    message = refused(lambda: acpc.read_log(lines), "bad value")
+    message = refused(lambda: acpc.load(lines), "bad value")
     assert message.startswith("line 2:")
 
 
@@ -88,8 +88,8 @@ def test_log_lines_with_a_huge_value_are_refused() -> None:
         (lambda: acpc.parse_betting(bad(None)), "must be text"),
         (lambda: acpc.parse_game(bad(None)), "must be text (str), not NoneType"),
         (lambda: acpc.parse_game(bad(HUNL.encode())), "not bytes"),
-        (lambda: acpc.read_log("# name/game/hands/seed m g 1 1\n"), "splitlines()"),
-        (lambda: acpc.read_log(bad([b"# name/game/hands/seed m g 1 1\n"])), "text mode"),
+        (lambda: acpc.load("# name/game/hands/seed m g 1 1\n"), "splitlines()"),
+        (lambda: acpc.load(bad([b"# name/game/hands/seed m g 1 1\n"])), "text mode"),
     ],
 )
 def test_acpc_readers_refuse_non_text(call: Callable[[], Any], fragment: str) -> None:
@@ -129,10 +129,10 @@ def test_acpc_values_built_directly_are_checked() -> None:
     refused(lambda: StateLine(-1, ((),), (None, None), (), bad((0, 0)), ("A", "B")), "hand number")
 
 
-def test_read_log_header_numbers() -> None:
+def test_load_log_header_numbers() -> None:
     lines = ["# name/game/hands/seed m g 1 " + "9" * 5000 + "\n"]
-    assert refused(lambda: acpc.read_log(lines), "log header seed").startswith("line 1:")
-    refused(lambda: acpc.read_log(["# name/game/hands/seed m g -1 1\n"]), "log header hands")
+    assert refused(lambda: acpc.load(lines), "log header seed").startswith("line 1:")
+    refused(lambda: acpc.load(["# name/game/hands/seed m g -1 1\n"]), "log header hands")
 
 
 # --------------------------------------------------------------------------- ACPC cards

@@ -79,3 +79,27 @@ def test_lazy_names_have_their_types_and_misspelt_ones_are_errors(tmp_path: Path
         env=env,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_type_checking_imports_are_the_public_table() -> None:
+    """The names type checkers see (the ``if TYPE_CHECKING:`` block of
+    ``__init__.py``, each ``X as X``) are exactly the one public table
+    ``_PUBLIC``, module for module; ``__all__`` derives from that table."""
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(pokerkit_core.__file__).read_text(encoding="utf-8"))
+    block = next(
+        node for node in tree.body
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+    )
+    seen: dict[str, str] = {}
+    for node in block.body:
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            for alias in node.names:
+                assert alias.asname == alias.name, f"{alias.name} needs 'as {alias.name}' to be re-exported"
+                assert alias.name not in seen, f"{alias.name} imported twice"
+                seen[alias.name] = str(node.module)
+    assert seen == pokerkit_core._EXPORTS
+    assert pokerkit_core.__all__ == ["__version__", *pokerkit_core._EXPORTS]
+    assert len(pokerkit_core._EXPORTS) == sum(len(names) for names in pokerkit_core._PUBLIC.values())

@@ -360,8 +360,8 @@ def test_wire_form_of_observations_round_trips() -> None:
                 for seat in range(players):
                     view = observe(state, seat, hand_number=hand)
                     encoded = (compact.encode_events(view.history), compact.encode_fields(view))
-                    message = pickle.loads(compact.dumps(encoded, plain=True))
-                    rebuilt = compact.rebuild(
+                    message = pickle.loads(compact.pack(encoded, plain=True))
+                    rebuilt = compact.decode_observation(
                         compact.decode_fields(message[1]), compact.decode_events(message[0])
                     )
                     assert rebuilt == view
@@ -401,7 +401,7 @@ def test_changed_fields_patch_the_child_views_of_a_hand() -> None:
             sizes.append(len(changes))
             compact.patch_fields(child, changes)
             sent = fields
-            assert compact.rebuild(child, view.history) == view
+            assert compact.decode_observation(child, view.history) == view
         assert sizes[0] == compact.FIELD_COUNT
         assert all(size < compact.FIELD_COUNT for size in sizes[1:])
 

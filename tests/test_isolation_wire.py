@@ -43,7 +43,7 @@ def child_view(state: HandState, seat: int, number: int | None, from_state: bool
     )
     static, dynamic = pickle.loads(pickle.dumps(parts, pickle.HIGHEST_PROTOCOL))
     history = compact.decode_events(
-        pickle.loads(compact.dumps(compact.encode_events(state.history)))
+        pickle.loads(compact.pack(compact.encode_events(state.history)))
     )
     return wire.rebuild(wire.decode_static(static), dynamic, history)
 

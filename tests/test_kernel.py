@@ -25,7 +25,7 @@ from pokerkit_core import Action, ActionKind, GameConfig, deal
 from pokerkit_core.engine import state as state_module
 from pokerkit_core.evaluation.evaluator import STATE_KERNEL
 from pokerkit_core.engine.hand_state import _FIELDS, copy_state
-from pokerkit_core.engine.state import HandState, replay
+from pokerkit_core.engine.state import HandState, replay_actions
 
 from strategies import candidate_actions, configs, random_legal_action
 
@@ -94,7 +94,7 @@ def test_replay_in_place_equals_step_by_step(config: GameConfig, seed: int) -> N
         state = state_module.act(state, action)
     codes = [card.code for cards in state.hole_cards if cards for card in cards]
     codes += [card.code for board in state._deal.boards for card in board]
-    replayed = replay(config, codes, actions)
+    replayed = replay_actions(config, codes, actions)
     assert _fields(replayed) == _fields(state)
     assert pickle.loads(pickle.dumps(replayed)) == state
 

@@ -22,7 +22,7 @@ PACKAGE = Path(pokerkit_core.__file__).resolve().parent
 
 # lower index = lower layer; units of one tuple are peers (may not import each other)
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("_version", "_moved"),
+    ("_version", "_moved", "_deprecated"),
     ("errors",),
     ("_native", "_speedups"),
     ("seeding", "units", "progress"),

@@ -103,7 +103,7 @@ def test_hands_without_finishing_stacks_replay_legally() -> None:
 def _log(name: str) -> tuple[acpc.AcpcLog, acpc.AcpcGame]:
     path = LOGS / name
     with open(path) as fp:
-        log = acpc.read_log(fp)
+        log = acpc.load(fp)
     return log, acpc.load_game(acpc.find_game_file(log.game_file, path))
 
 

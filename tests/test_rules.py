@@ -242,7 +242,7 @@ def test_pot_limit_preset_bounds_the_raise_by_the_pot() -> None:
     with pytest.raises(IllegalActionError, match="pot-limit amount 195"):
         act(state, Raise(196))
     # a no-limit table of the same stakes lets the whole stack in
-    assert legal_actions(deal(GameConfig.no_limit(4, 5_000, 25, 50, 5), seed=3)).max_raise_to == 4_995
+    assert legal_actions(deal(GameConfig.no_limit(players=4, stack=5_000, small_blind=25, big_blind=50, ante=5), seed=3)).max_raise_to == 4_995
     with pytest.raises(InvalidConfigError, match="players must be an int from 2 to 10"):
         GameConfig.pot_limit(players=11)
 
@@ -260,3 +260,18 @@ def test_pot_limit_maximum_raise() -> None:
     # small blind: owes 300, pot after calling 500 + 300 = 800: raise to 350 + 800
     assert (legal.min_raise_to, legal.max_raise_to) == (600, 1_150)
     assert config.rules.raise_range(0, 100, 0, 40, (0, 0)) == (40, 40)  # short: all-in
+
+
+@pytest.mark.parametrize(
+    "preset",
+    ["acpc_heads_up", "no_limit", "pot_limit", "fixed_limit", "big_blind_ante", "button_ante", "straddled"],
+)
+def test_presets_take_keywords_only(preset: str) -> None:
+    """Every GameConfig preset refuses positional arguments (a bare 2 could be seats or a button)."""
+    import inspect
+
+    factory = getattr(GameConfig, preset)
+    kinds = {p.kind for p in inspect.signature(factory).parameters.values()}
+    assert kinds == {inspect.Parameter.KEYWORD_ONLY}
+    with pytest.raises(TypeError, match="positional"):
+        factory(2)

@@ -1,4 +1,4 @@
-"""The fast paths of HandState JSON: ``state.replay`` and the config text
+"""The fast paths of HandState JSON: ``state.replay_actions`` and the config text
 ``loads`` recognizes give exactly what the step-by-step paths give, and
 refuse what they refuse."""
 
@@ -15,7 +15,7 @@ from pokerkit_core.engine.actions import Action
 from pokerkit_core.errors import CardError, HandOverError, IllegalActionError, InvalidConfigError, PokerError
 from pokerkit_core.engine.events import ActionTaken
 from pokerkit_core.formats.serialize import dumps, from_dict, loads, to_dict
-from pokerkit_core.engine.state import HandState, replay
+from pokerkit_core.engine.state import HandState, replay_actions
 
 from strategies import configs, play_random
 
@@ -38,7 +38,7 @@ def codes_of(state: HandState) -> list[int]:
 def test_replay_equals_deal_and_act(config: GameConfig, seed: int, cut: float) -> None:
     states = play_random(config, seed)
     for state in (states[int(cut * (len(states) - 1))], states[-1]):  # unfinished and finished
-        again = replay(config, codes_of(state), actions_of(state))
+        again = replay_actions(config, codes_of(state), actions_of(state))
         assert again == state
         assert again.history == state.history and again.stacks == state.stacks
 
@@ -47,24 +47,24 @@ def test_replay_keeps_every_check() -> None:
     state = deal(CONFIG, seed=3)
     codes = codes_of(state)
     with pytest.raises(IllegalActionError):
-        replay(CONFIG, codes, [Raise(150)])  # below the minimum raise to 200
+        replay_actions(CONFIG, codes, [Raise(150)])  # below the minimum raise to 200
     with pytest.raises(IllegalActionError):
-        replay(CONFIG, codes, [Raise(True)])  # type: ignore[arg-type]  # not an int
+        replay_actions(CONFIG, codes, [Raise(True)])  # type: ignore[arg-type]  # not an int
     with pytest.raises(IllegalActionError):
-        replay(CONFIG, codes, ["f"])  # type: ignore[list-item]  # not an Action
+        replay_actions(CONFIG, codes, ["f"])  # type: ignore[list-item]  # not an Action
     with pytest.raises(HandOverError):
-        replay(CONFIG, codes, [Fold] * 5 + [Call])
+        replay_actions(CONFIG, codes, [Fold] * 5 + [Call])
     with pytest.raises(CardError, match="twice"):
-        replay(CONFIG, codes[:-1] + codes[:1], [])
+        replay_actions(CONFIG, codes[:-1] + codes[:1], [])
     with pytest.raises(CardError, match="at least 17"):
-        replay(CONFIG, codes[:16], [])
+        replay_actions(CONFIG, codes[:16], [])
     for bad in ([True] + codes[1:], [52] + codes[1:], [-1] + codes[1:], [1.0] + codes[1:]):
         with pytest.raises(CardError, match="card code"):
-            replay(CONFIG, bad, [])
+            replay_actions(CONFIG, bad, [])
     with pytest.raises(CardError):
-        replay(CONFIG, "AsKd", [])  # type: ignore[arg-type]
+        replay_actions(CONFIG, "AsKd", [])  # type: ignore[arg-type]
     with pytest.raises(InvalidConfigError):
-        replay("config", codes, [])  # type: ignore[arg-type]
+        replay_actions("config", codes, [])  # type: ignore[arg-type]
 
 
 def test_replay_refusal_leaves_the_given_state_alone() -> None:

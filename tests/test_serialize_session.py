@@ -30,14 +30,14 @@ def external() -> list[Policy | None]:
 def drive(session: TableSession, hands: int) -> None:
     """Play ``hands`` hands, seat 0 (external) raising once a hand, else calling."""
     for _ in range(hands):
-        if session.hand_over:
+        if session.is_between_hands:
             session.start_hand()
         play_out(session)
 
 
 def play_out(session: TableSession) -> None:
     raised = False
-    while not session.hand_over:
+    while not session.is_between_hands:
         seat = session.to_act
         assert seat == 0
         legal = session.observation(0).legal
@@ -78,7 +78,7 @@ def test_a_session_saved_mid_hand_plays_on_identically() -> None:
     original.start_hand()
     assert original.to_act == 0
     original.apply(0, Raise(original.observation(0).legal.min_raise_to))  # type: ignore[union-attr]
-    assert not original.hand_over
+    assert not original.is_between_hands
     copy = loads(dumps(original), players=external())
     assert copy.state == original.state and copy.to_act == original.to_act
     play_out(original)
@@ -93,7 +93,7 @@ def test_all_in_table_round_trips_through_from_dict() -> None:
     config = TableConfig(stacks=(300, 300), blinds=Blinds(5, 10), max_hands=10)
     original = TableSession(config, [None, CallBot()], seed=2)
     original.start_hand()
-    if not original.hand_over:
+    if not original.is_between_hands:
         original.apply(0, AllIn)
     copy = from_dict(json.loads(dumps(original)), players=[None, CallBot()])
     assert copy.records == original.records and copy.stacks == original.stacks

@@ -429,7 +429,7 @@ def test_acpc_log_results_match_the_dealer_score() -> None:
 
     path = DATA / "acpc-logs" / "nl2.log"
     with open(path, encoding="utf-8") as fp:
-        log = acpc.read_log(fp)
+        log = acpc.load(fp)
     assert log.score is not None
     rows = {s.player: s for s in player_stats(read_hands(path))}
     for total, name in zip(log.score.totals, log.score.names):

@@ -135,7 +135,7 @@ def test_strict_surfaces_the_refusal_as_a_policy_error_and_the_hand_resumes() ->
     with pytest.raises(PolicyError) as caught:
         session.play_hand()
     assert isinstance(caught.value.__cause__, SessionBusyError)
-    assert session.hand_count == 0 and not session.hand_over and session.stacks == (1_000, 1_000)
+    assert session.hand_count == 0 and not session.is_between_hands and session.stacks == (1_000, 1_000)
     record = session.play_hand()  # asks the same seat again; it plays now
     reference = TableSession(config, [CallBot(), CallBot()], seed=5)
     assert _summaries((record,)) == _summaries((reference.play_hand(),))
@@ -221,7 +221,7 @@ def test_run_of_a_reset_table_needs_a_limit() -> None:
     session = TableSession(config, [CallBot(), CallBot()], seed=1)
     with pytest.raises(InvalidConfigError, match="RESET table needs max_hands or max_seconds"):
         session.run()
-    assert session.hand_count == 0 and session.hand_over
+    assert session.hand_count == 0 and session.is_between_hands
     session.play_hand()  # hand by hand it is still playable
     limited = TableConfig(
         stacks=(500, 500), blinds=Blinds(5, 10), stack_mode=StackMode.RESET, max_hands=3

@@ -62,7 +62,7 @@ def random_legal(obs: Observation, rng: random.Random) -> Action:
 def test_external_seat_is_asked_and_out_of_turn_is_refused() -> None:
     session = step_table()
     state = session.start_hand()
-    assert not session.hand_over and session.to_act == 0 == state.to_act
+    assert not session.is_between_hands and session.to_act == 0 == state.to_act
     assert session.observation(0).legal is not None
     assert session.observation(1).legal is None and session.observation(1).hole_cards
     with pytest.raises(NotYourTurnError) as caught:
@@ -104,7 +104,7 @@ def test_time_out_plays_the_default_action_and_records_a_fault() -> None:
     new_state = session.state
     assert new_state is not None and new_state.folded[0] and not state.folded[0]
     # the hand went on without seat 0 and ended: recorded
-    assert session.hand_over and session.hand_count == 1
+    assert session.is_between_hands and session.hand_count == 1
     with pytest.raises(HandOverError):
         session.time_out(0)
     with pytest.raises(HandOverError):
@@ -191,7 +191,7 @@ def test_chips_are_conserved_with_external_and_computer_seats() -> None:
             elif sum(session.live) > 2 and session.live[seat]:
                 session.sit_out(seat)
         session.start_hand()
-        while not session.hand_over:
+        while not session.is_between_hands:
             seat = session.to_act
             assert seat is not None and session.players[seat] is None
             if rng.random() < 0.05:
@@ -231,7 +231,7 @@ def test_an_interrupted_hand_is_resumed_with_the_same_deal(error: BaseException)
     session.play_hand()
     with pytest.raises(type(error)):
         session.play_hand()  # the second hand is interrupted
-    assert session.hand_count == 1 and not session.hand_over
+    assert session.hand_count == 1 and not session.is_between_hands
     pending = session.state
     assert pending is not None and not pending.is_over
     assert session.stacks == reference.records[0].final_stacks  # not counted yet
@@ -250,7 +250,7 @@ def test_abandon_hand_drops_it_and_deals_the_next_deck() -> None:
         session.play_hand()
     dropped = session.state
     session.abandon_hand()
-    assert session.hand_over and session.stacks == (1000, 1000)
+    assert session.is_between_hands and session.stacks == (1000, 1000)
     record = session.play_hand()
     assert record.hand_number == 1 and record.state is not None and dropped is not None
     assert record.state.hole_cards != dropped.hole_cards
@@ -296,7 +296,7 @@ def test_a_hand_in_progress_is_saved_and_replayed() -> None:
     copy = TableSession.restore(snap, [None, CallBot(), CallBot()])
     assert copy.state is not None and original.state is not None
     assert copy.state.history == original.state.history and copy.to_act == original.to_act
-    while not original.hand_over:
+    while not original.is_between_hands:
         seat = original.to_act
         assert seat is not None and copy.to_act == seat
         action = AllIn if AllIn in (original.observation(seat).legal or ()) else Call

@@ -133,7 +133,7 @@ def test_a_slow_computer_seat_does_not_stall_another_room(monkeypatch: Any) -> N
 async def _play(room: Room, hands: int) -> None:
     """Deal ``hands`` hands, the person at seat 0 checking or calling."""
     while room.session.hand_count < hands:
-        if room.session.hand_over:
+        if room.session.is_between_hands:
             await room.deal()
             continue
         seat = room.session.to_act
@@ -167,12 +167,12 @@ def test_time_out_async_plays_the_default_action_as_time_out() -> None:
     inline, pooled = session(), session()
     inline.start_hand()
     asyncio.run(pooled.start_hand_async())
-    while not inline.hand_over:
+    while not inline.is_between_hands:
         seat = inline.to_act
         assert seat is not None and pooled.to_act == seat
         inline.time_out(seat)
         asyncio.run(pooled.time_out_async(seat))
-    assert pooled.hand_over and pooled.records == inline.records
+    assert pooled.is_between_hands and pooled.records == inline.records
     assert [r.state for r in pooled.records] == [r.state for r in inline.records]
     assert [f.kind for f in pooled.faults] == [f.kind for f in inline.faults] != []
 
@@ -216,7 +216,7 @@ def test_a_stuck_computer_seat_times_out_with_a_fault(stuck: Any) -> None:
     async def run() -> None:
         await asyncio.wait_for(room.deal(), 30)
         while room.session.to_act != 0 or len(room.session.faults) < 2:
-            if room.session.hand_over:
+            if room.session.is_between_hands:
                 await asyncio.wait_for(room.deal(), 30)
                 continue
             legal = room.session.observation(0).legal
@@ -229,7 +229,7 @@ def test_a_stuck_computer_seat_times_out_with_a_fault(stuck: Any) -> None:
     assert "longer than 1 s" in faults[0].message
     assert "earlier decision of this room is still running" in faults[1].message
     assert stuck.started == [1]  # the second decision never started: the first still runs
-    state = room.session.state if not room.session.hand_over else room.last_state
+    state = room.session.state if not room.session.is_between_hands else room.last_state
     assert state is not None
     by_seat_1 = [e.action.kind for e in state.history if isinstance(e, ActionTaken) and e.seat == 1]
     assert by_seat_1 and set(by_seat_1) <= {ActionKind.CHECK, ActionKind.FOLD}  # the default action
@@ -259,7 +259,7 @@ def test_stuck_rooms_do_not_starve_another_room(stuck: Any) -> None:
     asyncio.run(run())
     for room in stuck_rooms:
         assert [f.kind for f in room.session.faults] == [FaultKind.TIMEOUT]
-        assert room.session.hand_over  # the seat to act folded (or checked) by default
+        assert room.session.is_between_hands  # the seat to act folded (or checked) by default
     assert len(stuck.started) == 2
     pool.close()
 
@@ -309,5 +309,5 @@ def test_a_policy_raising_in_its_thread_is_a_fault(monkeypatch: Any) -> None:
     asyncio.run(run())
     fault = room.session.faults[0]
     assert (fault.seat, fault.kind) == (0, FaultKind.RAISED) and "SystemExit(3)" in fault.message
-    assert room.session.hand_over
+    assert room.session.is_between_hands
     pool.close()

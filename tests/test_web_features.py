@@ -49,7 +49,7 @@ def test_seat_text_is_the_observation_document() -> None:
     session = TableSession(TableConfig(stacks=(1000,) * 4), [None, load_policy("normal", seed=1), None, None], seed=2)
     events = EventTexts()
     for _ in range(40):
-        if session.hand_over:
+        if session.is_between_hands:
             session.start_hand()
         for seat in range(4):
             obs = session.observation(seat)

@@ -146,7 +146,7 @@ def test_kill_mid_hand_and_go_on(tmp_path: Any) -> None:
                              [None] * PEOPLE, seed=SEED)
     played = iter(actions)
     while reference.hand_count < 4:
-        if reference.hand_over:
+        if reference.is_between_hands:
             reference.start_hand()
             continue
         seat, text = next(played)

@@ -9,271 +9,174 @@ the policy registry load only when a program asks for them.
 from __future__ import annotations
 
 from ._moved import install as _install_moved
-from ._version import __version__
+from ._version import __version__ as __version__
 
 _install_moved()  # the old module paths of the flat layout (deprecated)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
+
+# The public API, its one home: module -> the names it exports here.  ``__all__`` and the
+# lazy import below derive from it; the block under ``if TYPE_CHECKING:`` repeats it for type
+# checkers (``X as X`` marks a re-export) and tests/test_import.py checks the two agree.
+_PUBLIC: dict[str, tuple[str, ...]] = {
+    "evaluation.cards": ("CARDS", "Card", "Rank", "Suit", "format_cards", "parse_cards"),
+    "errors": (
+        "ActionParseError", "CardError", "DecisionTimeout", "EvaluatorError", "HandOverError",
+        "HistoryParseError", "IllegalActionError", "InvalidConfigError", "NotYourTurnError",
+        "PokerError", "PolicyError", "RangeError", "SerializationError",
+    ),
+    "evaluation.evaluator": (
+        "HandCategory", "HandRank", "evaluate", "evaluate_codes", "evaluate_combos",
+        "evaluate_many", "evaluate_mask",
+    ),
+    "evaluation.ranges": ("Range",),
+    "evaluation.equity": ("EquityResult", "PlayerEquity", "calculate_equity"),
+    "engine.rules": (
+        "AUTO", "MAX_SEATS", "AnteRule", "ForcedBet", "BettingStructure", "GameConfig",
+        "OddChipRule", "RuleFlavour", "Street",
+    ),
+    "engine.actions": (
+        "Action", "ActionKind", "AllIn", "Bet", "Call", "Check", "Fold", "LegalActions", "Raise",
+    ),
+    "engine.events": (
+        "ActionTaken", "BlindPosted", "BoardDealt", "Event", "HandMucked", "HandShown",
+        "HoleCardsDealt", "PotAwarded", "UncalledBetReturned",
+    ),
+    "engine.pots": ("Pot",),
+    "engine.results": ("PotResolution", "resolve_pots", "show"),
+    "engine.state": ("HandState", "act", "deal", "legal_actions"),
+    "engine.observation": ("Observation", "observe"),
+    "engine.policy": ("Policy", "available_policies", "load_policy"),
+    "engine.positions": ("ButtonRule",),
+    "tables.session": ("Blinds", "SeatState", "StackMode", "TableConfig", "TableSession"),
+    "players.driver": ("PolicyFault",),
+    "tables.tournament": (
+        "DEFAULT_SCHEDULE", "BlindLevel", "BlindSchedule", "Tournament", "TournamentConfig",
+        "TournamentMode", "run_tournament",
+    ),
+    "match.runner": ("MatchResult", "PlayerResult", "run_match"),
+}
+
+# public name -> its module (every name of __all__ but __version__)
+_EXPORTS: dict[str, str] = {name: module for module, names in _PUBLIC.items() for name in names}
+
+__all__ = ["__version__", *_EXPORTS]
+
 if TYPE_CHECKING:
     from typing import Any
 
-    from .evaluation.cards import CARDS, Card, Rank, Suit, format_cards, parse_cards
+    from .evaluation.cards import (
+        CARDS as CARDS,
+        Card as Card,
+        Rank as Rank,
+        Suit as Suit,
+        format_cards as format_cards,
+        parse_cards as parse_cards,
+    )
     from .errors import (
-        ActionParseError,
-        CardError,
-        DecisionTimeout,
-        EvaluatorError,
-        HandOverError,
-        HistoryParseError,
-        IllegalActionError,
-        InvalidConfigError,
-        NotYourTurnError,
-        PokerError,
-        PolicyError,
-        RangeError,
-        SerializationError,
+        ActionParseError as ActionParseError,
+        CardError as CardError,
+        DecisionTimeout as DecisionTimeout,
+        EvaluatorError as EvaluatorError,
+        HandOverError as HandOverError,
+        HistoryParseError as HistoryParseError,
+        IllegalActionError as IllegalActionError,
+        InvalidConfigError as InvalidConfigError,
+        NotYourTurnError as NotYourTurnError,
+        PokerError as PokerError,
+        PolicyError as PolicyError,
+        RangeError as RangeError,
+        SerializationError as SerializationError,
     )
     from .evaluation.evaluator import (
-        HandCategory,
-        HandRank,
-        evaluate,
-        evaluate_codes,
-        evaluate_combos,
-        evaluate_many,
-        evaluate_mask,
+        HandCategory as HandCategory,
+        HandRank as HandRank,
+        evaluate as evaluate,
+        evaluate_codes as evaluate_codes,
+        evaluate_combos as evaluate_combos,
+        evaluate_many as evaluate_many,
+        evaluate_mask as evaluate_mask,
     )
-    from .evaluation.ranges import Range
-    from .evaluation.equity import EquityResult, PlayerEquity, calculate_equity
+    from .evaluation.ranges import Range as Range
+    from .evaluation.equity import (
+        EquityResult as EquityResult,
+        PlayerEquity as PlayerEquity,
+        calculate_equity as calculate_equity,
+    )
     from .engine.rules import (
-        AUTO,
-        MAX_SEATS,
-        AnteRule,
-        BettingStructure,
-        ForcedBet,
-        GameConfig,
-        OddChipRule,
-        RuleFlavour,
-        Street,
+        AUTO as AUTO,
+        MAX_SEATS as MAX_SEATS,
+        AnteRule as AnteRule,
+        ForcedBet as ForcedBet,
+        BettingStructure as BettingStructure,
+        GameConfig as GameConfig,
+        OddChipRule as OddChipRule,
+        RuleFlavour as RuleFlavour,
+        Street as Street,
     )
-    from .engine.actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
+    from .engine.actions import (
+        Action as Action,
+        ActionKind as ActionKind,
+        AllIn as AllIn,
+        Bet as Bet,
+        Call as Call,
+        Check as Check,
+        Fold as Fold,
+        LegalActions as LegalActions,
+        Raise as Raise,
+    )
     from .engine.events import (
-        ActionTaken,
-        BlindPosted,
-        BoardDealt,
-        Event,
-        HandMucked,
-        HandShown,
-        HoleCardsDealt,
-        PotAwarded,
-        UncalledBetReturned,
+        ActionTaken as ActionTaken,
+        BlindPosted as BlindPosted,
+        BoardDealt as BoardDealt,
+        Event as Event,
+        HandMucked as HandMucked,
+        HandShown as HandShown,
+        HoleCardsDealt as HoleCardsDealt,
+        PotAwarded as PotAwarded,
+        UncalledBetReturned as UncalledBetReturned,
     )
-    from .engine.pots import Pot
-    from .engine.state import HandState, act, deal, legal_actions
-    from .engine.results import PotResolution, resolve_pots, show
-    from .engine.observation import Observation, observe
-    from .engine.policy import Policy, available_policies, load_policy
-    from .engine.positions import ButtonRule
-    from .players.driver import PolicyFault
-    from .tables.session import Blinds, SeatState, StackMode, TableConfig, TableSession
+    from .engine.pots import Pot as Pot
+    from .engine.results import (
+        PotResolution as PotResolution,
+        resolve_pots as resolve_pots,
+        show as show,
+    )
+    from .engine.state import (
+        HandState as HandState,
+        act as act,
+        deal as deal,
+        legal_actions as legal_actions,
+    )
+    from .engine.observation import Observation as Observation, observe as observe
+    from .engine.policy import (
+        Policy as Policy,
+        available_policies as available_policies,
+        load_policy as load_policy,
+    )
+    from .engine.positions import ButtonRule as ButtonRule
+    from .tables.session import (
+        Blinds as Blinds,
+        SeatState as SeatState,
+        StackMode as StackMode,
+        TableConfig as TableConfig,
+        TableSession as TableSession,
+    )
+    from .players.driver import PolicyFault as PolicyFault
     from .tables.tournament import (
-        DEFAULT_SCHEDULE,
-        BlindLevel,
-        BlindSchedule,
-        Tournament,
-        TournamentConfig,
-        TournamentMode,
-        run_tournament,
+        DEFAULT_SCHEDULE as DEFAULT_SCHEDULE,
+        BlindLevel as BlindLevel,
+        BlindSchedule as BlindSchedule,
+        Tournament as Tournament,
+        TournamentConfig as TournamentConfig,
+        TournamentMode as TournamentMode,
+        run_tournament as run_tournament,
     )
-    from .match.runner import MatchResult, PlayerResult, run_match
-
-# public name -> its module (every name of __all__ but __version__)
-_EXPORTS: dict[str, str] = {
-    "CARDS": "evaluation.cards",
-    "Card": "evaluation.cards",
-    "Rank": "evaluation.cards",
-    "Suit": "evaluation.cards",
-    "format_cards": "evaluation.cards",
-    "parse_cards": "evaluation.cards",
-    "ActionParseError": "errors",
-    "CardError": "errors",
-    "DecisionTimeout": "errors",
-    "EvaluatorError": "errors",
-    "HandOverError": "errors",
-    "HistoryParseError": "errors",
-    "IllegalActionError": "errors",
-    "InvalidConfigError": "errors",
-    "NotYourTurnError": "errors",
-    "PokerError": "errors",
-    "PolicyError": "errors",
-    "RangeError": "errors",
-    "SerializationError": "errors",
-    "HandCategory": "evaluation.evaluator",
-    "HandRank": "evaluation.evaluator",
-    "evaluate": "evaluation.evaluator",
-    "evaluate_codes": "evaluation.evaluator",
-    "evaluate_combos": "evaluation.evaluator",
-    "evaluate_many": "evaluation.evaluator",
-    "evaluate_mask": "evaluation.evaluator",
-    "Range": "evaluation.ranges",
-    "EquityResult": "evaluation.equity",
-    "PlayerEquity": "evaluation.equity",
-    "calculate_equity": "evaluation.equity",
-    "AUTO": "engine.rules",
-    "MAX_SEATS": "engine.rules",
-    "AnteRule": "engine.rules",
-    "ForcedBet": "engine.rules",
-    "BettingStructure": "engine.rules",
-    "GameConfig": "engine.rules",
-    "OddChipRule": "engine.rules",
-    "RuleFlavour": "engine.rules",
-    "Street": "engine.rules",
-    "Action": "engine.actions",
-    "ActionKind": "engine.actions",
-    "AllIn": "engine.actions",
-    "Bet": "engine.actions",
-    "Call": "engine.actions",
-    "Check": "engine.actions",
-    "Fold": "engine.actions",
-    "LegalActions": "engine.actions",
-    "Raise": "engine.actions",
-    "ActionTaken": "engine.events",
-    "BlindPosted": "engine.events",
-    "BoardDealt": "engine.events",
-    "Event": "engine.events",
-    "HandMucked": "engine.events",
-    "HandShown": "engine.events",
-    "HoleCardsDealt": "engine.events",
-    "PotAwarded": "engine.events",
-    "UncalledBetReturned": "engine.events",
-    "Pot": "engine.pots",
-    "PotResolution": "engine.results",
-    "resolve_pots": "engine.results",
-    "HandState": "engine.state",
-    "act": "engine.state",
-    "deal": "engine.state",
-    "legal_actions": "engine.state",
-    "show": "engine.results",
-    "Observation": "engine.observation",
-    "observe": "engine.observation",
-    "Policy": "engine.policy",
-    "available_policies": "engine.policy",
-    "load_policy": "engine.policy",
-    "ButtonRule": "engine.positions",
-    "Blinds": "tables.session",
-    "SeatState": "tables.session",
-    "StackMode": "tables.session",
-    "PolicyFault": "players.driver",
-    "TableConfig": "tables.session",
-    "TableSession": "tables.session",
-    "DEFAULT_SCHEDULE": "tables.tournament",
-    "BlindLevel": "tables.tournament",
-    "BlindSchedule": "tables.tournament",
-    "Tournament": "tables.tournament",
-    "TournamentConfig": "tables.tournament",
-    "TournamentMode": "tables.tournament",
-    "run_tournament": "tables.tournament",
-    "MatchResult": "match.runner",
-    "PlayerResult": "match.runner",
-    "run_match": "match.runner",
-}
-
-__all__ = [
-    "__version__",
-    # cards
-    "CARDS",
-    "Card",
-    "Rank",
-    "Suit",
-    "format_cards",
-    "parse_cards",
-    # errors
-    "ActionParseError",
-    "CardError",
-    "DecisionTimeout",
-    "EvaluatorError",
-    "HandOverError",
-    "HistoryParseError",
-    "IllegalActionError",
-    "InvalidConfigError",
-    "NotYourTurnError",
-    "PokerError",
-    "PolicyError",
-    "RangeError",
-    "SerializationError",
-    # evaluation
-    "HandCategory",
-    "HandRank",
-    "evaluate",
-    "evaluate_codes",
-    "evaluate_combos",
-    "evaluate_many",
-    "evaluate_mask",
-    # equity
-    "EquityResult",
-    "PlayerEquity",
-    "Range",
-    "calculate_equity",
-    # engine
-    "AUTO",
-    "MAX_SEATS",
-    "AnteRule",
-    "ForcedBet",
-    "BettingStructure",
-    "GameConfig",
-    "OddChipRule",
-    "RuleFlavour",
-    "Street",
-    "Action",
-    "ActionKind",
-    "AllIn",
-    "Bet",
-    "Call",
-    "Check",
-    "Fold",
-    "LegalActions",
-    "Raise",
-    "ActionTaken",
-    "BlindPosted",
-    "BoardDealt",
-    "Event",
-    "HandMucked",
-    "HandShown",
-    "HoleCardsDealt",
-    "PotAwarded",
-    "UncalledBetReturned",
-    "Pot",
-    "PotResolution",
-    "resolve_pots",
-    "HandState",
-    "act",
-    "deal",
-    "legal_actions",
-    "show",
-    "Observation",
-    "observe",
-    # policies (AIs) and matches
-    "Policy",
-    "available_policies",
-    "load_policy",
-    "MatchResult",
-    "PlayerResult",
-    "run_match",
-    # tables and tournaments
-    "Blinds",
-    "ButtonRule",
-    "PolicyFault",
-    "SeatState",
-    "StackMode",
-    "TableConfig",
-    "TableSession",
-    "DEFAULT_SCHEDULE",
-    "BlindLevel",
-    "BlindSchedule",
-    "Tournament",
-    "TournamentConfig",
-    "TournamentMode",
-    "run_tournament",
-]
+    from .match.runner import (
+        MatchResult as MatchResult,
+        PlayerResult as PlayerResult,
+        run_match as run_match,
+    )
 
 
 if not TYPE_CHECKING:  # hidden from type checkers, which see the imports above

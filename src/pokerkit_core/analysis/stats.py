@@ -580,7 +580,7 @@ def read_hands(path: str | Path) -> Iterator[HandHistory]:
     suffix = path.suffix.lower()
     if suffix == ".log":
         with open(path, encoding="utf-8") as fp:
-            log = acpc.read_log(fp)
+            log = acpc.load(fp)
         game = acpc.load_game(acpc.find_game_file(log.game_file, path))
         for line in log.states:
             yield line.to_history(game)

@@ -70,7 +70,7 @@ def _hands(
     suffix = path.suffix.lower()
     if suffix == ".log":
         with open(path, encoding="utf-8") as fp:
-            log = acpc.read_log(fp)
+            log = acpc.load(fp)
         game = acpc.load_game(acpc.find_game_file(log.game_file, path))
         for line in log.states:
             try:

@@ -467,7 +467,7 @@ class GameConfig:
 
     # ------------------------------------------------------------------ presets
     @classmethod
-    def acpc_heads_up(cls, button: int = 0) -> "GameConfig":
+    def acpc_heads_up(cls, *, button: int = 0) -> "GameConfig":
         """The ACPC heads-up no-limit format: blinds 50/100, 20,000 chips each.
 
         Args:
@@ -484,13 +484,13 @@ class GameConfig:
     @classmethod
     def no_limit(
         cls,
+        *,
         players: int = 6,
         stack: int = 10_000,
         small_blind: int = 50,
         big_blind: int = 100,
         ante: int = 0,
         button: int = 0,
-        *,
         ante_rule: AnteRule = AnteRule.EVERY_SEAT,
         straddles: tuple[int, ...] = (),
         boards: int = 1,
@@ -533,13 +533,13 @@ class GameConfig:
     @classmethod
     def pot_limit(
         cls,
+        *,
         players: int = 6,
         stack: int = 10_000,
         small_blind: int = 50,
         big_blind: int = 100,
         ante: int = 0,
         button: int = 0,
-        *,
         ante_rule: AnteRule = AnteRule.EVERY_SEAT,
         straddles: tuple[int, ...] = (),
         boards: int = 1,
@@ -589,6 +589,7 @@ class GameConfig:
     @classmethod
     def big_blind_ante(
         cls,
+        *,
         players: int = 9,
         stack: int = 10_000,
         small_blind: int = 50,
@@ -618,13 +619,14 @@ class GameConfig:
             InvalidConfigError: Any value out of range or not an int.
         """
         return cls.no_limit(
-            players, stack, small_blind, big_blind, big_blind if ante is None else ante, button,
-            ante_rule=AnteRule.BIG_BLIND,
+            players=players, stack=stack, small_blind=small_blind, big_blind=big_blind,
+            ante=big_blind if ante is None else ante, button=button, ante_rule=AnteRule.BIG_BLIND,
         )
 
     @classmethod
     def button_ante(
         cls,
+        *,
         players: int = 9,
         stack: int = 10_000,
         small_blind: int = 50,
@@ -649,13 +651,14 @@ class GameConfig:
             InvalidConfigError: Any value out of range or not an int.
         """
         return cls.no_limit(
-            players, stack, small_blind, big_blind, big_blind if ante is None else ante, button,
-            ante_rule=AnteRule.BUTTON,
+            players=players, stack=stack, small_blind=small_blind, big_blind=big_blind,
+            ante=big_blind if ante is None else ante, button=button, ante_rule=AnteRule.BUTTON,
         )
 
     @classmethod
     def straddled(
         cls,
+        *,
         players: int = 9,
         stack: int = 10_000,
         small_blind: int = 50,
@@ -686,13 +689,14 @@ class GameConfig:
         """
         count = _check_int("count", count, 1, MAX_SEATS)
         return cls.no_limit(
-            players, stack, small_blind, big_blind, 0, button,
-            straddles=tuple(big_blind << k for k in range(1, count + 1)),
+            players=players, stack=stack, small_blind=small_blind, big_blind=big_blind,
+            button=button, straddles=tuple(big_blind << k for k in range(1, count + 1)),
         )
 
     @classmethod
     def fixed_limit(
         cls,
+        *,
         players: int = 4,
         stack: int = 1_000,
         small_blind: int = 5,

@@ -37,7 +37,7 @@ References:
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .actions import Action, ActionKind, Call, Check, Fold, LegalActions
 from ..evaluation.cards import Card
@@ -65,7 +65,7 @@ __all__ = [
     "deal",
     "legal_actions",
     "act",
-    "replay",
+    "replay_actions",
     "draw_codes",
 ]
 
@@ -409,7 +409,7 @@ def act(state: HandState, action: Action) -> HandState:
 def _act_py(state: HandState, action: Action, t: HandState) -> HandState:
     """The body of :func:`act`: ``t`` is the successor being built, a fresh
     copy of ``state``, or ``state`` itself when nobody else holds it
-    (:func:`replay`).  Every check comes before the first write to ``t``, so
+    (:func:`replay_actions`).  Every check comes before the first write to ``t``, so
     a refused action leaves ``t`` as it was.
 
     The reference for the C kernel (``csrc/pkc_engine.c``), which handles the
@@ -507,7 +507,7 @@ def _act_py(state: HandState, action: Action, t: HandState) -> HandState:
 _act = _act_py
 
 
-def replay(config: GameConfig, codes: Sequence[int], actions: Sequence[Action]) -> HandState:
+def replay_actions(config: GameConfig, codes: Sequence[int], actions: Sequence[Action]) -> HandState:
     """The hand dealt ``codes`` after ``actions``: ``deal`` then ``act`` for
     each action, with every check of both, without building the states in
     between (for restoring a saved hand).
@@ -536,7 +536,7 @@ def replay(config: GameConfig, codes: Sequence[int], actions: Sequence[Action]) 
         docs/rules.rst section 2 (deal order, actions).
     """
     if config.__class__ is not GameConfig:
-        raise InvalidConfigError(f"replay needs a GameConfig, got {shown(config)}")
+        raise InvalidConfigError(f"replay_actions needs a GameConfig, got {shown(config)}")
     t = _dealt(config, deck_codes(config, codes))
     for action in actions:
         t = _act(t, action, t)
@@ -833,3 +833,8 @@ if STATE_KERNEL is not None and isinstance(HandState.__base__, type) and issubcl
     HandState, STATE_KERNEL.StateBase
 ):  # the common case of act, _act and legal_actions in C (csrc/pkc_engine.c)
     act, _act, legal_actions, _fallbacks = STATE_KERNEL.bind_engine(*_engine_binding(_probe()))  # noqa: F811
+
+if not TYPE_CHECKING:  # the old name, for a while (hidden from type checkers)
+    from .._deprecated import renamed
+
+    __getattr__ = renamed(__name__, {"replay": "replay_actions"})

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import IO, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Iterable, Iterator
 
 from ..evaluation.cards import Card, format_cards, parse_cards
 from ..errors import CardError, HistoryParseError, shown
@@ -64,7 +64,11 @@ __all__ = [
     "format_value",
     "exact_decimal",
     "parse_value",
-    "read_log",
+    "load",
+    "loads",
+    "dump",
+    "dumps",
+    "iter_hands",
     "iter_log",
     "find_game_file",
 ]
@@ -599,8 +603,8 @@ def iter_log(fp: Iterable[str]) -> Iterator[tuple[int, str | StateLine | ScoreLi
             raise HistoryParseError(exc.message, number) from exc
 
 
-def read_log(fp: IO[str] | Iterable[str]) -> AcpcLog:
-    """Read a whole dealer log.
+def load(fp: IO[str] | Iterable[str]) -> AcpcLog:
+    """Read a whole dealer log from an open file (formerly ``read_log``).
 
     Args:
         fp: Lines of the log (an open text file, or a list of ``str``).
@@ -643,3 +647,78 @@ def read_log(fp: IO[str] | Iterable[str]) -> AcpcLog:
         raise HistoryParseError(exc.message, header_line) from exc
     return AcpcLog(header[0], header[1], hands, seed, tuple(options), tuple(states), score)
 
+
+def loads(text: str) -> AcpcLog:
+    """Read a whole dealer log from its text.
+
+    Args:
+        text: The log's text (``str``; decode bytes first, or use
+            :func:`load` on a text file).
+
+    Returns:
+        The log, as :func:`load` reads it.
+
+    Raises:
+        HistoryParseError: ``text`` is not a ``str``, or as :func:`load` (no
+            header, a bad line, with its number).
+    """
+    if not isinstance(text, str):
+        raise HistoryParseError(f"loads() needs text (str), not {type(text).__name__}")
+    return load(text.splitlines())
+
+
+def dumps(log: AcpcLog) -> str:
+    """Write a dealer log as the dealer writes it: the header, one ``STATE``
+    line per hand and the ``SCORE`` line (if any), each ending in a newline.
+
+    Args:
+        log: Any log; :func:`loads` reads the text back to an equal log.
+
+    Returns:
+        The text of the log file.
+    """
+    lines = [str(state) for state in log.states]
+    if log.score is not None:
+        lines.append(str(log.score))
+    return log.header() + "".join(line + "\n" for line in lines)
+
+
+def dump(log: AcpcLog, fp: IO[str]) -> None:
+    """Write a dealer log to an open text file (as :func:`dumps`).
+
+    Args:
+        log: Any log.
+        fp: A file open for writing in text mode; the text is written at its
+            current position and the file is left open.
+
+    Raises:
+        OSError: The file cannot be written.
+    """
+    fp.write(dumps(log))
+
+
+def iter_hands(fp: IO[str] | Iterable[str]) -> Iterator[StateLine]:
+    """Stream the hands (``STATE`` lines) of a dealer log, one at a time.
+
+    The header and the ``SCORE`` line are skipped (:func:`iter_log` yields
+    them too), so a long log is never held in memory whole.
+
+    Args:
+        fp: Lines of the log (an open text file, or a list of ``str``).
+
+    Yields:
+        Each ``STATE`` line in file order.
+
+    Raises:
+        HistoryParseError: As :func:`iter_log` (a bad line, with its number;
+            ``fp`` a ``str`` or ``bytes``, or a line that is not a ``str``).
+    """
+    for _, item in iter_log(fp):
+        if isinstance(item, StateLine):
+            yield item
+
+
+if not TYPE_CHECKING:  # the old name, for a while (hidden from type checkers)
+    from .._deprecated import renamed
+
+    __getattr__ = renamed(__name__, {"read_log": "load"})

@@ -92,7 +92,7 @@ from .serialize_fields import (
     _str,
     _street,
 )
-from ..engine.state import HandState, act, deal, replay
+from ..engine.state import HandState, act, deal, replay_actions
 from ..engine.policy import Policy
 from ..tables.session import Blinds, HandRecord, TableSession
 
@@ -674,7 +674,7 @@ def _canonical_state(text: str, at: int, config: GameConfig) -> HandState | None
     (the full decoder then reads it and names what is wrong).
 
     The deal order and the actions are read from the text, replayed with
-    every check (:func:`~pokerkit_core.engine.state.replay`), and the replayed
+    every check (:func:`~pokerkit_core.engine.state.replay_actions`), and the replayed
     hand's own text must equal the rest of the document character for
     character: the same acceptance as parsing it and checking each field,
     without the parse.
@@ -692,7 +692,7 @@ def _canonical_state(text: str, at: int, config: GameConfig) -> HandState | None
         if end > stop + len(_ACTIONS_AT):
             get = _ACTION_OF.get
             moves = [get(item[1:-1]) or _action(item[1:-1], "") for item in text[stop + len(_ACTIONS_AT) : end].split(",")]
-        state = replay(config, codes, moves)
+        state = replay_actions(config, codes, moves)
     except (KeyError, PokerError):
         return None
     tail = _state_tail(state)
@@ -717,7 +717,7 @@ def _decode_state(data: Mapping[str, Any], path: str) -> HandState:
         get = _ACTION_OF.get
         try:
             moves = [get(text) or _action(text, "") for text in actions]
-            state = replay(config, [_CODE_OF[text] for text in deck], moves)
+            state = replay_actions(config, [_CODE_OF[text] for text in deck], moves)
         except (KeyError, TypeError, PokerError):
             state = None
     if state is None:

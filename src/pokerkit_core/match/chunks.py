@@ -30,7 +30,7 @@ from ..players.isolation import IsolatedPolicy, close_all
 from ..engine.policy import Policy, PolicyFactory, make_policy
 from ..engine.rules import GameConfig
 from ..seeding import derive, policy_seed
-from ..engine.state import HandState, replay
+from ..engine.state import HandState, replay_actions
 
 __all__ = [
     "MAX_RECORDED_ERRORS",
@@ -42,7 +42,7 @@ __all__ = [
     "PlayerSpec",
     "chunk_result",
     "chunk_setup",
-    "config_for",
+    "button_config",
     "run_chunk",
     "shuffle_codes",
 ]
@@ -103,7 +103,7 @@ class ChunkResult:
     seats: tuple[tuple[int, ...], ...]
 
 
-def config_for(template: GameConfig | None, button: int) -> GameConfig:
+def button_config(template: GameConfig | None, button: int) -> GameConfig:
     """The match's game with the button on ``button`` (default: ACPC heads-up)."""
     if template is None:
         return GameConfig.acpc_heads_up(button=button)
@@ -199,7 +199,7 @@ class PassPlay:
         self.seated = (policies[self.player_at[0]], policies[self.player_at[1]])
         # the two configs of the pass (button on seat 0 or 1), built once: a
         # config keeps the engine's per-table precomputation
-        self.configs = (config_for(chunk.config, 0), config_for(chunk.config, 1))
+        self.configs = (button_config(chunk.config, 0), button_config(chunk.config, 1))
         self.nets: list[tuple[int, int]] = []
         self.sink = FaultSink(chunk.names)
         self.states: list[HandState] = []
@@ -214,7 +214,7 @@ class PassPlay:
         deal_number = chunk.first_deal + offset
         hand_number = 2 * deal_number + self.play if chunk.duplicate else deal_number
         self.sink.hand, self.sink.player_at = hand_number, self.player_at
-        dealt = replay(self.configs[deal_number % 2], self.decks[offset], ())  # deal from codes
+        dealt = replay_actions(self.configs[deal_number % 2], self.decks[offset], ())  # deal from codes
         return HandDriver(dealt, self.seated, hand_number=hand_number, on_fault=self.sink)
 
     def finish(self, state: HandState) -> None:

@@ -169,7 +169,7 @@ class _Bots:
             return
         if self.sent == 0:
             self.head_since = now
-        payload = compact.dumps(self.outbox, plain=self.plain)
+        payload = compact.pack(self.outbox, plain=self.plain)
         self.outbox, self.plain = [], True
         self.sent = len(self.waiting)
         try:

@@ -69,7 +69,7 @@ from ..engine.policy import Policy, PolicyFactory, available_policies, load_poli
 from ..progress import REPORT_SECONDS, WorkerProgress, progress_bar, worker_counter
 from ..engine.rules import GameConfig
 from ..seeding import fresh_seed, warn_if_guessable
-from ..engine.state import HandState, deal, replay
+from ..engine.state import HandState, deal, replay_actions
 
 __all__ = [
     "DEFAULT_CHUNK_DEALS",

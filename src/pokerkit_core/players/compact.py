@@ -15,7 +15,7 @@ import io
 import operator
 import pickle
 from enum import Enum
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine import events
 from ..evaluation.evaluator import STATE_KERNEL as _speedups
@@ -30,11 +30,11 @@ __all__ = [
     "changed_fields",
     "decode_events",
     "decode_fields",
-    "dumps",
     "encode_events",
     "encode_fields",
+    "decode_observation",
+    "pack",
     "patch_fields",
-    "rebuild",
 ]
 
 
@@ -80,7 +80,7 @@ _DISPATCH: dict[type, Callable[[Any], Any]] = {
 }
 
 
-def dumps(message: object, *, plain: bool = False) -> bytes:
+def pack(message: object, *, plain: bool = False) -> bytes:
     """``message`` pickled (highest protocol), cards as their codes and frozen
     values as ``cls(*fields)``.
 
@@ -285,7 +285,12 @@ def decode_events(encoded: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(events_)
 
 
-def rebuild(fields: list[Any], history: tuple[Any, ...]) -> Observation:
+def decode_observation(fields: list[Any], history: tuple[Any, ...]) -> Observation:
     """The observation of decoded ``fields`` (from :func:`decode_fields`)
     and its whole ``history``."""
     return Observation(*fields[:HISTORY_AT], history, *fields[HISTORY_AT:])  # type: ignore[call-arg]
+
+if not TYPE_CHECKING:  # the old names, for a while (hidden from type checkers)
+    from .._deprecated import renamed
+
+    __getattr__ = renamed(__name__, {"dumps": "pack", "rebuild": "decode_observation"})

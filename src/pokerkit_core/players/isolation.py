@@ -331,7 +331,7 @@ class IsolatedPolicy(Remote):
         conn, child_end = context.Pipe(duplex=True)
         self._workdir = procs.private_dir()
         process = context.Process(  # type: ignore[attr-defined]
-            target=child.serve, args=(child_end, sent, seed, entry, self._workdir), daemon=True,
+            target=child.serve_policy, args=(child_end, sent, seed, entry, self._workdir), daemon=True,
             name=PROCESS_NAME,
         )
         try:
@@ -716,7 +716,7 @@ class IsolatedPolicy(Remote):
         seq = self._seq
         request, plain = self._held.request(0, seq, op, history, static, dynamic, extra, key, engine)
         try:
-            self._send(compact.dumps([request], plain=plain))
+            self._send(compact.pack([request], plain=plain))
         except OSError:
             raise self._stop("ended (its pipe is closed)") from None
         text = self._receive(limit)

@@ -1,7 +1,7 @@
 """The policy's side of an isolated policy: the loop that runs in its process.
 
 :class:`~pokerkit_core.players.isolation.IsolatedPolicy` starts a child process that
-runs :func:`serve`.  The child builds the policy, reports that it is ready,
+runs :func:`serve_policy`.  The child builds the policy, reports that it is ready,
 then answers requests until its pipe reaches end-of-file.  One child may hold
 several *lanes*: independent instances of the same policy, each with its own
 seed and its own hands (an isolated match plays a few chunks at once through
@@ -48,7 +48,7 @@ __all__ = [
     "STARTED",
     "IsolatedSpec",
     "clean",
-    "serve",
+    "serve_policy",
     "spec_name",
 ]
 
@@ -171,7 +171,7 @@ def _answer(lane: _Lane, op: int, observation: Any, extra: object) -> str:
         return "! " + describe_exception(exc)
 
 
-def serve(  # pragma: no cover - runs in the child
+def serve_policy(  # pragma: no cover - runs in the child
     conn: Connection, spec: str | bytes, seed: int | None, entry: str | None = None,
     workdir: str | None = None,
 ) -> None:
@@ -262,3 +262,8 @@ def _serve(  # pragma: no cover - runs in the child
         except Exception as exc:  # noqa: BLE001 - a bug on the wire: the parent stops us
             wire.write_all(fd, _frame("? " + clean(describe_exception(exc), _MESSAGE_LIMIT)))
             return
+
+if not TYPE_CHECKING:  # the old name, for a while (hidden from type checkers)
+    from .._deprecated import renamed
+
+    __getattr__ = renamed(__name__, {"serve": "serve_policy"})

@@ -130,7 +130,7 @@ def new_events(
         else 0), the compact form (:func:`compact.encode_events`) of
         ``history[start:]`` (a tuple, or a list when not ``engine``), and
         whether every one of them is plain built-in values (see
-        :func:`compact.dumps`).
+        :func:`compact.pack`).
     """
     start = len(sent)
     if start > len(history) or not all(map(_is, sent, history)):

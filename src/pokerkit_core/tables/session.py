@@ -33,6 +33,7 @@ import numbers
 import operator
 import random
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -265,9 +266,20 @@ class TableSession(TableSeats):
         return limit is not None and self.elapsed_seconds >= limit
 
     @property
-    def hand_over(self) -> bool:
+    def is_between_hands(self) -> bool:
         """No hand is in progress (none started yet, or the last one ended
-        and was recorded)."""
+        and was recorded); :attr:`is_over` says whether the session is."""
+        return self._hand is None
+
+    @property
+    def hand_over(self) -> bool:
+        """Deprecated name of :attr:`is_between_hands` (warns
+        ``DeprecationWarning``)."""
+        warnings.warn(
+            "TableSession.hand_over is deprecated; use TableSession.is_between_hands",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self._hand is None
 
     @property
@@ -607,7 +619,7 @@ class TableSession(TableSeats):
 
         Returns:
             The hand now: :attr:`to_act` names the external seat to act, or
-            the hand is over (then already recorded; :attr:`hand_over`).
+            the hand is over (then already recorded; :attr:`is_between_hands`).
 
         Raises:
             InvalidConfigError: The session is over, or the blind source

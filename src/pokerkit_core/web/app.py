@@ -42,7 +42,7 @@ from .limits import (
     MESSAGES_PER_SECOND,
     MIN_DECISION_SECONDS,
     MIN_MATCH_HANDS,
-    PROTOCOL_VERSION,
+    WEB_PROTOCOL_VERSION,
     REPLAY_UPLOAD_WINDOW_SECONDS,
     REPLAY_UPLOADS_PER_WINDOW,
     REQUEST_BYTES,
@@ -159,7 +159,7 @@ def create_app(data: str | Path) -> Starlette:
 
     async def options(request: Request) -> Response:
         return _json({
-            "protocol": PROTOCOL_VERSION,
+            "protocol": WEB_PROTOCOL_VERSION,
             "levels": list(AI_LEVELS),
             "policies": list(policies),
             "kinds": list(ROOM_KINDS),

@@ -7,7 +7,7 @@ web page quotes these values; ``GET /api/options`` sends them to the page.
 from __future__ import annotations
 
 __all__ = [
-    "PROTOCOL_VERSION",
+    "WEB_PROTOCOL_VERSION",
     "MESSAGE_BYTES",
     "SOCKET_FRAME_BYTES",
     "MESSAGES_PER_SECOND",
@@ -44,7 +44,7 @@ __all__ = [
     "COMPUTER_DECISION_SECONDS",
 ]
 
-PROTOCOL_VERSION = 1
+WEB_PROTOCOL_VERSION = 1
 """Version of the wire protocol (``welcome`` and ``/api/options`` carry it)."""
 
 MESSAGE_BYTES = 4096

@@ -27,7 +27,7 @@ from .limits import (
     FINISHED_ROOM_SECONDS,
     IDLE_ROOM_SECONDS,
     MAX_ROOMS,
-    PROTOCOL_VERSION,
+    WEB_PROTOCOL_VERSION,
 )
 from .protocol import (
     ActionMessage,
@@ -89,7 +89,7 @@ class Lobby:
                 continue
             self.rooms[room_id] = room
             self._stored[room_id] = len(hands)
-            if not room.session.hand_over and room.session.to_act is None:
+            if not room.session.is_between_hands and room.session.to_act is None:
                 self._spawn(self._resume(room))  # an interrupted computer seat acts again
             else:  # the saved countdown goes on (Room.resume_clock)
                 self._schedule(room, decision=room.deadline is None)
@@ -293,7 +293,7 @@ class Lobby:
                     raise ProtocolError("bad_token", "that token is not a seat's token of this room; you are watching")
             was = self.connected(room.id)
             conn.seat, conn.greeted = seat, True
-            conn.send(_dumps({"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat,
+            conn.send(_dumps({"type": "welcome", "protocol": WEB_PROTOCOL_VERSION, "seat": seat,
                               "room": self.summary(room)}))
             if self.connected(room.id) != was:  # a seat came online: everyone sees it
                 self._broadcast(room)
@@ -334,8 +334,8 @@ class Lobby:
         any connection's queue, so no browser sees a state that is not on
         disk: a kill before the flush loses only actions nobody was told of.
         """
-        key = (room.session.hand_count, room.session.hand_over)
-        if action and not room.session.hand_over and self._saved.get(room.id) == key:
+        key = (room.session.hand_count, room.session.is_between_hands)
+        if action and not room.session.is_between_hands and self._saved.get(room.id) == key:
             if not self._pending:
                 asyncio.get_running_loop().call_soon(self._flush)
             self._pending[room.id] = room
@@ -352,7 +352,7 @@ class Lobby:
         """Write the progress rows of the rooms changed since the last flush."""
         rows = [
             (room.id, room.hand_number or 0, room.seq, room.actions(), room.deadline_at())
-            for room in self._pending.values() if not room.session.hand_over
+            for room in self._pending.values() if not room.session.is_between_hands
         ]
         self._pending.clear()
         self.store.save_progress_many(rows)

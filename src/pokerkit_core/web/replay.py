@@ -91,7 +91,7 @@ def read_histories(text: str, fmt: str) -> list[HandHistory]:
             )
         cut = end + len("END GAMEDEF")
         game = acpc.parse_game(text[:cut])
-        log = acpc.read_log(io.StringIO(text[cut:]))
+        log = acpc.load(io.StringIO(text[cut:]))
         return [line.to_history(game) for line in log.states]
     except (HistoryParseError, InvalidConfigError, CardError) as exc:
         raise _bad(exc) from None

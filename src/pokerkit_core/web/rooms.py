@@ -304,12 +304,12 @@ class Room:
     @property
     def started(self) -> bool:
         """A hand has been dealt (or is being dealt)."""
-        return self.session.hand_count > 0 or not self.session.hand_over
+        return self.session.hand_count > 0 or not self.session.is_between_hands
 
     @property
     def status(self) -> str:
         """``"waiting"`` (a person's seat still open), ``"playing"`` or ``"over"``."""
-        if self.session.hand_over and self.session.is_over:
+        if self.session.is_between_hands and self.session.is_over:
             return "over"
         if not self.started and any(s.player == "human" and s.token_hash is None for s in self.seats):
             return "waiting"
@@ -318,7 +318,7 @@ class Room:
     @property
     def hand_number(self) -> int | None:
         """The hand in progress, else the last one (``None`` before the first)."""
-        if not self.session.hand_over:
+        if not self.session.is_between_hands:
             return self.session.hand_count + 1
         return self.session.hand_count or None
 
@@ -351,7 +351,7 @@ class Room:
 
     def observation(self, seat: int) -> Observation | None:
         """What ``seat`` sees now: the hand in progress or the last one."""
-        if not self.session.hand_over:
+        if not self.session.is_between_hands:
             return self.session.observation(seat)
         if self.last_state is None:
             return None
@@ -397,7 +397,7 @@ class Room:
 
     def blinds(self) -> dict[str, int]:
         """The blinds of the hand in progress, else of the next hand."""
-        obs = self.observation(0) if not self.session.hand_over else None
+        obs = self.observation(0) if not self.session.is_between_hands else None
         if obs is not None:
             return {"small_blind": obs.small_blind, "big_blind": obs.big_blind, "ante": obs.ante}
         config = self.session.config.blinds.blinds_at(self.session.hand_count + 1)
@@ -448,7 +448,7 @@ class Room:
         (:func:`~.views.seat_text`).
         """
         public_obs, parts, legal = self._public()
-        to_act = None if self.session.hand_over or public_obs is None else public_obs.to_act
+        to_act = None if self.session.is_between_hands or public_obs is None else public_obs.to_act
         deadline_ms = None
         if self.deadline is not None and to_act is not None:
             deadline_ms = max(0, int((self.deadline - time.monotonic()) * 1000))
@@ -492,7 +492,7 @@ class Room:
         The observation is that of the person to act when there is one (its
         public part is every seat's), so one :func:`observe` gives both.
         """
-        key = (self.seq, self.session.hand_count, self.session.hand_over,
+        key = (self.seq, self.session.hand_count, self.session.is_between_hands,
                len(self.session.state.history) if self.session.state is not None else -1)
         if self._public_cache[0] != key:
             to_act = self.session.to_act
@@ -511,7 +511,7 @@ class Room:
         seat going on- or offline, so the text is kept until one of those
         changes (the key says what it depends on).
         """
-        key = (self.session.hand_count, self.session.hand_over, self.session.is_over,
+        key = (self.session.hand_count, self.session.is_between_hands, self.session.is_over,
                tuple(sorted(connected)), self.status,
                tuple((m.player, m.name, m.token_hash is None, m.fill, m.sit_out) for m in self.seats))
         if self._between_cache[0] != key:
@@ -535,7 +535,7 @@ class Room:
     def actions(self) -> list[str]:
         """Every action of the hand in progress so far, text form (``[]`` between hands)."""
         state = self.session.state
-        if self.session.hand_over or state is None:
+        if self.session.is_between_hands or state is None:
             return []
         return [str(e.action) for e in state.history if isinstance(e, ActionTaken)]
 
@@ -579,7 +579,7 @@ class Room:
 
     def ready_to_deal(self) -> bool:
         """No hand on, the room not over and no person's seat still open."""
-        return self.session.hand_over and self.status == "playing" and not self.session.is_over
+        return self.session.is_between_hands and self.status == "playing" and not self.session.is_over
 
     async def deal(self) -> None:
         """Seat the people who joined or asked to sit out or in, then deal the next hand.
@@ -605,7 +605,7 @@ class Room:
 
     async def resume(self) -> None:
         """Go on with a restored hand whose computer seat was interrupted."""
-        if not self.session.hand_over and self.session.to_act is None:
+        if not self.session.is_between_hands and self.session.to_act is None:
             await self.session.start_hand_async()
             self._after_step()
 
@@ -620,8 +620,8 @@ class Room:
         """
         if self.status == "over":
             raise ProtocolError("room_over", "the room has ended")
-        if self.session.hand_over or hand != self.hand_number:
-            current = "no hand is on" if self.session.hand_over else f"hand {self.hand_number} is on"
+        if self.session.is_between_hands or hand != self.hand_number:
+            current = "no hand is on" if self.session.is_between_hands else f"hand {self.hand_number} is on"
             raise ProtocolError("stale_hand", f"hand {hand} is not being played: {current}")
         to_act = self.session.to_act
         if to_act != seat:
@@ -666,7 +666,7 @@ class Room:
         self.seats[seat].sit_out = out
 
     def _after_step(self) -> None:
-        if self.session.hand_over:
+        if self.session.is_between_hands:
             state = self.session.state
             if state is not None:
                 self._finished(state)

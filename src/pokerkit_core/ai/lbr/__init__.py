@@ -82,7 +82,7 @@ from ...engine.observation import observe
 from ...engine.policy import Policy, method_of, policy_factory
 from ...engine.rules import BettingStructure, GameConfig
 from ...seeding import fresh_seed
-from ...engine.state import act, replay
+from ...engine.state import act, replay_actions
 from .exploiter import (
     COMBOS,
     FLOP_TRIALS,
@@ -212,7 +212,7 @@ def _precheck(pair: _Pair, seed: int) -> str:
         rng = random.Random(_seed("pokerkit_core.lbr.precheck.deals", seed))
         for k in range(8):
             config = dataclasses.replace(pair.config, button=k % 2)
-            state = replay(config, rng.sample(range(52), 2 * len(config.stacks) + 5), [])
+            state = replay_actions(config, rng.sample(range(52), 2 * len(config.stacks) + 5), [])
             for _ in range(k % 4):  # also spots after the flop: check/call down
                 if state.is_over or state.to_act is None:
                     break
