@@ -256,13 +256,11 @@ class HandDriver:
         """Start the policy's answer to ``(seat, call)``: when it started
         (:attr:`_clock`), and either its outcome (``None``: no such method)
         or the awaitable an ``async def`` returned, for the loop to wait on."""
-        policy = self._players[seat]
-        from_state = self._from_state[seat] if call == "decide" else None
-        if from_state is not None:  # the remote-policy protocol: no Observation built here
-            method: Callable[..., Any] | None = from_state
+        method = self._from_state[seat] if call == "decide" else None
+        if method is not None:  # the remote-policy protocol: no Observation built here
             args: tuple[object, ...] = (self._state, seat, self.hand_number)
         else:
-            method = _method(policy, call)
+            method = _method(self._players[seat], call)
             if method is None:
                 return 0.0, None, None
             args = (self.observation(seat),) if call == "decide" else self._hook_args(seat, call)
@@ -395,7 +393,7 @@ class HandDriver:
         self._state = following
         self._actions.append(action)
         if self._on_events is not None:
-            self._on_events(following, tuple(following._history[len(before._history) :]))
+            self._on_events(following, tuple(following.history[len(before.history) :]))
         return following
 
     # -- hooks -----------------------------------------------------------

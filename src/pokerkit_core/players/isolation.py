@@ -616,7 +616,7 @@ class IsolatedPolicy(Remote):
             legal = legal_actions(state) if state.to_act == seat else None
             return Fold if legal is None else default_action(legal)
         static, dynamic, key = self._held.parts(state, seat, hand_number)
-        body = self._ask(DECIDE, state._history, static, dynamic, None, key, engine=True)
+        body = self._ask(DECIDE, state.history, static, dynamic, None, key, engine=True)
         return self._action(body)
 
     def hand_started(self, observation: Observation) -> None:
