@@ -167,21 +167,26 @@ class HandDriver:
                 f"{len(seats)} players for {state.config.seat_count} seats: give one per "
                 "seat (None for an external player or an empty seat)"
             )
+        # the remote-policy protocol (the module's "Policies that run
+        # elsewhere"): looked up once; None for every other policy
+        from_state: list[Callable[..., Any] | None] = []
         for seat, policy in enumerate(seats):
-            if policy is not None and (
-                isinstance(policy, type) or not callable(getattr(policy, "decide", None))
-            ):
+            if policy is None:
+                from_state.append(None)
+                continue
+            if isinstance(policy, type) or not callable(getattr(policy, "decide", None)):
                 raise PolicyError(f"seat {seat}: {shown(policy)} is not a policy")
+            try:
+                remote = getattr(policy, "decide_state", None)
+            except Exception:  # noqa: BLE001 - a hostile __getattr__: as if missing
+                remote = None
+            from_state.append(remote if callable(remote) else None)
         self._timeout = timeout_arg("decision_timeout", decision_timeout)
         if not callable(clock):
             raise InvalidConfigError(f"clock must be callable, got {shown(clock)}")
         self._state = state
         self._players = seats
-        # the remote-policy protocol (docs: the module, "Policies that run
-        # elsewhere"): looked up once; None for every other policy
-        self._from_state = tuple(
-            None if policy is None else method_of(policy, "decide_state") for policy in seats
-        )
+        self._from_state = from_state
         self._hooked = tuple(
             seat
             for seat, (policy, chips) in enumerate(zip(seats, state.config.stacks))
@@ -252,37 +257,30 @@ class HandDriver:
 
     # -- the one place that calls a policy ------------------------------
 
-    def _invoke(self, seat: int, call: str) -> tuple[float, _Outcome | None, Any]:
-        """Start the policy's answer to ``(seat, call)``: when it started
-        (:attr:`_clock`), and either its outcome (``None``: no such method)
-        or the awaitable an ``async def`` returned, for the loop to wait on."""
-        method = self._from_state[seat] if call == "decide" else None
-        if method is not None:  # the remote-policy protocol: no Observation built here
-            args: tuple[object, ...] = (self._state, seat, self.hand_number)
-        else:
+    def _question(self, seat: int, call: str) -> tuple[Callable[..., Any] | None, tuple[object, ...]]:
+        """The method that answers ``(seat, call)`` (``None``: the policy has
+        none) and its arguments: the seat's view, or for a policy of the
+        remote-policy protocol the state itself."""
+        if call == "decide":
+            method = self._from_state[seat]
+            if method is not None:  # the remote-policy protocol: no Observation built here
+                return method, (self._state, seat, self.hand_number)
             method = _method(self._players[seat], call)
-            if method is None:
-                return 0.0, None, None
-            args = (self.observation(seat),) if call == "decide" else self._hook_args(seat, call)
-        started = self._clock() if self._timeout is not None else 0.0
-        try:
-            value = method(*args)
-            if hasattr(value, "__await__"):
-                return started, None, value
-        except StopSession:
-            raise
-        except Exception as exc:  # a misbehaving player never stops the hand
-            return started, self._answered(started, error=exc), None
-        return started, self._answered(started, value), None
+            return method, () if method is None else (self.observation(seat),)
+        method = _method(self._players[seat], call)
+        return method, () if method is None else self._hook_args(seat, call)
 
     def _call(self, seat: int, call: str) -> _Outcome | None:
         """The policy's answer to ``(seat, call)`` (``None``: no such
         method), an ``async def``'s run to its end here."""
-        started, outcome, pending = self._invoke(seat, call)
-        if pending is None:
-            return outcome
+        method, args = self._question(seat, call)
+        if method is None:
+            return None
+        started = self._clock() if self._timeout is not None else 0.0
         try:
-            value = _run_awaitable(pending, self._timeout)
+            value = method(*args)
+            if hasattr(value, "__await__"):
+                value = _run_awaitable(value, self._timeout)
         except StopSession:
             raise
         except Exception as exc:  # a misbehaving player never stops the hand
@@ -291,15 +289,18 @@ class HandDriver:
 
     async def _call_async(self, seat: int, call: str) -> _Outcome | None:
         """:meth:`_call`, an ``async def`` awaited under the time limit."""
-        started, outcome, pending = self._invoke(seat, call)
-        if pending is None:
-            return outcome
+        method, args = self._question(seat, call)
+        if method is None:
+            return None
+        started = self._clock() if self._timeout is not None else 0.0
         try:
-            if self._timeout is None:
-                value = await pending
-            else:
-                import asyncio
-                value = await asyncio.wait_for(pending, self._timeout)
+            value = method(*args)
+            if hasattr(value, "__await__"):
+                if self._timeout is None:
+                    value = await value
+                else:
+                    import asyncio
+                    value = await asyncio.wait_for(value, self._timeout)
         except StopSession:
             raise
         except Exception as exc:  # a misbehaving player never stops the hand
@@ -452,8 +453,8 @@ class HandDriver:
             if seat is not None:
                 return seat, "hand_started"
         if calls & _DECIDE:
-            seat = self._computer_to_act()
-            if seat is not None:
+            seat = self._state.to_act
+            if seat is not None and self._players[seat] is not None:
                 return seat, "decide"
         if calls & _ENDED and self._state.is_over and len(self._ended) < len(self._hooked):
             seat = self._next_hook_seat("hand_ended")
@@ -518,8 +519,12 @@ class HandDriver:
         ``once``, stop after one decision)."""
         while (call := self._next_call(calls)) is not None:
             seat, name = call
-            self._take(seat, name, self._call(seat, name))
-            if once and name == "decide":
+            if name != "decide":
+                self._take(seat, name, self._call(seat, name))
+                continue
+            calls &= ~_STARTED  # (a decision comes once every hand_started hook is called)
+            self._settle(seat, self._call(seat, name))  # (_take's decide, with no detour)
+            if once:
                 return
 
     async def _drive_async(self, calls: int) -> None:
