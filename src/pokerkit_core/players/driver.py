@@ -103,6 +103,7 @@ __all__ = [
 ]
 
 
+_tuple_new = tuple.__new__
 _STARTED, _DECIDE, _ENDED = 1, 2, 4  # the kinds of call, as a mask (HandDriver._next_call)
 _EVERY = _STARTED | _DECIDE | _ENDED
 
@@ -266,7 +267,9 @@ class HandDriver:
             if method is not None:  # the remote-policy protocol: no Observation built here
                 return method, (self._state, seat, self.hand_number)
             method = _method(self._players[seat], call)
-            return method, () if method is None else (self.observation(seat),)
+            if method is None:
+                return None, ()
+            return method, (observe(self._state, seat, hand_number=self.hand_number),)
         method = _method(self._players[seat], call)
         return method, () if method is None else self._hook_args(seat, call)
 
@@ -314,7 +317,7 @@ class HandDriver:
         if error is not None:
             return _Outcome(error=error, late=isinstance(error, (DecisionTimeout, TimeoutError)))
         if self._timeout is None:
-            return _Outcome(value)
+            return _tuple_new(_Outcome, (value, None, False))  # (_Outcome(value), without its __new__)
         if self._clock() - started > self._timeout:
             return _Outcome(late=True)
         return _Outcome(value)
