@@ -292,3 +292,93 @@ def test_answer_refuses_a_call_not_asked_and_changes_nothing() -> None:
         with pytest.raises(InvalidConfigError, match="answer"):
             hand.answer(bad_seat, bad_call, Check)
         assert hand.state is state and hand.actions == ()
+
+
+class FromState(CallBot):
+    """The remote-policy protocol: asked through ``decide_state``, never
+    ``decide`` (what an isolation proxy does, without the process)."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int | None, int, int | None]] = []
+
+    def decide(self, observation: Observation) -> Action:
+        raise AssertionError("decide_state is asked instead")
+
+    def decide_state(self, state: Any, seat: int, hand_number: int | None) -> Action:
+        self.asked.append((state.to_act, seat, hand_number))
+        from pokerkit_core.engine.state import legal_actions
+
+        return Call if legal_actions(state).can_call else Check
+
+
+def test_a_policy_with_decide_state_is_asked_through_it_sync_and_async() -> None:
+    """Any policy may implement the remote-policy protocol (not only
+    IsolatedPolicy): the plain and the async loop both ask it with the
+    state, its seat and the hand number, and play what it answers."""
+    state = deal(HEADS_UP, seed=5)
+    plain, awaited = FromState(), FromState()
+    faults: list[PolicyFault] = []
+    final = HandDriver(state, [CallBot(), plain], hand_number=7, on_fault=faults.append).play()
+    again = asyncio.run(HandDriver(state, [CallBot(), awaited], hand_number=7).play_async())
+    assert faults == [] and again.history == final.history
+    assert plain.asked == awaited.asked
+    assert plain.asked and all(asked == (1, 1, 7) for asked in plain.asked)
+    assert len(plain.asked) == sum(1 for a in final.history if getattr(a, "seat", None) == 1
+                                   and type(a).__name__ == "ActionTaken")
+
+
+class Logged(CallBot):
+    """Logs every call it gets."""
+
+    def __init__(self, log: list[tuple[object, ...]]) -> None:
+        self.log = log
+
+    def hand_started(self, observation: Observation) -> None:
+        self.log.append(("hand_started", observation.seat))
+
+    def decide(self, observation: Observation) -> Action:
+        self.log.append(("decide", observation.seat, len(observation.history)))
+        return super().decide(observation)
+
+    def hand_ended(self, observation: Observation, results: tuple[int, ...]) -> None:
+        self.log.append(("hand_ended", observation.seat, tuple(results)))
+
+
+class AsyncCall(CallBot):
+    async def decide(self, observation: Observation) -> Action:  # type: ignore[override]
+        return CallBot.decide(self, observation)
+
+
+def test_the_plain_the_async_and_a_callers_loop_make_the_same_calls() -> None:
+    """One logic (next_call / answer): play(), play_async() and a caller's
+    own loop over next_call make the same calls in the same order, with the
+    same faults, for hooks, a failing policy and an async one."""
+    state = deal(GameConfig.no_limit(players=3, stack=1_000), seed=11)
+    runs = []
+    for style in ("plain", "async", "loop"):
+        log: list[tuple[object, ...]] = []
+        faults: list[PolicyFault] = []
+        seated: list[Any] = [Logged(log), Raises(), AsyncCall()]
+        hand = HandDriver(state, seated, hand_number=3, on_fault=faults.append)
+        if style == "plain":
+            hand.play()
+        elif style == "async":
+            asyncio.run(hand.play_async())
+        else:
+            while (call := hand.next_call()) is not None:
+                seat, name = call
+                view = hand.observation(seat)
+                args = (view, hand.state.hand_results) if name == "hand_ended" else (view,)
+                try:
+                    value = getattr(seated[seat], name)(*args)
+                    if asyncio.iscoroutine(value):
+                        value = asyncio.run(value)
+                except ValueError as exc:
+                    hand.answer(seat, name, error=exc)
+                else:
+                    hand.answer(seat, name, value)
+        runs.append((hand.actions, [(f.seat, f.kind, f.message) for f in faults], log))
+    assert runs[0] == runs[1] == runs[2]
+    actions, faults_seen, calls = runs[0]
+    assert faults_seen and faults_seen[0][:2] == (1, FaultKind.RAISED)
+    assert calls[0] == ("hand_started", 0) and calls[-1][0] == "hand_ended" and len(actions) > 2

@@ -462,3 +462,35 @@ def test_a_known_action_reply_is_read_only_when_it_is_exactly_one() -> None:
     proxy._bad = 2
     assert proxy._known_action(7) == Action(ActionKind.RAISE, 300)
     assert proxy._buffer == framed(b"8 a call") and proxy._bad == 2  # (cleared by the caller if in time)
+
+
+def test_next_reply_gives_a_known_action_or_the_body_in_order() -> None:
+    """The public wire a multiplexing runner reads (match/lanes.py):
+    ``next_reply`` takes replies in order, a learnt action text of a
+    ``decide`` as its Action (the unreadable count left to the caller), any
+    other reply as its body, ``None`` until a reply is whole; a reply to
+    another request stops the child."""
+    from pokerkit_core.errors import IsolatedPolicyError, PolicyDied
+
+    def framed(data: bytes) -> bytes:
+        return len(data).to_bytes(4, "big") + data
+
+    proxy = IsolatedPolicy.__new__(IsolatedPolicy)
+    proxy._bad, proxy.dead, proxy.name = 0, None, "wired"
+    proxy._buffer = framed(b"1 a raise 300")
+    assert proxy.action_of(proxy.next_reply(1, decide=False) or "") == Action(ActionKind.RAISE, 300)  # learnt
+    proxy._buffer, proxy._bad = framed(b"2 a raise 300") + framed(b"3 ok") + framed(b"4 ! Val"), 2
+    assert proxy.next_reply(2, decide=True) == Action(ActionKind.RAISE, 300) and proxy._bad == 2
+    proxy.reply_read()
+    assert proxy._bad == 0 and proxy.has_unread
+    assert proxy.next_reply(3, decide=False) == "ok"
+    assert proxy.next_reply(4, decide=False) == "! Val" and not proxy.has_unread
+    assert isinstance(proxy.error_of("! Val"), IsolatedPolicyError)
+    proxy._buffer = framed(b"5 a call")[:-1]
+    assert proxy.next_reply(5, decide=True) is None and proxy.has_unread
+    stopped: list[str] = []
+    proxy._stop = lambda reason: (stopped.append(reason), PolicyDied(reason))[1]  # type: ignore[method-assign]
+    proxy._buffer = framed(b"9 a call")
+    with pytest.raises(PolicyDied):
+        proxy.next_reply(6, decide=True)
+    assert stopped and "reply '9 a call' to request 6" in stopped[0]

@@ -264,7 +264,7 @@ def test_a_late_reply_naming_a_known_action_leaves_the_bad_reply_count() -> None
         return len(data).to_bytes(4, "big") + data
 
     proxy = IsolatedPolicy.__new__(IsolatedPolicy)
-    proxy._bad, proxy._dead = 0, None
+    proxy._bad, proxy.dead = 0, None
     proxy._buffer = framed(b"1 a raise 300")
     assert proxy._action(proxy._body(proxy._frame() or "", 1)) == Action(ActionKind.RAISE, 300)  # learnt
     proxy._fill = lambda wait=True: True  # type: ignore[method-assign]  # (what was read is in the buffer)
@@ -298,7 +298,7 @@ def test_a_pipe_found_closed_while_timing_out_is_awaited_not_timed_out() -> None
     from pokerkit_core.match.lanes import CLOSED_GRACE_SECONDS, _Ask, _Bots, _Lanes
 
     proxy = IsolatedPolicy.__new__(IsolatedPolicy)
-    proxy._dead, proxy._fd, proxy._buffer, proxy._bad = None, -1, b"", 0
+    proxy.dead, proxy._fd, proxy._buffer, proxy._bad = None, -1, b"", 0
     proxy._fill = lambda wait=True: False  # type: ignore[method-assign]  # (end-of-file)
     proxy._poller = types.SimpleNamespace(poll=lambda timeout=None: [(-1, select.POLLHUP)])
     bots = _Bots(proxy, 0, 0)
@@ -324,7 +324,7 @@ def test_an_answer_that_came_in_while_this_side_was_busy_is_not_a_time_out() -> 
     from pokerkit_core.match.lanes import _Ask, _Bots, _Lanes
 
     proxy = IsolatedPolicy.__new__(IsolatedPolicy)
-    proxy._dead, proxy._fd, proxy._buffer, proxy._bad = None, -1, b"", 0
+    proxy.dead, proxy._fd, proxy._buffer, proxy._bad = None, -1, b"", 0
 
     def fill(wait: bool = True) -> bool:  # (the reply, read from the pipe)
         proxy._buffer += len(b"7 a call").to_bytes(4, "big") + b"7 a call"

@@ -111,9 +111,9 @@ class Lane(Remote):
     def __init__(self, bots: _Bots, lane: int, name: str) -> None:
         self.bots, self.lane, self.name = bots, lane, name
         self.held = wire.Held()
-        self._dead: str | None = None
-        self._ready = False
-        self._hooks = (False, False)
+        self.dead: str | None = None
+        self.ready = False
+        self.hooks = (False, False)
         self.reported = False  # its death was reported as a fault
 
     def decide(self, observation: Observation) -> Any:
@@ -152,7 +152,7 @@ class _Bots:
 
     @property
     def alive(self) -> bool:
-        return self.proxy._dead is None
+        return self.proxy.dead is None
 
     def post(self, ask: _Ask, request: tuple[Any, ...], plain: bool) -> None:
         self.outbox.append(request)
@@ -172,10 +172,7 @@ class _Bots:
         payload = compact.pack(self.outbox, plain=self.plain)
         self.outbox, self.plain = [], True
         self.sent = len(self.waiting)
-        try:
-            self.proxy._send(payload)
-        except OSError:
-            raise self.proxy._stop("ended (its pipe is closed)") from None
+        self.proxy.send(payload)
 
 
 class _Slot:
@@ -243,11 +240,11 @@ class _Lanes:
         proxy = bots.proxy
         proxy.wait_ready()  # PolicyError: cannot be built; the match fails
         self.current[bots.player, bots.play] = bots
-        for fd, ended in ((proxy._fd, False), (proxy._process.sentinel, True)):
+        for fd, ended in ((proxy.fd, False), (proxy.sentinel, True)):
             self.poller.register(fd, select.POLLIN)
             self.by_fd[fd] = bots, ended
         lane = Lane(bots, 0, proxy.name)
-        lane._ready, lane._hooks = True, proxy._hooks
+        lane.ready, lane.hooks = True, proxy.hooks
         return lane
 
     def _started(self, player: int, play: int, seed: int) -> _Bots:
@@ -278,7 +275,7 @@ class _Lanes:
 
     def _die(self, bots: _Bots, error: PolicyDied) -> None:
         """A process is gone: every lane waiting on it is told once."""
-        for fd in (bots.proxy._fd, bots.proxy._process.sentinel):
+        for fd in (bots.proxy.fd, bots.proxy.sentinel):
             entry = self.by_fd.get(fd)
             if entry is not None and entry[0] is bots:
                 del self.by_fd[fd]
@@ -288,8 +285,8 @@ class _Lanes:
         waiting, bots.waiting, bots.outbox, bots.sent = list(bots.waiting), deque(), [], 0
         for ask in waiting:
             lane = ask.lane
-            if lane._dead is None:
-                lane._dead = bots.proxy._dead or "died"
+            if lane.dead is None:
+                lane.dead = bots.proxy.dead or "died"
             if ask.op == RESTART:  # the chunk needs a new process
                 assert ask.slot is not None and ask.seed is not None
                 ask.slot.restarting -= 1
@@ -322,13 +319,12 @@ class _Lanes:
         if lane is None or lane.bots is not bots:
             lane = slot.lanes[player] = Lane(bots, bots.lanes, bots.proxy.name)
             bots.lanes += 1
-        lane._ready, lane._dead, lane.reported = False, None, False
+        lane.ready, lane.dead, lane.reported = False, None, False
         lane.held.forget()
-        proxy = bots.proxy
-        proxy._seq += 1
+        seq = bots.proxy.next_seq()
         bots.post(
-            _Ask(lane, proxy._seq, RESTART, slot, player, "restart", seed),
-            (lane.lane, proxy._seq, RESTART, 0, (), None, (), seed),
+            _Ask(lane, seq, RESTART, slot, player, "restart", seed),
+            (lane.lane, seq, RESTART, 0, (), None, (), seed),
             True,
         )
         slot.restarting += 1
@@ -378,9 +374,9 @@ class _Lanes:
             seat, name = call
             lane = slot.pass_play.seated[seat]
             assert isinstance(lane, Lane)
-            if lane._dead is None and not lane.bots.alive:
-                lane._dead = lane.bots.proxy._dead or "died"
-            if lane._dead is not None:  # reported once, then the default action
+            if lane.dead is None and not lane.bots.alive:
+                lane.dead = lane.bots.proxy.dead or "died"
+            if lane.dead is not None:  # reported once, then the default action
                 if name != "decide":
                     driver.answer(seat, name)
                 elif lane.reported:  # (a seat is to act: its legal actions exist)
@@ -394,15 +390,13 @@ class _Lanes:
 
     def _ask(self, slot: _Slot, lane: Lane, driver: HandDriver, seat: int, call: str) -> None:
         bots = lane.bots
-        proxy = bots.proxy
-        proxy._seq += 1
-        seq = proxy._seq
+        seq = bots.proxy.next_seq()
         op = _OPS[call]
         if op == DECIDE:
             state = driver.state
             held = lane.held
             static, dynamic, key = held.parts(state, seat, driver.hand_number)
-            history = state._history
+            history = state.history
             encoded = slot.encoded  # the hand's events, encoded once for both lanes
             if len(encoded) < len(history):
                 more = compact.encode_events(history[len(encoded):])
@@ -442,8 +436,8 @@ class _Lanes:
                 detail = body[2:] if body.startswith("! ") else f"it answered {shown(body)}"
                 raise PolicyError(f"policy {shown(lane.name)} could not be created again in its process: {detail}")
             flags = body.split(" ", 2)[1]
-            lane._hooks = (flags[:1] == "1", flags[1:2] == "1")
-            lane._ready = True
+            lane.hooks = (flags[:1] == "1", flags[1:2] == "1")
+            lane.ready = True
             slot.restarting -= 1
             self._wake(slot)
             return
@@ -454,14 +448,14 @@ class _Lanes:
         if action is None and error is None and body is not None:
             try:
                 if ask.op == DECIDE:
-                    value = ask.lane.bots.proxy._action(body)
+                    value = ask.lane.bots.proxy.action_of(body)
                 elif body != "ok":
-                    error = ask.lane.bots.proxy._failure(body)
+                    error = ask.lane.bots.proxy.error_of(body)
             except PolicyError as exc:  # IsolatedPolicyError, or PolicyDied: it was stopped
                 error = exc
         if isinstance(error, PolicyDied):
             ask.lane.reported = True
-            ask.lane._dead = ask.lane.bots.proxy._dead or "died"
+            ask.lane.dead = ask.lane.bots.proxy.dead or "died"
         driver.answer(ask.seat, ask.call, value, error)
         self.runnable.append(slot)
 
@@ -469,29 +463,27 @@ class _Lanes:
         """Take the replies ``bots`` has sent (it is readable)."""
         proxy = bots.proxy
         try:
-            if not proxy._fill(wait=False):
+            if not proxy.read_some():
                 self._closed(bots, now)
                 return
             while bots.sent:  # only what was asked
                 ask = bots.waiting[0]
-                action = proxy._known_action(ask.seq) if ask.op == DECIDE else None
-                body: str | None = None
-                if action is None:
-                    text = proxy._frame()
-                    if text is None:
-                        break
-                    body = proxy._body(text, ask.seq)
+                reply = proxy.next_reply(ask.seq, ask.op == DECIDE)
+                if reply is None:
+                    break
                 bots.waiting.popleft()
                 bots.sent -= 1
                 bots.head_since = now
                 if not ask.late:  # (a late reply is dropped unjudged)
-                    if action is not None:
-                        proxy._bad = 0  # (as _action does for a readable one)
-                    self._reply(ask, body, action=action)
+                    if isinstance(reply, str):
+                        self._reply(ask, reply)
+                    else:
+                        proxy.reply_read()  # (as action_of does for a readable one)
+                        self._reply(ask, None, action=reply)
                     if not bots.alive:  # the reply broke the protocol: it was stopped
-                        raise PolicyDied(f"policy {shown(proxy.name)} {proxy._dead}")
-            if not bots.sent and proxy._buffer:
-                raise proxy._stop("broke the wire protocol (a reply to a request never sent)")
+                        raise PolicyDied(f"policy {shown(proxy.name)} {proxy.dead}")
+            if not bots.sent and proxy.has_unread:
+                raise proxy.stop("broke the wire protocol (a reply to a request never sent)")
         except PolicyDied as exc:
             self._die(bots, exc)
 
@@ -501,7 +493,7 @@ class _Lanes:
         (:meth:`ended`); its questions wait for that, while the other
         processes play on; one that has not ended within
         :data:`CLOSED_GRACE_SECONDS` is killed (:meth:`check_time`)."""
-        fd = bots.proxy._fd
+        fd = bots.proxy.fd
         entry = self.by_fd.get(fd)
         if entry is not None and entry[0] is bots:  # (readable for good now)
             del self.by_fd[fd]
@@ -514,19 +506,18 @@ class _Lanes:
         (none sent, dead, or no limit)."""
         if not bots.sent or not bots.alive:
             return None
-        limit = bots.proxy._start_timeout if bots.waiting[0].op == RESTART else self.limit
+        limit = bots.proxy.start_timeout if bots.waiting[0].op == RESTART else self.limit
         return None if limit is None else bots.head_since + limit - now
 
     def ended(self, bots: _Bots) -> None:
         """Its process has ended: take the replies it sent, then it is dead
         (though its pipe may still be open: a process it forked can hold it)."""
         proxy = bots.proxy
-        while bots.alive and bots.closed_at is None and proxy._poller.poll(0):
+        while bots.alive and bots.closed_at is None and proxy.readable():
             self.read(bots, time.monotonic())
         if bots.alive:
-            if proxy._process.exitcode is None:  # (spawn: its sentinel may close just before it is reaped)
-                proxy._process.join(_REAP_SECONDS)
-            self._die(bots, proxy._stop(proxy._ended()))
+            # (spawn: its sentinel may close just before it is reaped)
+            self._die(bots, proxy.stop_ended(_REAP_SECONDS))
 
     def check_time(self, now: float) -> float | None:
         """Time out the first question of any process over its limit; the
@@ -536,7 +527,7 @@ class _Lanes:
             if i:  # (the time-outs before may have taken long: a kill, a new process)
                 now = time.monotonic()
             left = self._left(bots, now)
-            if left is not None and left <= 0 and bots.closed_at is None and bots.proxy._poller.poll(0):
+            if left is not None and left <= 0 and bots.closed_at is None and bots.proxy.readable():
                 # it answered while this side was busy (dealing, or waiting
                 # for another process): not late; the next question's time
                 # starts now (or its pipe is found closed: see below)
@@ -545,7 +536,7 @@ class _Lanes:
             if bots.closed_at is not None and bots.alive:
                 grace = bots.closed_at + CLOSED_GRACE_SECONDS - now
                 if grace <= 0:
-                    self._die(bots, bots.proxy._stop(
+                    self._die(bots, bots.proxy.stop(
                         f"closed its pipe and did not end within {CLOSED_GRACE_SECONDS:g} s"))
                     continue
                 soonest = grace if soonest is None else min(soonest, grace)
@@ -556,13 +547,13 @@ class _Lanes:
                 soonest = left if soonest is None else min(soonest, left)
                 continue
             head = bots.waiting[0]
-            limit = bots.proxy._start_timeout if head.op == RESTART else self.limit
+            limit = bots.proxy.start_timeout if head.op == RESTART else self.limit
             assert limit is not None
             name = shown(head.lane.name)
             if head.op == RESTART:
                 raise PolicyError(f"policy {name} did not restart within {limit:g} s")
             if head.late:
-                self._die(bots, bots.proxy._stop(f"did not answer within {limit:g} s after a time-out"))
+                self._die(bots, bots.proxy.stop(f"did not answer within {limit:g} s after a time-out"))
                 continue
             head.late = True
             bots.head_since = now
@@ -607,7 +598,7 @@ class _Lanes:
 
 def _died(lane: Lane) -> PolicyDied:
     return PolicyDied(
-        f"policy {shown(lane.name)} {lane._dead}; the default action plays for it from now on"
+        f"policy {shown(lane.name)} {lane.dead}; the default action plays for it from now on"
     )
 
 

@@ -24,6 +24,25 @@ hands through it, so every runner has:
   raise :class:`~pokerkit_core.errors.DecisionTimeout`.  Each is a
   :attr:`FaultKind.TIMEOUT` fault and the default action is played.
 
+One logic, :meth:`HandDriver.next_call` / :meth:`HandDriver.answer`: the
+question the hand needs next, and what to do with the answer.  Every playing
+method is a loop over it: one plain loop (``play``, ``advance``, ``start``,
+``finish``), one in an event loop (their ``_async`` twins), and a runner's
+own (:mod:`pokerkit_core.match.lanes` asks many hands' questions at once).
+
+Policies that run elsewhere (the remote-policy protocol): a policy that
+defines ``decide_state(state, seat, hand_number)`` is asked through it
+instead of ``decide`` (looked up once, when the driver is made), with the
+engine state, the acting seat and the hand number, and no
+:class:`~pokerkit_core.engine.observation.Observation` is built.  It is for a
+proxy that sends on nothing but that seat's view
+(:meth:`~pokerkit_core.players.isolation.IsolatedPolicy.decide_state`: the
+policy itself runs in another process); a policy that runs in this process
+must not define it (it would see the engine state, docs/rules.rst section 7).
+Its hooks are called when :func:`~pokerkit_core.players.isolation.wants_hook`
+says so (a :class:`~pokerkit_core.players.isolation.Remote` answers through
+its public ``dead`` / ``ready`` / ``hooks``).
+
 Three styles of use: ``play()`` (every seat a computer player),
 ``await play_async()``, and the step calls ``advance`` / ``apply`` /
 ``time_out`` / ``finish``:
@@ -70,7 +89,7 @@ from ..errors import (
 )
 from ..engine.events import Event
 from .faults import FaultKind, PolicyFault, StopSession
-from .isolation import IsolatedPolicy, wants_hook
+from .isolation import wants_hook
 from ..engine.observation import Observation, observe
 from ..engine.policy import Policy, method_of
 from ..engine.state import HandState, act, legal_actions
@@ -82,6 +101,11 @@ __all__ = [
     "HandDriver",
     "default_action",
 ]
+
+
+_tuple_new = tuple.__new__
+_STARTED, _DECIDE, _ENDED = 1, 2, 4  # the kinds of call, as a mask (HandDriver._next_call)
+_EVERY = _STARTED | _DECIDE | _ENDED
 
 
 class _Outcome(NamedTuple):
@@ -144,16 +168,26 @@ class HandDriver:
                 f"{len(seats)} players for {state.config.seat_count} seats: give one per "
                 "seat (None for an external player or an empty seat)"
             )
+        # the remote-policy protocol (the module's "Policies that run
+        # elsewhere"): looked up once; None for every other policy
+        from_state: list[Callable[..., Any] | None] = []
         for seat, policy in enumerate(seats):
-            if policy is not None and (
-                isinstance(policy, type) or not callable(getattr(policy, "decide", None))
-            ):
+            if policy is None:
+                from_state.append(None)
+                continue
+            if isinstance(policy, type) or not callable(getattr(policy, "decide", None)):
                 raise PolicyError(f"seat {seat}: {shown(policy)} is not a policy")
+            try:
+                remote = getattr(policy, "decide_state", None)
+            except Exception:  # noqa: BLE001 - a hostile __getattr__: as if missing
+                remote = None
+            from_state.append(remote if callable(remote) else None)
         self._timeout = timeout_arg("decision_timeout", decision_timeout)
         if not callable(clock):
             raise InvalidConfigError(f"clock must be callable, got {shown(clock)}")
         self._state = state
         self._players = seats
+        self._from_state = from_state
         self._hooked = tuple(
             seat
             for seat, (policy, chips) in enumerate(zip(seats, state.config.stacks))
@@ -224,9 +258,25 @@ class HandDriver:
 
     # -- the one place that calls a policy ------------------------------
 
-    def _call(self, policy: Policy, hook: str, args: tuple[object, ...]) -> _Outcome | None:
-        """Call ``policy.<hook>(*args)`` synchronously (``None``: no such hook)."""
-        method = _method(policy, hook)
+    def _question(self, seat: int, call: str) -> tuple[Callable[..., Any] | None, tuple[object, ...]]:
+        """The method that answers ``(seat, call)`` (``None``: the policy has
+        none) and its arguments: the seat's view, or for a policy of the
+        remote-policy protocol the state itself."""
+        if call == "decide":
+            method = self._from_state[seat]
+            if method is not None:  # the remote-policy protocol: no Observation built here
+                return method, (self._state, seat, self.hand_number)
+            method = _method(self._players[seat], call)
+            if method is None:
+                return None, ()
+            return method, (observe(self._state, seat, hand_number=self.hand_number),)
+        method = _method(self._players[seat], call)
+        return method, () if method is None else self._hook_args(seat, call)
+
+    def _call(self, seat: int, call: str) -> _Outcome | None:
+        """The policy's answer to ``(seat, call)`` (``None``: no such
+        method), an ``async def``'s run to its end here."""
+        method, args = self._question(seat, call)
         if method is None:
             return None
         started = self._clock() if self._timeout is not None else 0.0
@@ -240,11 +290,9 @@ class HandDriver:
             return self._answered(started, error=exc)
         return self._answered(started, value)
 
-    async def _call_async(
-        self, policy: Policy, hook: str, args: tuple[object, ...]
-    ) -> _Outcome | None:
-        """Call ``policy.<hook>(*args)``, awaiting an async one under the limit."""
-        method = _method(policy, hook)
+    async def _call_async(self, seat: int, call: str) -> _Outcome | None:
+        """:meth:`_call`, an ``async def`` awaited under the time limit."""
+        method, args = self._question(seat, call)
         if method is None:
             return None
         started = self._clock() if self._timeout is not None else 0.0
@@ -269,7 +317,7 @@ class HandDriver:
         if error is not None:
             return _Outcome(error=error, late=isinstance(error, (DecisionTimeout, TimeoutError)))
         if self._timeout is None:
-            return _Outcome(value)
+            return _tuple_new(_Outcome, (value, None, False))  # (_Outcome(value), without its __new__)
         if self._clock() - started > self._timeout:
             return _Outcome(late=True)
         return _Outcome(value)
@@ -349,7 +397,7 @@ class HandDriver:
         self._state = following
         self._actions.append(action)
         if self._on_events is not None:
-            self._on_events(following, tuple(following._history[len(before._history) :]))
+            self._on_events(following, tuple(following.history[len(before.history) :]))
         return following
 
     # -- hooks -----------------------------------------------------------
@@ -368,18 +416,10 @@ class HandDriver:
             return None
         return self._fault(seat, problem[0], problem[1], "", outcome.error)
 
-    def _next_hook(self, hook: str) -> tuple[int, Policy, tuple[object, ...]] | None:
-        """The next hook call due, its seat marked as called (each hook runs
-        at most once per seat and hand, even if interrupted; seats without it
-        are skipped)."""
-        seat = self._next_hook_seat(hook)
-        if seat is None:
-            return None
-        policy = self._players[seat]
-        assert policy is not None
-        return seat, policy, self._hook_args(seat, hook)
-
     def _next_hook_seat(self, hook: str) -> int | None:
+        """The next seat whose ``hook`` is due, marked as called (each hook
+        runs at most once per seat and hand, even if interrupted; seats
+        without it are skipped)."""
         done = self._started if hook == "hand_started" else self._ended
         for seat in self._hooked:
             if seat not in done:
@@ -389,15 +429,16 @@ class HandDriver:
                     return seat
         return None
 
-    # -- the post-and-collect style --------------------------------------
+    # -- the one logic: next_call / answer -------------------------------
 
     def next_call(self) -> tuple[int, str] | None:
         """The next call the hand needs from a computer seat, for a runner
         that asks its players itself (for example many hands at once, each
         player's question sent together): ``(seat, "hand_started")``,
         ``(seat, "decide")`` or ``(seat, "hand_ended")``, in the order
-        :meth:`play` makes them; ``None`` once the hand is finished or an
-        external seat must act.
+        :meth:`play` makes them (:meth:`play` and every other playing method
+        is a loop over this and :meth:`answer`); ``None`` once the hand is
+        finished or an external seat must act.
 
         Answer it with :meth:`answer` before asking again.  A hook is
         marked as called when it is returned here (each hook runs at most
@@ -405,14 +446,20 @@ class HandDriver:
         The question is read from :attr:`state`, :attr:`hand_number`, and
         :meth:`observation` (for a hook, with ``state.hand_results``).
         """
-        if len(self._started) < len(self._hooked):
+        return self._next_call(_EVERY)
+
+    def _next_call(self, calls: int) -> tuple[int, str] | None:
+        """:meth:`next_call` among the kinds of call in ``calls`` (a mask of
+        :data:`_STARTED`, :data:`_DECIDE`, :data:`_ENDED`)."""
+        if calls & _STARTED and len(self._started) < len(self._hooked):
             seat = self._next_hook_seat("hand_started")
             if seat is not None:
                 return seat, "hand_started"
-        seat = self._computer_to_act()
-        if seat is not None:
-            return seat, "decide"
-        if self._state.is_over and len(self._ended) < len(self._hooked):
+        if calls & _DECIDE:
+            seat = self._state.to_act
+            if seat is not None and self._players[seat] is not None:
+                return seat, "decide"
+        if calls & _ENDED and self._state.is_over and len(self._ended) < len(self._hooked):
             seat = self._next_hook_seat("hand_ended")
             if seat is not None:
                 return seat, "hand_ended"
@@ -453,6 +500,12 @@ class HandDriver:
             outcome = _Outcome(value)
         else:
             outcome = _Outcome(error=error, late=isinstance(error, (DecisionTimeout, TimeoutError)))
+        self._take(seat, call, outcome)
+
+    def _take(self, seat: int, call: str, outcome: _Outcome | None) -> None:
+        """Play an answer (``None``: the policy has no such method): a
+        decision is settled; a failed ``hand_started`` is raised (with
+        ``strict``), a failed ``hand_ended`` kept for :meth:`finish`."""
         if call == "decide":
             self._settle(seat, outcome)
             return
@@ -462,6 +515,29 @@ class HandDriver:
         elif failure is not None:
             raise failure
 
+    # -- the two loops over it: one plain, one in an event loop ----------
+
+    def _drive(self, calls: int, once: bool = False) -> None:
+        """Ask and answer every call in ``calls`` the hand needs now (with
+        ``once``, stop after one decision)."""
+        while (call := self._next_call(calls)) is not None:
+            seat, name = call
+            if name != "decide":
+                self._take(seat, name, self._call(seat, name))
+                continue
+            calls &= ~_STARTED  # (a decision comes once every hand_started hook is called)
+            self._settle(seat, self._call(seat, name))  # (_take's decide, with no detour)
+            if once:
+                return
+
+    async def _drive_async(self, calls: int) -> None:
+        """:meth:`_drive`, awaiting async policies under the time limit."""
+        while (call := self._next_call(calls)) is not None:
+            seat, name = call
+            self._take(seat, name, await self._call_async(seat, name))
+
+    # -- playing ---------------------------------------------------------
+
     def start(self) -> None:
         """Call each computer seat's ``hand_started`` hook (once per hand).
 
@@ -469,11 +545,7 @@ class HandDriver:
             PolicyError: With ``strict``, a hook failed.
             StopSession: A hook stopped play.
         """
-        while call := self._next_hook("hand_started"):
-            seat, policy, args = call
-            error = self._after_hook(seat, "hand_started", self._call(policy, "hand_started", args))
-            if error is not None:
-                raise error
+        self._drive(_STARTED)
 
     async def start_async(self) -> None:
         """:meth:`start`, awaiting async hooks under the time limit.
@@ -482,12 +554,7 @@ class HandDriver:
             PolicyError: With ``strict``, a hook failed.
             StopSession: A hook stopped play.
         """
-        while call := self._next_hook("hand_started"):
-            seat, policy, args = call
-            outcome = await self._call_async(policy, "hand_started", args)
-            error = self._after_hook(seat, "hand_started", outcome)
-            if error is not None:
-                raise error
+        await self._drive_async(_STARTED)
 
     def finish(self) -> PolicyError | None:
         """Call each computer seat's ``hand_ended`` hook (once per hand).
@@ -504,10 +571,7 @@ class HandDriver:
                 call).
         """
         self._check_over()
-        while call := self._next_hook("hand_ended"):
-            seat, policy, args = call
-            outcome = self._call(policy, "hand_ended", args)
-            self._late = self._late or self._after_hook(seat, "hand_ended", outcome)
+        self._drive(_ENDED)
         return self._late
 
     async def finish_async(self) -> PolicyError | None:
@@ -521,17 +585,12 @@ class HandDriver:
             StopSession: A hook stopped play.
         """
         self._check_over()
-        while call := self._next_hook("hand_ended"):
-            seat, policy, args = call
-            outcome = await self._call_async(policy, "hand_ended", args)
-            self._late = self._late or self._after_hook(seat, "hand_ended", outcome)
+        await self._drive_async(_ENDED)
         return self._late
 
     def _check_over(self) -> None:
         if not self.is_over:
             raise HandOverError("the hand is not over: finish() is for a finished hand")
-
-    # -- playing ---------------------------------------------------------
 
     def advance(self, *, once: bool = False) -> HandState:
         """Let the computer seats act until an external seat must act or the
@@ -549,17 +608,7 @@ class HandDriver:
             StopSession: A policy stopped play (the hand stays as it was
                 before that call; :meth:`advance` asks the same seat again).
         """
-        self.start()
-        while (seat := self._computer_to_act()) is not None:
-            policy = self._players[seat]
-            assert policy is not None
-            if policy.__class__ is IsolatedPolicy:  # its own process: sent from the state
-                args: tuple[object, ...] = (self._state, seat, self.hand_number)
-                self._settle(seat, self._call(policy, "decide_state", args))
-            else:
-                self._settle(seat, self._call(policy, "decide", (self.observation(seat),)))
-            if once:
-                break
+        self._drive(_STARTED | _DECIDE, once)
         return self._state
 
     async def advance_async(self) -> HandState:
@@ -572,12 +621,7 @@ class HandDriver:
             PolicyError: With ``strict``, a policy failed.
             StopSession: A policy stopped play.
         """
-        await self.start_async()
-        while (seat := self._computer_to_act()) is not None:
-            policy = self._players[seat]
-            assert policy is not None
-            outcome = await self._call_async(policy, "decide", (self.observation(seat),))
-            self._settle(seat, outcome)
+        await self._drive_async(_STARTED | _DECIDE)
         return self._state
 
     def play(self) -> HandState:

@@ -245,17 +245,25 @@ def _reap(process: Any, conn: Any, grace: float, workdir: str | None = None) -> 
 
 
 class Remote:
-    """A policy whose code runs in another process: what a runner may ask of
-    it without a request (:func:`wants_hook`).
+    """A policy whose code runs in another process: what a runner may know of
+    it without a request (:func:`wants_hook` reads it).  Its attributes are
+    set by the object that talks to the process (:class:`IsolatedPolicy`, or
+    a match's lane, :class:`pokerkit_core.match.lanes.Lane`); read them only.
 
     Attributes:
         name: Display name.
+        dead: Why the default action plays for it now (its process died, was
+            stopped or closed), or ``None`` while it plays.
+        ready: Its policy instance is built in the process (so ``hooks`` is
+            known).
+        hooks: Whether that policy defines ``hand_started`` and
+            ``hand_ended`` (``(False, False)`` until ``ready``).
     """
 
     name: str
-    _dead: str | None  # why the default action plays for it now, or None
-    _ready: bool  # its instance is built (its hooks are known)
-    _hooks: tuple[bool, bool]  # it defines hand_started, hand_ended
+    dead: str | None
+    ready: bool
+    hooks: tuple[bool, bool]
 
 
 class IsolatedPolicy(Remote):
@@ -307,9 +315,9 @@ class IsolatedPolicy(Remote):
         limit = timeout_arg("start_timeout", start_timeout)
         self._start_timeout = limit if limit is not None else START_TIMEOUT_SECONDS
         self.name: str = name if isinstance(name, str) else spec_name(spec)
-        self._ready = False
-        self._dead: str | None = None
-        self._hooks = (False, False)
+        self.ready = False
+        self.dead: str | None = None
+        self.hooks = (False, False)
         self._seq = 0
         self._late: int | None = None
         self._bad = 0
@@ -366,12 +374,12 @@ class IsolatedPolicy(Remote):
     @property
     def is_alive(self) -> bool:
         """The child still plays (it has not died, been stopped or closed)."""
-        return self._dead is None and self._finalizer.alive
+        return self.dead is None and self._finalizer.alive
 
     @property
     def dead_reason(self) -> str | None:
         """Why the default action plays for this policy now, or ``None``."""
-        return self._dead
+        return self.dead
 
     @property
     def pid(self) -> int | None:
@@ -389,34 +397,34 @@ class IsolatedPolicy(Remote):
                 failing factory: the message says why), the child did not
                 report within ``start_timeout`` seconds, or it died first.
         """
-        if self._ready:
+        if self.ready:
             return
-        if self._dead is not None:
-            raise PolicyError(f"policy {shown(self.name)}: {self._dead}")
+        if self.dead is not None:
+            raise PolicyError(f"policy {shown(self.name)}: {self.dead}")
         try:
             text = self._receive(self._start_timeout)
         except PolicyDied as exc:
             raise PolicyError(f"policy {shown(self.name)} failed to start: {exc}") from exc
         if text is None:
             self._stop(f"did not start within {self._start_timeout:g} s")
-            raise PolicyError(f"policy {shown(self.name)} {self._dead}")
+            raise PolicyError(f"policy {shown(self.name)} {self.dead}")
         if text.startswith("ready "):
             parts = text.split(" ", 2)
             flags = parts[1] if len(parts) > 1 else ""
-            self._hooks = (flags[:1] == "1", flags[1:2] == "1")
-            self._ready = True
+            self.hooks = (flags[:1] == "1", flags[1:2] == "1")
+            self.ready = True
             return
         detail = text[2:] if text.startswith("! ") else f"it answered {shown(text)}"
         self._stop(f"could not be created in its process: {detail}")
-        raise PolicyError(f"policy {shown(self.name)} {self._dead}")
+        raise PolicyError(f"policy {shown(self.name)} {self.dead}")
 
     def close(self) -> None:
         """End the child (it gets end-of-file, then is killed if it lingers).
 
         Idempotent; later requests play the default action.
         """
-        if self._dead is None:
-            self._dead = "closed"
+        if self.dead is None:
+            self.dead = "closed"
         self._finalizer()
 
     def __enter__(self) -> IsolatedPolicy:
@@ -424,6 +432,140 @@ class IsolatedPolicy(Remote):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    # -- the wire, for a runner that multiplexes processes ----------------
+    # (pokerkit_core.match.lanes: many lanes' requests in one frame, every
+    # process's replies read as they come through one poll)
+
+    @property
+    def start_timeout(self) -> float:
+        """Seconds the child has to build its policy (also a lane's, when a
+        runner asks it to build a fresh instance)."""
+        return self._start_timeout
+
+    @property
+    def fd(self) -> int:
+        """This side's end of the pipe: readable when the child has sent
+        something (or closed its end)."""
+        return self._fd
+
+    @property
+    def sentinel(self) -> int:
+        """A descriptor readable once the child has ended."""
+        sentinel: int = self._process.sentinel
+        return sentinel
+
+    def next_seq(self) -> int:
+        """Number a new request (from 1, one after the other: the child
+        answers each with its number, in order)."""
+        self._seq += 1
+        return self._seq
+
+    def send(self, payload: bytes) -> None:
+        """Write one frame of requests (a :mod:`~pokerkit_core.players.compact`
+        list of them, as the module describes).
+
+        Args:
+            payload: The frame's bytes.
+
+        Raises:
+            PolicyDied: The pipe is closed (the child is stopped).
+        """
+        try:
+            self._send(payload)
+        except OSError:
+            raise self.stop("ended (its pipe is closed)") from None
+
+    def readable(self) -> bool:
+        """Whether :attr:`fd` or :attr:`sentinel` can be read now without
+        waiting (a reply, end-of-file, or the child's end)."""
+        return bool(self._poller.poll(0))
+
+    def read_some(self) -> bool:
+        """One ``read`` of what the child sent (call it when :attr:`fd` is
+        readable, or it waits).
+
+        Returns:
+            ``True`` when something was read; ``False`` at end-of-file (the
+            child left as it is: watch :attr:`sentinel` for its end).
+
+        Raises:
+            PolicyDied: The pipe failed (the child is stopped).
+        """
+        return self._fill(wait=False)
+
+    @property
+    def has_unread(self) -> bool:
+        """Bytes were read that are not yet taken as replies."""
+        return bool(self._buffer)
+
+    def next_reply(self, seq: int, decide: bool) -> Action | str | None:
+        """The reply to request ``seq`` if it has been read whole, taken from
+        what was read: for a ``decide`` request whose reply names an action
+        text seen before, that :class:`~pokerkit_core.engine.actions.Action`
+        (the count of unreadable replies left alone: call
+        :meth:`reply_read` if it is judged); else the reply's body text, for
+        :meth:`action_of` or :meth:`error_of`; ``None``: not read whole yet.
+
+        Args:
+            seq: The request's number (:meth:`next_seq`).
+            decide: It was a ``decide`` request.
+
+        Raises:
+            PolicyDied: The reply is over :data:`MAX_REPLY_BYTES` or answers
+                another request (the child is stopped).
+        """
+        if decide:
+            action = self._known_action(seq)
+            if action is not None:
+                return action
+        text = self._frame()
+        if text is None:
+            return None
+        return self._body(text, seq)
+
+    def reply_read(self) -> None:
+        """A reply was readable: the count of unreadable replies in a row
+        (:data:`MAX_BAD_REPLIES`) starts over."""
+        self._bad = 0
+
+    def action_of(self, body: str) -> Action:
+        """The action a ``decide`` reply's body names.
+
+        Raises:
+            IsolatedPolicyError: ``decide`` raised in the child or returned
+                a non-action, or the body is unreadable.
+            PolicyDied: The last of :data:`MAX_BAD_REPLIES` unreadable
+                replies in a row (the child is stopped).
+        """
+        return self._action(body)
+
+    def error_of(self, body: str) -> IsolatedPolicyError:
+        """The error a hook's reply body that is not ``"ok"`` reports (an
+        exception raised in the child, or an unreadable reply); with the
+        last of :data:`MAX_BAD_REPLIES` unreadable replies in a row, a
+        :class:`~pokerkit_core.errors.PolicyDied` (the child is stopped)."""
+        return self._failure(body)
+
+    def stop(self, reason: str) -> PolicyDied:
+        """Kill the child; the default action plays for it from now on.
+
+        Args:
+            reason: Why, as it ends the fault's text (``"ended (exit code
+                1)"``).
+
+        Returns:
+            The :class:`~pokerkit_core.errors.PolicyDied` to report.
+        """
+        return self._stop(reason)
+
+    def stop_ended(self, grace: float) -> PolicyDied:
+        """:meth:`stop` for a child that has ended (its :attr:`sentinel` is
+        readable): wait up to ``grace`` seconds for its exit code, which the
+        reason gives."""
+        if self._process.exitcode is None:
+            self._process.join(grace)
+        return self._stop(self._ended())
 
     # -- the Policy protocol ---------------------------------------------
 
@@ -447,7 +589,7 @@ class IsolatedPolicy(Remote):
             InvalidConfigError: ``observation`` is not an
                 :class:`~pokerkit_core.engine.observation.Observation`.
         """
-        if self._dead is not None:
+        if self.dead is not None:
             return _default(observation)
         return self._action(self._request(DECIDE, observation, None))
 
@@ -494,11 +636,11 @@ class IsolatedPolicy(Remote):
         if state.__class__ is not HandState:
             raise InvalidConfigError(f"expected a HandState, got {shown(state)}")
         seat = seat_arg(seat, state.config.seat_count)
-        if self._dead is not None:
+        if self.dead is not None:
             legal = legal_actions(state) if state.to_act == seat else None
             return Fold if legal is None else default_action(legal)
         static, dynamic, key = self._held.parts(state, seat, hand_number)
-        body = self._ask(DECIDE, state._history, static, dynamic, None, key, engine=True)
+        body = self._ask(DECIDE, state.history, static, dynamic, None, key, engine=True)
         return self._action(body)
 
     def hand_started(self, observation: Observation) -> None:
@@ -529,10 +671,10 @@ class IsolatedPolicy(Remote):
     # -- internals -------------------------------------------------------
 
     def _hook(self, op: int, index: int, observation: Observation, extra: object) -> None:
-        if self._dead is not None:
+        if self.dead is not None:
             return
         self.wait_ready()
-        if not self._hooks[index]:
+        if not self.hooks[index]:
             return
         body = self._request(op, observation, extra)
         if body != "ok":
@@ -553,7 +695,7 @@ class IsolatedPolicy(Remote):
 
     def _stop(self, reason: str) -> PolicyDied:
         """Kill the child; the default action plays for it from now on."""
-        self._dead = reason
+        self.dead = reason
         self._finalizer.detach()
         _reap(self._process, self._conn, 0.0, self._workdir)
         return PolicyDied(
@@ -707,18 +849,14 @@ class IsolatedPolicy(Remote):
         ``static`` ``None``: the one the child holds; ``key``: what ``static``
         was built from, :meth:`Held.parts`; ``engine``: ``history`` is a hand
         state's own) and return the body of its reply."""
-        if not self._ready:
+        if not self.ready:
             self.wait_ready()
         limit = self.decision_timeout
         if self._late is not None:
             self._drain(limit)
-        self._seq += 1
-        seq = self._seq
+        seq = self.next_seq()
         request, plain = self._held.request(0, seq, op, history, static, dynamic, extra, key, engine)
-        try:
-            self._send(compact.pack([request], plain=plain))
-        except OSError:
-            raise self._stop("ended (its pipe is closed)") from None
+        self.send(compact.pack([request], plain=plain))
         text = self._receive(limit)
         if text is None:
             self._late = seq
@@ -761,9 +899,9 @@ def wants_hook(policy: object, hook: str) -> bool:
         hook: ``"hand_started"`` or ``"hand_ended"`` (or any method name).
     """
     if isinstance(policy, Remote) and hook in _HOOK_INDEX:
-        if policy._dead is not None:
+        if policy.dead is not None:
             return False  # the proxy skips the hooks of a dead child
-        return not policy._ready or policy._hooks[_HOOK_INDEX[hook]]
+        return not policy.ready or policy.hooks[_HOOK_INDEX[hook]]
     return method_of(policy, hook) is not None
 
 

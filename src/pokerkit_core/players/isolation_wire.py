@@ -166,10 +166,10 @@ def static_part(state: HandState, seat: int, hand_number: int | None) -> tuple[A
         seat: The observing seat (not checked here).
         hand_number: The number stamped on the view, or ``None``.
     """
-    config = state._config
+    config = state.config
     return (
         seat,
-        _codes(state._deal.hole[seat]),
+        _codes(state.hole_cards[seat]),
         config.button,
         config.small_blind_seat,
         config.big_blind_seat,
@@ -204,25 +204,23 @@ def dynamic_part(state: HandState, seat: int) -> bytes | tuple[Any, ...]:
 
 def _dynamic_part_py(state: HandState, seat: int) -> tuple[Any, ...]:
     """:func:`dynamic_part` in Python (the reference)."""
-    to_act: int | None = state._to_act
-    if to_act is not None and to_act < 0:
-        to_act = None
-    boards = state._boards
-    contributions = state._contribs
+    to_act = state.to_act
+    boards = state.boards
+    contributions = state.contributions
     return (
-        _codes(state._board),
-        state._stacks,
-        state._bets,
+        _codes(state.board),
+        state.stacks,
+        state.bets,
         contributions,
         sum(contributions),
         to_act,
         tuple(legal_actions(state)) if to_act == seat else None,
-        state._street._value_,
-        state._folded,
+        state.street.value,
+        state.folded,
         state.all_in,
-        _shown(state._shown),
-        state._call_to,
-        None if boards is None or len(boards) == 1 else tuple(map(_codes, boards)),
+        _shown(state.shown_cards),
+        state.call_to,
+        None if len(boards) == 1 else tuple(map(_codes, boards)),
     )
 
 
@@ -374,11 +372,12 @@ class Held:
         (this module); ``static`` is ``None`` when
         the lane holds it (the same hand and seat)."""
         key = self.key
-        if key[0] is state._deal and key[1] is state._config and key[2] == seat and key[3] == hand_number:
+        hole, config = state.hole_cards, state.config  # (the same objects all hand long)
+        if key[0] is hole and key[1] is config and key[2] == seat and key[3] == hand_number:
             static = None
         else:
             static = static_part(state, seat, hand_number)
-            key = (state._deal, state._config, seat, hand_number)
+            key = (hole, config, seat, hand_number)
         return static, dynamic_part(state, seat), key
 
     def request(

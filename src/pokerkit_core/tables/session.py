@@ -507,11 +507,7 @@ class TableSession(TableSeats):
 
     def _play_hand(self) -> HandRecord:
         self._refuse_external("play_hand")
-        hand = self._begin()
-        hand.driver.start()
-        self._announce(hand)
-        hand.driver.advance()
-        return self._conclude(hand, hand.driver.finish())
+        return self._recorded(self._go(self._begin(), deal=True, whole=True))
 
     @playing("play_hand_async")
     async def play_hand_async(self) -> HandRecord:
@@ -525,11 +521,7 @@ class TableSession(TableSeats):
         Returns and raises as :meth:`play_hand`.
         """
         self._refuse_external("play_hand_async")
-        hand = self._begin()
-        await hand.driver.start_async()
-        self._announce(hand)
-        await hand.driver.advance_async()
-        return self._conclude(hand, await hand.driver.finish_async())
+        return self._recorded(await self._go_async(self._begin(), deal=True, whole=True))
 
     @playing("run")
     def run(self) -> tuple[HandRecord, ...]:
@@ -602,15 +594,37 @@ class TableSession(TableSeats):
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _step_done(self, hand: _Hand) -> HandState:
-        if hand.driver.is_over:
-            self._conclude(hand, hand.driver.finish())
-        return hand.driver.state
+    # -- the one sequence, in a plain loop and in an event loop ------------
 
-    async def _step_done_async(self, hand: _Hand) -> HandState:
-        if hand.driver.is_over:
-            self._conclude(hand, await hand.driver.finish_async())
-        return hand.driver.state
+    def _go(self, hand: _Hand, *, deal: bool, whole: bool = False) -> _Hand:
+        """Let the computer seats play ``hand`` as far as they can: (``deal``)
+        its ``hand_started`` hooks and the listener's news of the deal, then
+        their decisions; once it is over (``whole``: it must be), its
+        ``hand_ended`` hooks and its record."""
+        driver = hand.driver
+        if deal:
+            driver.start()
+            self._announce(hand)
+        driver.advance()
+        if whole or driver.is_over:
+            self._conclude(hand, driver.finish())
+        return hand
+
+    async def _go_async(self, hand: _Hand, *, deal: bool, whole: bool = False) -> _Hand:
+        """:meth:`_go`, awaiting async policies (the driver's async loop)."""
+        driver = hand.driver
+        if deal:
+            await driver.start_async()
+            self._announce(hand)
+        await driver.advance_async()
+        if whole or driver.is_over:
+            self._conclude(hand, await driver.finish_async())
+        return hand
+
+    @staticmethod
+    def _recorded(hand: _Hand) -> HandRecord:
+        assert hand.record is not None  # (_conclude recorded it)
+        return hand.record
 
     @playing("start_hand")
     def start_hand(self) -> HandState:
@@ -628,21 +642,13 @@ class TableSession(TableSeats):
             StopSession: A policy ended the session.
             SessionBusyError: Called inside another playing call; nothing changes.
         """
-        hand = self._begin()
-        hand.driver.start()
-        self._announce(hand)
-        hand.driver.advance()
-        return self._step_done(hand)
+        return self._go(self._begin(), deal=True).driver.state
 
     @playing("start_hand_async")
     async def start_hand_async(self) -> HandState:
         """:meth:`start_hand`, awaiting async policies (as
         :meth:`play_hand_async`); returns and raises as :meth:`start_hand`."""
-        hand = self._begin()
-        await hand.driver.start_async()
-        self._announce(hand)
-        await hand.driver.advance_async()
-        return await self._step_done_async(hand)
+        return (await self._go_async(self._begin(), deal=True)).driver.state
 
     def _hand_in_progress(self) -> _Hand:
         hand = self._hand
@@ -675,8 +681,7 @@ class TableSession(TableSeats):
         """
         hand = self._hand_in_progress()
         hand.driver.apply(seat, action)
-        hand.driver.advance()
-        return self._step_done(hand)
+        return self._go(hand, deal=False).driver.state
 
     @playing("apply_async")
     async def apply_async(self, seat: int, action: Action) -> HandState:
@@ -684,8 +689,7 @@ class TableSession(TableSeats):
         raises as :meth:`apply`."""
         hand = self._hand_in_progress()
         hand.driver.apply(seat, action)
-        await hand.driver.advance_async()
-        return await self._step_done_async(hand)
+        return (await self._go_async(hand, deal=False)).driver.state
 
     @playing("time_out")
     def time_out(self, seat: int) -> HandState:
@@ -709,8 +713,7 @@ class TableSession(TableSeats):
         """
         hand = self._hand_in_progress()
         hand.driver.time_out(seat)
-        hand.driver.advance()
-        return self._step_done(hand)
+        return self._go(hand, deal=False).driver.state
 
     @playing("time_out_async")
     async def time_out_async(self, seat: int) -> HandState:
@@ -718,8 +721,7 @@ class TableSession(TableSeats):
         raises as :meth:`time_out`."""
         hand = self._hand_in_progress()
         hand.driver.time_out(seat)
-        await hand.driver.advance_async()
-        return await self._step_done_async(hand)
+        return (await self._go_async(hand, deal=False)).driver.state
 
     def abandon_hand(self) -> None:
         """Drop the hand in progress (interrupted or waiting for an external
