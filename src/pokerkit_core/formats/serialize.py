@@ -32,7 +32,11 @@ A :class:`~pokerkit_core.tables.session.TableSession` is stored as its snapshot
 again: ``loads(text, players=[...])``.
 
 Each type's form is one entry of a registry keyed by type tag
-(:func:`register`): a new value type adds an entry.
+(:func:`register`): a new value type adds an entry.  That entry is the one
+home of the type's layout: :func:`to_dict` builds the data from it directly,
+:func:`dumps` is that data in compact JSON, and :func:`loads` is
+:func:`json.loads` then :func:`from_dict`, which reads an object's keys in
+any order (a client in another language writes its own) at the same cost.
 
 References:
     docs/serialization.rst (the schema); docs/rules.rst section 2 (deal order).
@@ -578,7 +582,7 @@ def _actions_json(state: HandState) -> list[str]:
     actions: list[str] = []
     for event in state._history:
         if event.__class__ is ActionTaken:
-            action = event.action  # type: ignore[union-attr]
+            action = event.action
             entry = texts.get(id(action))
             if entry is None or entry[0] is not action:
                 if len(texts) >= 4096:
