@@ -195,6 +195,23 @@ def test_a_field_changed_is_refused_naming_it_whatever_the_key_order() -> None:
     assert loads(json.dumps(data, separators=(",", ":"))) == shoved
 
 
+def test_a_config_value_with_no_json_form_is_named() -> None:
+    """A value ``from_dict`` cannot key the config by (its ``repr`` fails) is
+    refused naming the field, whatever else is cached."""
+
+    class Opaque:
+        def __repr__(self) -> str:
+            raise RuntimeError("no repr")
+
+    state = act(deal(CONFIG, seed=9), Raise(300))
+    assert loads(dumps(state)) == state  # the config is kept
+    data = to_dict(state)
+    data["config"]["button"] = Opaque()
+    with pytest.raises(SerializationError) as info:
+        from_dict(data)
+    assert info.value.path == "config.button"
+
+
 def test_public_fields_are_compared_with_their_json_types() -> None:
     state = act(act(deal(CONFIG, seed=9), Raise(300)), Call)
     for name, value in (("to_act", True), ("pot", float(state.pot)), ("stacks", [float(s) for s in state.stacks])):

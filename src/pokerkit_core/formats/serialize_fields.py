@@ -228,8 +228,8 @@ def _config_key(data: Mapping[str, Any]) -> str | None:
         return None
     try:
         return repr(list(map(data.__getitem__, _CONFIG_KEY_NAMES)))
-    except (KeyError, RecursionError):  # a key missing; arrays nested absurdly deep
-        return None
+    except Exception:  # a key missing; arrays nested absurdly deep; a non-JSON value given
+        return None  # to from_dict whose repr fails: the builder names what is wrong
 
 
 def _build_config(data: Mapping[str, Any], path: str) -> GameConfig:
