@@ -6,14 +6,17 @@ pre-flop actions).  ``loads`` rebuilds the state by replaying its deal and
 actions and checks its public fields, so it does the work of the engine
 plus JSON; pickle copies the private fields without checking anything.
 
-Rows: the same state again and again, and 500 different mid-hand states (one
-per seed, same table: decoded configs are shared by value, as a table's
-states share one); ``loads`` of the 500 documents re-spaced by
-:func:`json.dumps` (other writers' text: the JSON parser and the field
-checks, not the path for ``dumps``' exact text); and the replay alone (no
-JSON), the floor of ``loads``, as ``deal`` + ``act`` and as
-:func:`~pokerkit_core.engine.state.replay_actions` (what ``loads`` calls).  The issue's
-target is 20,000 JSON round trips a second.
+Rows: ``to_dict``, ``dumps`` and ``loads`` of one state; the same state's
+round trip again and again, and 500 different mid-hand states (one per seed,
+same table: decoded configs are shared by value, as a table's states share
+one); ``loads`` of the 500 documents as ``dumps`` writes them, with the keys
+of every object shuffled (what a client in another language may write: its
+own key order, the same compact text otherwise), and re-spaced by
+:func:`json.dumps`; and the replay alone (no JSON), the floor of ``loads``, as
+``deal`` + ``act`` and as :func:`~pokerkit_core.engine.state.replay_actions` (what
+``loads`` calls).  The ratios printed at the end compare rows of this run:
+shuffled keys against the exact text (the target is within 1.3x) and JSON
+against pickle.  The issue's target is 20,000 JSON round trips a second.
 
 Run: ``python benchmarks/bench_serialize.py [--seconds S]``.  Figures depend
 on the machine and its load; the ratio to pickle within one run is the
@@ -32,7 +35,7 @@ from typing import Callable
 from pokerkit_core import Call, Fold, GameConfig, Raise, act, deal, legal_actions
 from pokerkit_core.engine.actions import Action
 from pokerkit_core.engine.events import ActionTaken
-from pokerkit_core.formats.serialize import _deal_order, dumps, loads
+from pokerkit_core.formats.serialize import _deal_order, dumps, loads, to_dict
 from pokerkit_core.engine.state import HandState, replay_actions
 
 
@@ -55,6 +58,21 @@ def mid_hand(seed: int) -> HandState:
             action = Call if rng.random() < 0.6 or not legal.can_fold else Fold
         state = act(state, action)
     return state
+
+
+def shuffled(value: object, rng: random.Random) -> object:
+    """``value`` (JSON data) with the keys of every object in a random order."""
+    if isinstance(value, dict):
+        keys = list(value)
+        rng.shuffle(keys)
+        return {key: shuffled(value[key], rng) for key in keys}
+    if isinstance(value, list):
+        return [shuffled(item, rng) for item in value]
+    return value
+
+
+def compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def rate(work: Callable[[], object], items: int, seconds: float) -> float:
@@ -85,8 +103,14 @@ def main() -> None:
     one = next(state for state in many[5:] if not state.is_over)  # seed 5's hand ends pre-flop
     text = dumps(one)
     assert loads(text).history == one.history
-    spaced = [json.dumps(json.loads(dumps(state))) for state in many]
-    assert all(loads(doc) == state for doc, state in zip(spaced, many))
+    exact = [dumps(state) for state in many]
+    rng = random.Random(1)
+    reordered = [compact(shuffled(json.loads(doc), rng)) for doc in exact]
+    one_reordered = compact(shuffled(json.loads(text), rng))
+    spaced = [json.dumps(json.loads(doc)) for doc in exact]
+    for docs in (exact, reordered, spaced):
+        assert all(loads(doc) == state for doc, state in zip(docs, many))
+    assert loads(one_reordered) == one and one_reordered != text
     print(f"mid-hand 6-max state: {len(one.history)} events, JSON {len(text):,} characters, "
           f"pickle {len(pickle.dumps(one)):,} bytes")
 
@@ -94,9 +118,12 @@ def main() -> None:
         for state in many:
             loads(dumps(state))
 
-    def loads_spaced() -> None:
-        for doc in spaced:
-            loads(doc)
+    def loads_all(docs: list[str]) -> Callable[[], None]:
+        def work() -> None:
+            for doc in docs:
+                loads(doc)
+
+        return work
 
     def pickle_many() -> None:
         for state in many:
@@ -118,21 +145,28 @@ def main() -> None:
             replay_actions(config, codes, actions)
 
     rows = (
+        ("to_dict (one state)", lambda: to_dict(one), 1),
         ("dumps (one state)", lambda: dumps(one), 1),
-        ("loads (one state)", lambda: loads(text), 1),
+        ("loads, exact text (one state)", lambda: loads(text), 1),
+        ("loads, shuffled keys (one state)", lambda: loads(one_reordered), 1),
         ("JSON round trip (one state)", lambda: loads(dumps(one)), 1),
         ("pickle round trip (one state)", lambda: pickle.loads(pickle.dumps(one)), 1),
         ("JSON round trip (500 states)", json_many, len(many)),
         ("pickle round trip (500 states)", pickle_many, len(many)),
-        ("loads, re-spaced text (500 states)", loads_spaced, len(many)),
+        ("loads, exact text (500 states)", loads_all(exact), len(many)),
+        ("loads, shuffled keys (500 states)", loads_all(reordered), len(many)),
+        ("loads, re-spaced text (500 states)", loads_all(spaced), len(many)),
         ("replay only: deal + act (500 states)", replay_many, len(many)),
         ("replay only: state.replay_actions (500 states)", replay_fn_many, len(many)),
     )
     figures: dict[str, float] = {}
-    print(f"{'workload':40s} {'per second':>12s}")
+    print(f"{'workload':42s} {'per second':>12s}")
     for name, work, items in rows:
         figures[name] = rate(work, items, args.seconds)
-        print(f"{name:40s} {figures[name]:12,.0f}")
+        print(f"{name:42s} {figures[name]:12,.0f}")
+    for which in ("one state", "500 states"):
+        ratio = figures[f"loads, exact text ({which})"] / figures[f"loads, shuffled keys ({which})"]
+        print(f"loads time, shuffled keys / exact text ({which}): {ratio:.2f}x (target at most 1.3x)")
     for which in ("one state", "500 states"):
         ratio = figures[f"JSON round trip ({which})"] / figures[f"pickle round trip ({which})"]
         print(f"JSON / pickle round trips ({which}): {ratio:.2f}x")

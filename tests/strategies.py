@@ -5,13 +5,14 @@ empty seats, antes from every seat, the big blind, the button or per seat,
 straddles, one to three boards, no-limit, pot-limit or fixed-limit, odd-chip
 rule, button);
 ``play_random`` plays a hand with actions drawn from the legal ones (and,
-optionally, illegal attempts in between).
+optionally, illegal attempts in between); ``shuffled`` and ``reversed_keys``
+give JSON data with the keys of each object in another order.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Iterable, Union
+from typing import Any, Iterable, Union
 
 from hypothesis import strategies as st
 
@@ -154,3 +155,23 @@ def play_random(config: GameConfig, seed: int, max_actions: int = 400) -> list[H
         state = act(state, random_legal_action(state, rng))
         states.append(state)
     return states
+
+
+def shuffled(value: Any, rng: random.Random) -> Any:
+    """JSON data with the keys of every object, at every depth, in a random order."""
+    if isinstance(value, dict):
+        keys = list(value)
+        rng.shuffle(keys)
+        return {key: shuffled(value[key], rng) for key in keys}
+    if isinstance(value, list):
+        return [shuffled(item, rng) for item in value]
+    return value
+
+
+def reversed_keys(value: Any) -> Any:
+    """JSON data with the keys of every object in the reverse order."""
+    if isinstance(value, dict):
+        return {key: reversed_keys(value[key]) for key in reversed(value)}
+    if isinstance(value, list):
+        return [reversed_keys(item) for item in value]
+    return value

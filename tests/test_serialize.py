@@ -34,7 +34,7 @@ from pokerkit_core.engine.results import show
 from pokerkit_core.engine.state import HandState
 from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
 
-from strategies import configs, play_random, random_legal_action
+from strategies import configs, play_random, random_legal_action, reversed_keys, shuffled
 
 
 def same_state(a: HandState, b: HandState) -> bool:
@@ -93,6 +93,27 @@ def test_observations_events_and_configs_round_trip(config: GameConfig, seed: in
             assert loads(dumps(pot)) == pot
         if not state.is_over:
             assert loads(dumps(legal_actions(state))) == legal_actions(state)
+
+
+@settings(max_examples=30, deadline=None)
+@given(config=configs(), seed=st.integers(0, 2**32), order=st.integers(0, 2**32))
+def test_every_value_reads_the_same_whatever_the_key_order(config: GameConfig, seed: int, order: int) -> None:
+    """Each value's document with the keys of every object (nested ones
+    included) in a random order, and in the reverse order, loads to the
+    value: a client in another language writes keys in its own order."""
+    rng = random.Random(order)
+    states = play_random(config, seed)
+    state = states[len(states) // 2]
+    values: list[Any] = [config, state, states[-1], observe(state, 0, hand_number=3), *state.history, *state.pots]
+    if not state.is_over:
+        values.append(legal_actions(state))
+    for value in values:
+        data = json.loads(dumps(value))
+        for other in (shuffled(data, rng), reversed_keys(data)):
+            assert loads(json.dumps(other, separators=(",", ":"))) == value
+            assert from_dict(other) == value
+    again = loads(json.dumps(reversed_keys(json.loads(dumps(state)))))
+    assert again.history == state.history and again.config is loads(dumps(state)).config  # one config kept
 
 
 def test_restored_config_moves_its_blinds_like_the_original() -> None:

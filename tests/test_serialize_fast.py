@@ -1,10 +1,13 @@
-"""The fast paths of HandState JSON: ``state.replay_actions`` and the config text
-``loads`` recognizes give exactly what the step-by-step paths give, and
-refuse what they refuse."""
+"""HandState JSON has one codec: the layout (``serialize._STATE_LAYOUT``)
+writes ``to_dict`` and ``dumps`` and checks what ``from_dict`` reads; its
+fast path (``state.replay_actions``, decoded configs kept by value) gives exactly
+what the step-by-step path gives and refuses what it refuses, whatever the
+order of the keys."""
 
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -17,7 +20,7 @@ from pokerkit_core.engine.events import ActionTaken
 from pokerkit_core.formats.serialize import dumps, from_dict, loads, to_dict
 from pokerkit_core.engine.state import HandState, replay_actions
 
-from strategies import configs, play_random
+from strategies import configs, play_random, reversed_keys, shuffled
 
 CONFIG = GameConfig.no_limit(players=6, stack=1_000)
 
@@ -81,21 +84,22 @@ def test_dumps_is_json_dumps_of_to_dict() -> None:
     assert loads(dumps(state)) == state
 
 
-def test_known_config_text_still_checks_the_rest() -> None:
+def test_a_config_decoded_before_still_checks_the_rest() -> None:
     state = act(act(deal(CONFIG, seed=9), Raise(300)), Call)
-    text = dumps(state)  # its config's text is now known to loads
+    text = dumps(state)
+    assert loads(text) == state  # its config is now kept by value
     data = json.loads(text)
     data["actions"][1] = "r 250"
     with pytest.raises(SerializationError) as info:
         loads(json.dumps(data, separators=(",", ":")))
     assert info.value.path == "actions[1]"
-    # a duplicated key after the recognized config is still refused
+    # a duplicated key is still refused
     with pytest.raises(SerializationError, match="given twice"):
         loads(text[:-1] + ',"pot":' + str(state.pot) + "}")
     # the same config written differently decodes to an equal config
     spaced = json.dumps(data | {"actions": json.loads(text)["actions"]})
     assert loads(spaced) == state
-    # a config whose text differs in one value goes through the full decoder
+    # a config that differs in one value's JSON type is decoded (and refused)
     other = text.replace('"button":0', '"button":true', 1)
     with pytest.raises(SerializationError) as info:
         loads(other)
@@ -121,34 +125,50 @@ def test_unknown_action_texts_and_shows_take_the_step_by_step_path() -> None:
     assert info.value.path.startswith("deck")
 
 
-def canonical(text: str) -> HandState | None:
-    """The state ``loads`` reads from ``text`` without the JSON parser, or ``None``."""
-    from pokerkit_core.formats import serialize
+def with_shows(states: list[HandState]) -> list[HandState]:
+    """``states`` and, after the last, each voluntary show the rules allow."""
+    from pokerkit_core.engine.results import show
 
-    head = len(serialize._STATE_HEAD)
-    end = text.find("]}", head) + 2
-    config = serialize._CONFIG_OF_TEXT[text[head:end]]
-    return serialize._canonical_state(text, end, config)
+    states = list(states)
+    for seat in range(len(states[-1].stacks)):
+        try:
+            states.append(show(states[-1], seat))
+        except PokerError:
+            pass
+    return states
 
 
 @settings(max_examples=60, deadline=None)
-@given(config=configs(), seed=st.integers(0, 2**32), cut=st.floats(0, 1))
-def test_exact_text_and_other_writers_text_read_the_same(config: GameConfig, seed: int, cut: float) -> None:
+@given(config=configs(), seed=st.integers(0, 2**32), cut=st.floats(0, 1), order=st.integers(0, 2**32))
+def test_keys_in_any_order_read_the_same(config: GameConfig, seed: int, cut: float, order: int) -> None:
+    """What ``dumps`` writes, the same with the keys of each object shuffled
+    (one order per object: a client in another language), sorted, and
+    re-spaced, all load to the state, its history and its stacks."""
     from pokerkit_core.formats import serialize
 
-    states = play_random(config, seed)
+    states = with_shows(play_random(config, seed))
+    rng = random.Random(order)
     for state in (states[int(cut * (len(states) - 1))], states[-1]):  # unfinished and finished
         text = dumps(state)
         assert text == json.dumps(to_dict(state), separators=(",", ":"))
-        fast = canonical(text)
-        assert fast is not None and fast == state and fast.history == state.history
-        assert loads(text) == state
-        assert loads(json.dumps(json.loads(text), indent=1)) == state  # the parser's path
-        doc = json.loads(text)
-        assert serialize._public(state) == {name: doc[name] for name in serialize._PUBLIC}
+        data = json.loads(text)
+        other = shuffled(data, rng)
+        backwards = reversed_keys(data)
+        assert list(backwards)[0] == "pot" and list(backwards["config"])[0] == "derived"
+        for doc in (
+            text,
+            json.dumps(other, separators=(",", ":")),
+            json.dumps(backwards, separators=(",", ":")),
+            json.dumps(data, sort_keys=True),
+            json.dumps(data, indent=1),
+        ):
+            again = loads(doc)
+            assert again == state and again.history == state.history and again.stacks == state.stacks
+        assert from_dict(other) == state
+        assert serialize._public(state) == {name: data[name] for name in serialize._PUBLIC}
 
 
-def test_exact_text_with_one_field_changed_is_read_by_the_full_decoder() -> None:
+def test_a_field_changed_is_refused_naming_it_whatever_the_key_order() -> None:
     state = act(act(deal(CONFIG, seed=9), Raise(300)), Call)
     text = dumps(state)
     changes = [
@@ -159,19 +179,37 @@ def test_exact_text_with_one_field_changed_is_read_by_the_full_decoder() -> None
         ('"actions":["r 300","c"]', '"actions":["r 300","c","f"]', "to_act"),  # replays, then differs
         ('"actions":["r 300","c"]', '"actions":["r 300","r 900"]', "stacks"),  # the first to differ
     ]
+    rng = random.Random(5)
     for old, new, where in changes:
         assert old in text
-        assert canonical(text.replace(old, new, 1)) is None
-        with pytest.raises(SerializationError) as info:
-            loads(text.replace(old, new, 1))
-        assert info.value.path == where, (new, str(info.value))
+        changed = text.replace(old, new, 1)
+        for doc in (changed, json.dumps(shuffled(json.loads(changed), rng))):
+            with pytest.raises(SerializationError) as info:
+                loads(doc)
+            assert info.value.path == where, (new, str(info.value))
     # an action written as given, not as recorded ("allin" is recorded as its raise-to)
     shoved = act(act(deal(CONFIG, seed=9), Raise(300)), AllIn)
     data = to_dict(shoved)
     assert data["actions"] == ["r 300", "r 1000"]
     data["actions"][1] = "allin"
-    other = json.dumps(data, separators=(",", ":"))
-    assert canonical(other) is None and loads(other) == shoved
+    assert loads(json.dumps(data, separators=(",", ":"))) == shoved
+
+
+def test_a_config_value_with_no_json_form_is_named() -> None:
+    """A value ``from_dict`` cannot key the config by (its ``repr`` fails) is
+    refused naming the field, whatever else is cached."""
+
+    class Opaque:
+        def __repr__(self) -> str:
+            raise RuntimeError("no repr")
+
+    state = act(deal(CONFIG, seed=9), Raise(300))
+    assert loads(dumps(state)) == state  # the config is kept
+    data = to_dict(state)
+    data["config"]["button"] = Opaque()
+    with pytest.raises(SerializationError) as info:
+        from_dict(data)
+    assert info.value.path == "config.button"
 
 
 def test_public_fields_are_compared_with_their_json_types() -> None:
@@ -191,31 +229,38 @@ def test_public_fields_are_compared_with_their_json_types() -> None:
 
 @settings(max_examples=80, deadline=None)
 @given(config=configs(), seed=st.integers(0, 2**32))
-def test_the_state_text_in_c_is_the_reference_text(config: GameConfig, seed: int) -> None:
-    from pokerkit_core.formats import serialize
-    from pokerkit_core.engine.results import show
-
-    states = play_random(config, seed)
-    final = states[-1]
-    for seat in range(len(final.stacks)):  # voluntary shows after the hand, where allowed
-        try:
-            states.append(show(states[-1], seat))
-        except PokerError:
-            pass
-    for state in states:
-        assert serialize._state_tail(state) == serialize._state_tail_py(state)
-
-
-def test_the_state_text_in_c_declines_what_it_does_not_know() -> None:
+def test_dumps_writes_the_layout_of_to_dict(config: GameConfig, seed: int) -> None:
+    """Each state of random hands (voluntary shows included): ``dumps`` is
+    ``to_dict`` in compact JSON, its keys in the layout's order."""
     from pokerkit_core.formats import serialize
 
-    if serialize._state_json is None:
-        pytest.skip("no C accelerator (PyPy, or POKERKIT_CORE_PURE=1): the Python text is the only one")
-    state_json = serialize._state_json
-    state = act(deal(CONFIG, seed=2), Raise(300))
-    args = (serialize._QUOTED, serialize._KINDS, serialize._SHORTS, serialize._EVENT_CLASSES, serialize._STREET_TEXT)
-    assert state_json(*args, state) == serialize._state_tail_py(state)
-    for bad in ("state", None, CONFIG):
-        assert state_json(*args, bad) is None
-    assert state_json(*args[:4], ("preflop",), state) is None
-    assert state_json(*args[:3], (), serialize._STREET_TEXT, state) is None
+    for state in with_shows(play_random(config, seed)):
+        data = to_dict(state)
+        assert dumps(state) == json.dumps(data, separators=(",", ":"))
+        assert list(data) == ["type", "version", *serialize._STATE_FIELDS]
+        assert list(data["config"])[0] == "type"
+
+
+def test_to_dict_never_goes_through_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``to_dict`` builds the data directly: with every JSON writer and parser
+    raising, it still gives the same data (a config never written before
+    included)."""
+    from pokerkit_core.engine.observation import observe
+    from pokerkit_core.formats import serialize
+
+    config = GameConfig.no_limit(players=3, stack=777, small_blind=3, big_blind=7)  # a new config object
+    state = act(act(deal(config, seed=4), Raise(21)), Call)
+    values = [state, observe(state, 1), config, Raise(21)]
+    wanted = [json.loads(dumps(value)) for value in values]
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("to_dict went through JSON text")
+
+    for module, name in ((json, "dumps"), (json, "loads"), (json.JSONEncoder, "encode"),
+                         (json.JSONEncoder, "iterencode"), (json.JSONDecoder, "decode"),
+                         (json.JSONDecoder, "raw_decode"), (serialize, "_ENCODE"), (serialize, "_DECODER")):
+        monkeypatch.setattr(module, name, refuse)
+    serialize._ENCODED_CONFIGS.clear()
+    assert [to_dict(value) for value in values] == wanted
+    with pytest.raises(AssertionError, match="through JSON text"):
+        dumps(state)  # the patch is in force

@@ -16,6 +16,8 @@ from pokerkit_core.engine.policy import Policy
 from pokerkit_core.formats.serialize import dumps, from_dict, loads, to_dict
 from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
 
+from strategies import reversed_keys, shuffled
+
 CONFIG = TableConfig(stacks=(1500, 0, 1200, 900, 2000), blinds=Blinds(10, 20), max_hands=40)
 
 
@@ -70,6 +72,27 @@ def test_a_session_saved_between_hands_deals_the_same_next_hands() -> None:
         a, b = original.play_hand(), copy.play_hand()
         assert a == b and a.state == b.state
     assert snapshot_without_clock(copy) == snapshot_without_clock(original)
+
+
+def test_a_session_with_its_keys_in_another_order_restores_the_same() -> None:
+    """The session's document (records, their states and configs, the
+    snapshot's settings and policies) with the keys of every object shuffled,
+    and reversed, restores the same table, which plays on identically."""
+    import random
+
+    original = TableSession(CONFIG, players(), seed=21)
+    for _ in range(3):
+        original.play_hand()
+    data = json.loads(dumps(original))
+    for other in (shuffled(data, random.Random(2)), reversed_keys(data)):
+        copy = loads(json.dumps(other), players=players())
+        assert isinstance(copy, TableSession)
+        assert copy.records == original.records and copy.stacks == original.stacks
+        assert snapshot_without_clock(copy) == snapshot_without_clock(original)
+    copy = loads(json.dumps(reversed_keys(data)), players=players())
+    for _ in range(3):
+        a, b = original.play_hand(), copy.play_hand()
+        assert a == b and a.state == b.state
 
 
 def test_a_session_saved_mid_hand_plays_on_identically() -> None:

@@ -216,19 +216,20 @@ def _config_value(value: Any, path: str, default: Any, depth: int = 0) -> Any:
     raise _fail(path, f"expected a number, text, true/false, null or an array, got {shown(value, 40)}")
 
 
-def _config_key(data: Mapping[str, Any]) -> tuple[Any, ...] | None:
-    """A hashable, type-exact key of flat config JSON (``None`` if not flat)."""
-    key: list[Any] = []
-    for name, value in data.items():
-        if value.__class__ is list:
-            if any(item.__class__ is list or item.__class__ is dict for item in value):
-                return None
-            key.append((name, tuple([(item.__class__, item) for item in value])))
-        elif value.__class__ is dict:
-            return None
-        else:
-            key.append((name, value.__class__, value))
-    return tuple(key)
+_CONFIG_KEY_NAMES = ("type", *_CONFIG_FIELDS, "derived")  # every key of a config object
+
+
+def _config_key(data: Mapping[str, Any]) -> str | None:
+    """A key of config JSON, the same whatever the order of its keys: the
+    ``repr`` of its values in field order, which tells JSON's types apart
+    (``1``, ``1.0``, ``true``, ``"1"``; an array from a tuple); ``None`` if a
+    key is missing or extra."""
+    if len(data) != len(_CONFIG_KEY_NAMES):
+        return None
+    try:
+        return repr(list(map(data.__getitem__, _CONFIG_KEY_NAMES)))
+    except Exception:  # a key missing; arrays nested absurdly deep; a non-JSON value given
+        return None  # to from_dict whose repr fails: the builder names what is wrong
 
 
 def _build_config(data: Mapping[str, Any], path: str) -> GameConfig:
