@@ -29,10 +29,12 @@ replaces it here, in every ``pokerkit_core`` module that imported it):
   ``csrc/pkc_engine.c``);
 * ``copy_state``: ``copy_state`` (``csrc/pkc_engine.c``);
 * ``dealing``: ``deal_codes`` and ``deal_record`` (``csrc/pkc_engine.c``);
-* ``state_json``: ``state_json`` (``csrc/pkc_engine.c``);
-* ``slots``: the Observation builder of ``bind_slots`` (``csrc/pkc_slots.c``);
-* ``view``: ``view_packed`` and ``unpack_view`` (``csrc/pkc_view.c``);
-* ``events``: ``encode_events`` (``csrc/pkc_view.c``).
+* ``state_json``: ``state_json`` (``csrc/pkc_engine.c``).
+
+(Three more parts were measured by this benchmark and retired, none giving
+1.1x on any workload where it ran: the Observation builder ``bind_slots``,
+the isolated view's packer ``view_packed``/``unpack_view`` and the event
+encoder ``encode_events``; see the CHANGELOG.)
 
 The hand-state base class ``StateBase`` has no switch of its own (the
 engine's classes are built on it): only the ``pure`` row shows it.
@@ -58,15 +60,15 @@ OFF_ENV = "POKERKIT_BENCH_ACCEL_OFF"
 """The environment variable naming the part switched off in a worker (and in
 the policy processes it starts)."""
 
-PARTS = ("evaluate", "engine", "copy_state", "dealing", "state_json", "slots", "view", "events")
+PARTS = ("evaluate", "engine", "copy_state", "dealing", "state_json")
 
 WORKLOADS: dict[str, tuple[str, ...]] = {
     "evaluate hands": ("evaluate",),
     "random heads-up": ("evaluate", "engine", "copy_state", "dealing"),
     "random 6-max": ("evaluate", "engine", "copy_state", "dealing"),
-    "match hard:normal": ("evaluate", "engine", "copy_state", "dealing", "slots"),
+    "match hard:normal": ("evaluate", "engine", "copy_state", "dealing"),
     "json round trips": ("evaluate", "engine", "copy_state", "dealing", "state_json"),
-    "isolated call:raise": ("evaluate", "engine", "copy_state", "dealing", "slots", "view", "events"),
+    "isolated call:raise": ("evaluate", "engine", "copy_state", "dealing"),
 }
 """Each workload and the parts it runs (the others it never calls)."""
 
@@ -93,10 +95,10 @@ def switch_off(part: str) -> None:
             nowhere (the switch would measure nothing).
     """
     import pokerkit_core  # noqa: F401  (every module that binds a part)
-    from pokerkit_core.engine import dealing, hand_state, observation, state
+    from pokerkit_core.engine import dealing, hand_state, state
     from pokerkit_core.evaluation import evaluator
     from pokerkit_core.formats import serialize
-    from pokerkit_core.players import compact, driver, isolation_child, isolation_wire  # noqa: F401
+    from pokerkit_core.players import compact, driver, isolation_child, isolation_wire  # noqa: F401 (bind parts)
 
     if evaluator.STATE_KERNEL is None:
         raise RuntimeError("no C accelerator loaded")
@@ -114,13 +116,6 @@ def switch_off(part: str) -> None:
         dealing._fast_codes = None
     elif part == "state_json":
         swaps = [(serialize._state_tail, serialize._state_tail_py)]
-    elif part == "slots":
-        swaps = [(observation.new_observation, observation._builder())]
-    elif part == "view":
-        isolation_wire._fast_packed = None
-        isolation_wire._unpack = isolation_wire.unpack_dynamic
-    elif part == "events":
-        compact._fast_encode = None
     else:
         raise RuntimeError(f"unknown part {part!r}")
     for old, new in swaps:
