@@ -301,3 +301,22 @@ def test_the_probe_leaves_no_hand_state_for_the_collector() -> None:
     finally:
         gc.enable()
     assert after == before
+
+
+def test_the_deal_functions_refuse_to_bind_where_they_decline() -> None:
+    """``deal_codes`` and ``deal_record`` hand what they do not read back to
+    Python without a word; so they are checked once, at import, against the
+    Python references on probe deals, and a pair that declines (a ``Deal``
+    that is not the tuple the C builds) or builds another deal is refused
+    loudly instead of leaving every deal to Python."""
+    from pokerkit_core.engine import dealing
+
+    codes, record = STATE_KERNEL.deal_codes, STATE_KERNEL.deal_record
+    assert dealing._checked_binding(codes, record) == (codes, record)
+    assert (dealing._fast_codes, dealing._deal_record) == (codes, record)
+    with pytest.raises(TypeError, match="deal_codes does not read.*refusing to bind"):
+        dealing._checked_binding(lambda deck, need: None, record)
+    with pytest.raises(TypeError, match="deal_record does not build.*refusing to bind"):
+        dealing._checked_binding(codes, lambda deal_cls, *rest: record(dict, *rest))
+    with pytest.raises(TypeError, match="deal_record does not build.*refusing to bind"):
+        dealing._checked_binding(codes, lambda *args: record(*args[:-1], args[-1][::-1]))
