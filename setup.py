@@ -6,7 +6,7 @@
   ``evaluate`` as CPython built-ins (``csrc/pkc_speedups.c``), which call
   into ``_native``; and the hand-state kernel (``csrc/pkc_engine.c``: the
   C base of a state's fields, the common case of ``act`` and
-  ``legal_actions``) and builders of slotted values (``csrc/pkc_slots.c``).
+  ``legal_actions``, the deal's check and record).
   Built with the stable ABI except where CPython refuses it (free-threaded
   and ``Py_TRACE_REFS`` builds); not built on PyPy, where the cffi call is the
   fast path.
@@ -27,7 +27,7 @@ if platform.python_implementation() == "CPython":
     ext_modules.append(
         Extension(
             "pokerkit_core._speedups",
-            sources=["csrc/pkc_speedups.c", "csrc/pkc_engine.c", "csrc/pkc_slots.c", "csrc/pkc_view.c"],
+            sources=["csrc/pkc_speedups.c", "csrc/pkc_engine.c"],
             include_dirs=["csrc"],
             define_macros=[("Py_LIMITED_API", "0x030A0000")] if limited else [],
             py_limited_api=limited,

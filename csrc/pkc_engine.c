@@ -35,7 +35,7 @@
 
 /* ---- the state type ---------------------------------------------------- */
 
-/* (the layout, state_t, is in pkc_engine.h: pkc_view.c reads it too) */
+/* (the layout, state_t, is in pkc_engine.h) */
 
 static const char *const field_names[NFIELDS] = {
     "_config", "_deal", "_street", "_to_act", "_board", "_stacks", "_bets", "_contribs",

@@ -1,14 +1,12 @@
 /* What the files of pokerkit_core._speedups share: the hand-state kernel's
- * module functions, StateBase type and state layout (csrc/pkc_engine.c), the
- * slotted value builders (csrc/pkc_slots.c) and the packed view of an
- * isolated policy's request (csrc/pkc_view.c), added to the module by
- * pkc_speedups.c. */
+ * module functions, StateBase type and state layout (csrc/pkc_engine.c),
+ * added to the module by pkc_speedups.c. */
 #ifndef PKC_ENGINE_H
 #define PKC_ENGINE_H
 
 #include <Python.h>
 
-/* ---- the hand state's layout (csrc/pkc_engine.c; read by pkc_view.c) ---- */
+/* ---- the hand state's layout (csrc/pkc_engine.c) ---- */
 
 /* The private fields of a hand state, in StateBase's slot order. */
 enum {
@@ -35,22 +33,12 @@ int pkc_small_int(PyObject *value, long long lo, long long hi, long long *out);
  * set, and no Python code runs). */
 int pkc_int_tuple(PyObject *tuple, Py_ssize_t n, long long lo, long long hi, long long *out);
 
-/* view_packed, unpack_view and encode_events (csrc/pkc_view.c),
+/* deal_codes, deal_record, copy_state, state_json and bind_engine,
  * NULL-terminated. */
-extern PyMethodDef pkc_view_methods[];
-
-/* Sets up what pkc_view.c's built-ins share (an interned name); 0, or -1
- * with a Python error set. */
-int pkc_view_add(PyObject *module);
-
-/* copy_state and bind_engine, NULL-terminated. */
 extern PyMethodDef pkc_engine_methods[];
 
 /* Adds StateBase to `module`; 0, or -1 with a Python error set. */
 int pkc_engine_add(PyObject *module);
-
-/* bind_slots (csrc/pkc_slots.c), NULL-terminated. */
-extern PyMethodDef pkc_slots_methods[];
 
 /* Gives the built-in `def` the doc of `fallback` after the signature line
  * `head` (which sets __text_signature__), on the first bind only; 0, or -1

@@ -30,8 +30,7 @@
  *
  * The module also holds the hand-state kernel (csrc/pkc_engine.c): the C
  * base type of a hand state's fields and the common case of act and
- * legal_actions; and positional builders of slotted value classes
- * (csrc/pkc_slots.c: one Observation per decision).
+ * legal_actions.
  *
  * Built with the stable ABI (Py_LIMITED_API, set by setup.py) where the
  * interpreter allows it; not built on PyPy, where cffi is the fast path.
@@ -429,9 +428,7 @@ PyMODINIT_FUNC PyInit__speedups(void)
 {
     PyObject *module = PyModule_Create(&module_def);
     if (module != NULL && (PyModule_AddFunctions(module, pkc_engine_methods) < 0 ||
-                           PyModule_AddFunctions(module, pkc_slots_methods) < 0 ||
-                           PyModule_AddFunctions(module, pkc_view_methods) < 0 ||
-                           pkc_engine_add(module) < 0 || pkc_view_add(module) < 0)) {
+                           pkc_engine_add(module) < 0)) {
         Py_DECREF(module);
         return NULL;
     }

@@ -201,7 +201,7 @@ def test_bad_codes_get_the_python_error(codes: Any) -> None:
 
 def test_the_builtins_have_signatures() -> None:
     """Every built-in of the C module (``csrc/pkc_engine.c``,
-    ``csrc/pkc_speedups.c``, ``csrc/pkc_slots.c``) carries a ``__text_signature__``, so
+    ``csrc/pkc_speedups.c``) carries a ``__text_signature__``, so
     :func:`inspect.signature` (and Sphinx) give its parameters; the engine's
     ``act``, ``_act`` and ``legal_actions`` take them by position only (a
     keyword is a TypeError in C), while ``evaluate`` and ``evaluate_mask``
@@ -225,171 +225,11 @@ def test_the_builtins_have_signatures() -> None:
     assert [name for name, _ in bind][:2] == ["state_cls", "config_cls"] and len(bind) == 13
     builtins = [v for v in vars(STATE_KERNEL).values() if type(v).__name__ == "builtin_function_or_method"]
     assert not hasattr(STATE_KERNEL, "state_json")  # retired: the state's JSON has one home, in serialize.py
-    assert [name for name, _ in params(STATE_KERNEL.bind_slots)] == ["cls", "names", "fallback"]
-    assert [name for name, _ in params(STATE_KERNEL.view_packed)] == ["state", "seat", "legal_actions", "state_cls", "card_cls"]
-    assert [name for name, _ in params(STATE_KERNEL.unpack_view)] == ["data"]
-    assert [name for name, _ in params(STATE_KERNEL.encode_events)] == ["events", "table", "card_cls", "action_cls"]
-    assert len(builtins) == 10
+    assert len(builtins) == 6
     for function in builtins:
         assert all(kind == only for _, kind in params(function)), function
     with pytest.raises(TypeError):
         state_module.act(state=deal(GameConfig.acpc_heads_up(), seed=1), action=Action(ActionKind.FOLD))
-
-
-def test_the_slot_builder_equals_the_python_builder() -> None:
-    """``new_observation`` (``csrc/pkc_slots.c``) builds the same
-    Observation as its Python reference and the dataclass constructor, holds
-    its fields by reference without leaking them, and hands any other call to
-    the reference (its errors)."""
-    import dataclasses
-    import gc
-    import sys
-
-    from pokerkit_core import observe
-    from pokerkit_core.engine.observation import Observation, _builder, new_observation
-
-    assert type(new_observation).__name__ == "builtin_function_or_method"
-    reference = _builder()
-    state = deal(GameConfig.no_limit(players=4, stack=500), seed=3)
-    view = observe(state, 2)
-    values = [getattr(view, f.name) for f in dataclasses.fields(Observation)]
-    built = new_observation(*values)
-    assert built == reference(*values) == Observation(*values) == view and built is not view
-    assert all(getattr(built, f.name) is v for f, v in zip(dataclasses.fields(Observation), values))
-    marker = object()  # one field's object: its count goes back when the views go
-    values[0] = marker
-    before = sys.getrefcount(marker)
-    views = [new_observation(*values) for _ in range(100)]
-    assert sys.getrefcount(marker) == before + 100
-    del views
-    gc.collect()
-    assert sys.getrefcount(marker) == before
-    with pytest.raises(TypeError, match="missing"):
-        new_observation(*values[:3])
-    with pytest.raises(TypeError):
-        new_observation(*values, seat=1)
-    assert new_observation(**{f.name: getattr(view, f.name) for f in dataclasses.fields(Observation)}) == view
-
-
-def test_the_slot_builder_refuses_what_is_not_a_plain_slot() -> None:
-    """``bind_slots`` finds each named slot by experiment and refuses a name
-    that is not one (its Python reference stays in use then)."""
-
-    class Point:
-        __slots__ = ("x", "y")
-
-        @property
-        def z(self) -> int:
-            return 0
-
-    build = STATE_KERNEL.bind_slots(Point, ("y", "x"), lambda *a: None)
-    point = build(1, 2)
-    assert (point.x, point.y, type(point)) == (2, 1, Point)
-    with pytest.raises((TypeError, AttributeError)):
-        STATE_KERNEL.bind_slots(Point, ("x", "z"), lambda *a: None)
-    with pytest.raises(TypeError):
-        STATE_KERNEL.bind_slots(Point, (), lambda *a: None)
-
-
-def test_the_slot_builder_refuses_classes_it_cannot_build() -> None:
-    """``bind_slots`` binds only a class of metaclass ``type`` whose
-    ``__new__`` is ``object.__new__``: its allocator alone makes a whole
-    instance and its ``__basicsize__`` bounds the scan.  It once bound a
-    subclass of a builtin (an instance made without its ``__new__`` crashed
-    when used), ``type`` itself (a crash while binding), and read past an
-    instance whose metaclass claimed a larger ``__basicsize__``."""
-
-    class Stop(StopIteration):
-        pass
-
-    class Made:
-        __slots__ = ("x",)
-
-        def __new__(cls) -> "Made":
-            return super().__new__(cls)
-
-    class Large(type):
-        __basicsize__ = property(lambda cls: 1 << 20)  # type: ignore[assignment]
-
-    class Claimed(metaclass=Large):
-        __slots__ = ("x",)
-
-    for cls, names in ((type, ("__abstractmethods__",)), (Stop, ("value",)), (Made, ("x",)),
-                       (Claimed, ("x",)), (int, ("real",))):
-        with pytest.raises(TypeError, match="object.__new__"):
-            STATE_KERNEL.bind_slots(cls, names, lambda *a: None)
-
-
-def test_the_slot_builder_tracks_releases_and_falls_back() -> None:
-    """What ``bind_slots`` builds is tracked by the collector (a cycle
-    through a slot is freed); the built-in owns its class, fallback and doc
-    and lets them go with it; every call but one positional argument per
-    slot goes to the fallback."""
-    import gc
-    import inspect
-    import weakref
-
-    class Point:
-        __slots__ = ("x", "y", "__weakref__", "__dict__")
-
-    def fallback(*args: Any, **kwargs: Any) -> tuple[Any, ...]:
-        """The Python builder."""
-        return ("fallback", args, kwargs)
-
-    build = STATE_KERNEL.bind_slots(Point, ("x", "y"), fallback)
-    assert list(inspect.signature(build).parameters) == ["x", "y"]
-    assert build.__doc__.endswith("The Python builder.") and build.__module__ == __name__
-    point = build([], 2)
-    point.x.append(point)  # a cycle through the slot x
-    assert gc.is_tracked(point) and point.y == 2 and vars(point) == {}
-    seen = weakref.ref(point)
-    del point
-    gc.collect()
-    assert seen() is None
-    assert build(1) == ("fallback", (1,), {}) and build(1, 2, 3) == ("fallback", (1, 2, 3), {})
-    assert build(1, y=2) == ("fallback", (1,), {"y": 2}) and build(x=1, y=2) == ("fallback", (), {"x": 1, "y": 2})
-    assert build(1, 2, z=3) == ("fallback", (1, 2), {"z": 3}) and type(build(*(1, 2), **{})) is Point
-    for names in (("x", "x"), ("x", 1), ("__dict__",), ("__weakref__",), ("z",), ("x",) * 65):
-        with pytest.raises((TypeError, AttributeError)):
-            STATE_KERNEL.bind_slots(Point, names, fallback)
-    held = weakref.ref(fallback)
-    del fallback, build
-    gc.collect()
-    assert held() is None
-
-
-def test_the_slot_builder_refuses_a_class_with_a_finalizer() -> None:
-    """A ``__del__`` would run on the probe instance bind_slots makes."""
-
-    class Noisy:
-        __slots__ = ("x",)
-
-        def __del__(self) -> None:  # pragma: no cover - never called
-            raise AssertionError("ran on the probe")
-
-    with pytest.raises(TypeError, match="__del__"):
-        STATE_KERNEL.bind_slots(Noisy, ("x",), lambda *a: None)
-
-
-def test_observation_keeps_its_python_builder_when_the_c_one_cannot_bind(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Where bind_slots refuses Observation (another object layout) or is
-    missing (an older build of the C module), the Python builder is used."""
-    from types import SimpleNamespace
-
-    from pokerkit_core.engine import observation
-
-    def refuse(*args: Any) -> Any:
-        raise TypeError("no slot found")
-
-    fallback = observation._builder()
-    monkeypatch.setattr(observation, "STATE_KERNEL", SimpleNamespace(bind_slots=refuse))
-    assert observation._fast_builder(fallback) is fallback
-    monkeypatch.setattr(observation, "STATE_KERNEL", SimpleNamespace())
-    assert observation._fast_builder(fallback) is fallback
-    monkeypatch.setattr(observation, "STATE_KERNEL", None)
-    assert observation._fast_builder(fallback) is fallback
 
 
 def test_the_bind_refuses_a_layout_it_does_not_read() -> None:
@@ -440,3 +280,43 @@ def test_default_no_limit_hands_close_only_their_last_round_in_python() -> None:
     after = accelerator_fallbacks()
     assert after[1] - before[1] == hands
     assert after[2] - before[2] == 0
+
+
+def test_the_probe_leaves_no_hand_state_for_the_collector() -> None:
+    """The engine's bind-time probe (a hand dealt at import) leaves no
+    reference cycle behind: its config once kept the probe's template state,
+    which then stayed among the objects of an isolated policy's process
+    until a collection ran, where a policy that walks ``gc.get_objects()``
+    found a hand state of the match's config (found by the GcPeeker test)."""
+    import gc
+
+    gc.collect()
+    gc.disable()
+    try:
+        before = sum(isinstance(o, HandState) for o in gc.get_objects())
+        probe = state_module._probe()
+        assert probe._config._derived.template is None
+        del probe
+        after = sum(isinstance(o, HandState) for o in gc.get_objects())
+    finally:
+        gc.enable()
+    assert after == before
+
+
+def test_the_deal_functions_refuse_to_bind_where_they_decline() -> None:
+    """``deal_codes`` and ``deal_record`` hand what they do not read back to
+    Python without a word; so they are checked once, at import, against the
+    Python references on probe deals, and a pair that declines (a ``Deal``
+    that is not the tuple the C builds) or builds another deal is refused
+    loudly instead of leaving every deal to Python."""
+    from pokerkit_core.engine import dealing
+
+    codes, record = STATE_KERNEL.deal_codes, STATE_KERNEL.deal_record
+    assert dealing._checked_binding(codes, record) == (codes, record)
+    assert (dealing._fast_codes, dealing._deal_record) == (codes, record)
+    with pytest.raises(TypeError, match="deal_codes does not read.*refusing to bind"):
+        dealing._checked_binding(lambda deck, need: None, record)
+    with pytest.raises(TypeError, match="deal_record does not build.*refusing to bind"):
+        dealing._checked_binding(codes, lambda deal_cls, *rest: record(dict, *rest))
+    with pytest.raises(TypeError, match="deal_record does not build.*refusing to bind"):
+        dealing._checked_binding(codes, lambda *args: record(*args[:-1], args[-1][::-1]))

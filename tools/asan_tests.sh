@@ -2,7 +2,7 @@
 # Build the C core with AddressSanitizer and UndefinedBehaviorSanitizer into a
 # throw-away venv and run the tests that drive it (evaluator, native boundary
 # and buffers changed by another thread, equity, the hand-state kernel and its
-# JSON writer, the slot builder and the isolated view's dynamic part, and the
+# JSON writer, the isolated view's dynamic part, and the
 # portable no-SIMD build).  Usage: bash tools/asan_tests.sh [pytest args...]
 #
 # The build runs in a fresh copy of the source (a mktemp -d folder, without

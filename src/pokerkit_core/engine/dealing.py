@@ -366,14 +366,36 @@ def make_deal(n: int, live: tuple[int, ...], boards: int, codes: list[int]) -> D
     )
 
 
+def _checked_binding(fast_codes: Any, deal_record: Any) -> tuple[Any, Any]:
+    """The C ``deal_codes`` and ``deal_record``, checked once against the
+    Python references on a probe deal (heads-up and 6-max, one and two
+    boards): both hand any call they do not read back to Python without a
+    word, so a C module that no longer reads this layout (``Deal``, the
+    card and mask tables) would otherwise leave every deal to Python
+    silently.
+
+    Raises:
+        TypeError: A function declined or differed on a probe (refusing to
+            bind, as the engine's ``bind_engine`` does).
+    """
+    for n, boards in ((2, 1), (6, 1), (6, 2)):
+        live = tuple(range(n))
+        codes = list(range(51, -1, -1))
+        need = 2 * n + 5 * boards
+        if fast_codes(codes, need) != codes[:need]:
+            raise TypeError("deal_codes does not read the probe deck; refusing to bind")
+        made = deal_record(Deal, CARDS, _MASK, n, live, boards, codes[:need])
+        if made is None or made != _make_deal_py(n, live, boards, codes[:need]):
+            raise TypeError("deal_record does not build the probe deal; refusing to bind")
+    return fast_codes, deal_record
+
+
 _fast_codes: Any = None
+_make_deal_py = make_deal
 if STATE_KERNEL is not None:  # the same two functions in C (csrc/pkc_engine.c)
-    _fast_codes = STATE_KERNEL.deal_codes
-    _make_deal_py = make_deal
+    _fast_codes, _deal_record = _checked_binding(STATE_KERNEL.deal_codes, STATE_KERNEL.deal_record)
 
     def make_deal(n: int, live: tuple[int, ...], boards: int, codes: list[int]) -> Deal:  # noqa: F811
         """Same as the Python ``make_deal`` above (built in C)."""
         made = _deal_record(Deal, CARDS, _MASK, n, live, boards, codes)
         return _make_deal_py(n, live, boards, codes) if made is None else made
-
-    _deal_record = STATE_KERNEL.deal_record

@@ -17,7 +17,7 @@ References:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from .actions import LegalActions
@@ -26,7 +26,6 @@ from .events import Event
 from .rules import BettingStructure, Street
 from .dealing import seat_arg
 from ..errors import InvalidConfigError, shown
-from ..evaluation.evaluator import STATE_KERNEL
 from .state import HandState, legal_actions
 
 __all__ = ["Observation", "new_observation", "observe"]
@@ -106,8 +105,7 @@ def _builder() -> Callable[..., Observation]:
     """A positional constructor of :class:`Observation` that sets each slot
     through its descriptor: the dataclass ``__init__`` of a frozen class goes
     through ``object.__setattr__`` once per field, which costs about twice as
-    much, and the engine builds one observation per decision.  The reference
-    and fallback of the built-in that :func:`_fast_builder` binds."""
+    much, and the engine builds one observation per decision."""
     slot = vars(Observation)
     new = object.__new__
     set_seat = slot["seat"].__set__
@@ -199,24 +197,7 @@ def _builder() -> Callable[..., Observation]:
     return build
 
 
-def _fast_builder(fallback: Callable[..., Observation]) -> Callable[..., Observation]:
-    """The built-in builder of ``_speedups`` (``csrc/pkc_slots.c``: it
-    stores its arguments, one per field, straight into the slots, about ten
-    times faster),
-    with ``fallback`` for any other call; ``fallback`` itself where the
-    built-in does not exist (PyPy)."""
-    bind = getattr(STATE_KERNEL, "bind_slots", None)
-    if bind is None:  # pragma: no cover - PyPy (or an older build of the C module)
-        return fallback
-    names = tuple(field.name for field in fields(Observation))
-    try:
-        built: Callable[..., Observation] = bind(Observation, names, fallback)
-    except TypeError:  # its slots could not be found (another object layout)
-        return fallback
-    return built
-
-
-new_observation = _fast_builder(_builder())
+new_observation = _builder()
 """``Observation(*fields)`` with every field given positionally in field
 order (no check, like the dataclass constructor; the library's own fast
 path)."""

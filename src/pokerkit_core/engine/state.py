@@ -824,8 +824,14 @@ def _engine_binding(probe: HandState) -> tuple[object, ...]:
 
 
 def _probe() -> HandState:
-    """A fresh pre-flop hand of heads-up no-limit (the cards in deck order)."""
-    return _dealt(GameConfig.no_limit(players=2), list(range(2 * 2 + 5)))
+    """A fresh pre-flop hand of heads-up no-limit (the cards in deck order).
+    Its config does not keep its template state: that would be a reference
+    cycle (config, template, config) left for the collector, a hand state
+    that a policy could find among the objects of an isolated policy's
+    process (whose server imports this module) until a collection ran."""
+    state = _dealt(GameConfig.no_limit(players=2), list(range(2 * 2 + 5)))
+    state._config._derived.template = None
+    return state
 
 
 _fallbacks = None

@@ -219,7 +219,8 @@ def _load_speedups() -> Any:
 
 STATE_KERNEL: Any = _load_speedups()
 """Private: the C accelerator (hand-state kernel ``StateBase``, ``copy_state``,
-``bind_engine`` of ``csrc/pkc_engine.c``, the slot builder, the view packer),
+``bind_engine``, ``deal_codes``, ``deal_record``, ``state_json`` of
+``csrc/pkc_engine.c``),
 or None: the pure-Python reference then serves every call."""
 
 

@@ -18,7 +18,6 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine import events
-from ..evaluation.evaluator import STATE_KERNEL as _speedups
 from ..engine.actions import Action, ActionKind, LegalActions
 from ..evaluation.cards import CARDS, Card
 from ..engine.observation import Observation
@@ -228,13 +227,7 @@ def patch_fields(fields: list[Any], changes: tuple[tuple[int, Any], ...]) -> Non
 def encode_events(history: Sequence[Any]) -> tuple[Any, ...]:
     """Each event as ``(kind index, *fields)`` in the compact form (an event
     of a kind this module does not know: as it is; see :func:`encode_event`,
-    the reference).  On CPython, a tuple of events of the engine's kinds and
-    field types is encoded in C (``encode_events`` in ``csrc/pkc_view.c``,
-    from :data:`_FAST_TABLE`)."""
-    if _fast_encode is not None and history.__class__ is tuple:
-        fast: tuple[Any, ...] | None = _fast_encode(history, _FAST_TABLE, Card, Action)
-        if fast is not None:
-            return fast
+    the one event form)."""
     return tuple(map(encode_event, history))
 
 
@@ -242,18 +235,6 @@ _EVENT_ENCODERS: dict[type, tuple[int, tuple[tuple[int, Callable[[Any], Any]], .
     cls: (index, tuple((i + 1, encode) for i, encode, _ in _EVENT_CODECS[index]))
     for cls, index in _EVENT_INDEX.items()
 }
-
-
-# The C encoder's table: each event class whose fields all have a codec it
-# knows, with its kind index and one code per field (FIELD_PLAIN ..
-# FIELD_ACTION in csrc/pkc_view.c), from the same annotations as the codecs.
-_FAST_CODECS = {"tuple[Card, ...]": 1, "Street": 2, "BettingStructure": 2, "Action": 3}
-_FAST_TABLE: dict[type, tuple[int, tuple[int, ...]]] = {
-    cls: (index, tuple(_FAST_CODECS.get(kind, 0) for _, kind in _field_types(cls)))
-    for cls, index in _EVENT_INDEX.items()
-    if all(kind in _FAST_CODECS or kind not in _CODECS for _, kind in _field_types(cls))
-}
-_fast_encode = getattr(_speedups, "encode_events", None)  # (None: PyPy, or an older build)
 
 
 def encode_event(event: Any) -> Any:

@@ -14,9 +14,7 @@ directly) and the child receives only what changed:
 * ``dynamic``: the public amounts and cards that move with every action
   (board, stacks, bets, contributions, pot, seat to act, the legal actions
   when this seat is to act, street, folded, all-in, shown cards, amount to
-  call, boards): at a decision with nobody all-in or shown, one bytes object
-  (:func:`pack_dynamic`, written in C by ``view_packed`` in
-  ``csrc/pkc_view.c``), else a tuple;
+  call, boards), as a tuple;
 * the history events the child lacks, in the compact form of
   :mod:`pokerkit_core.players.compact`.
 
@@ -38,12 +36,10 @@ from typing import Any
 
 import operator
 import os
-import struct
 
 from . import compact
 from ..engine.actions import LegalActions
 from ..evaluation.cards import CARDS, Card
-from ..evaluation.evaluator import STATE_KERNEL
 from ..engine.observation import Observation, new_observation
 from ..engine.rules import BettingStructure, Street
 from ..engine.state import HandState, legal_actions
@@ -58,15 +54,13 @@ __all__ = [
     "dynamic_part",
     "new_events",
     "observation_parts",
-    "pack_dynamic",
     "rebuild",
     "state_parts",
     "static_part",
-    "unpack_dynamic",
     "write_all",
 ]
 
-Parts = tuple[tuple[Any, ...], bytes | tuple[Any, ...]]
+Parts = tuple[tuple[Any, ...], tuple[Any, ...]]
 """``(static, dynamic)``: the plain values of one seat's view (see the module)."""
 
 _is = operator.is_
@@ -81,15 +75,6 @@ _SHOWN_CACHE: dict[tuple[bytes | None, ...], tuple[tuple[Card, ...] | None, ...]
 _SHOWN_CACHE_LIMIT = 4096
 _LEGAL_FIELDS = len(LegalActions._fields)
 _new_tuple = tuple.__new__
-_fast_packed = getattr(STATE_KERNEL, "view_packed", None)  # (None: PyPy, or an older build)
-_HEAD = struct.Struct("<BBBBH")  # seats, street, seat to act, board cards, folded bits
-_INT = struct.Struct("<q")
-_MAX_SEATS = 16  # (MAX_N in csrc/pkc_engine.h)
-_MAX_BOARD = 5
-_MAX_LEGAL = 32
-_MAX_AMOUNT = 1 << 58
-_MAX_LEGAL_INT = 1 << 62
-_TAG_FALSE, _TAG_TRUE, _TAG_INT = 0, 1, 2
 # the last shown-cards tuple and its form, as one pair (one store: thread-safe)
 _SHOWN_LAST: list[tuple[Any, tuple[bytes | None, ...]]] = [(None, ())]
 
@@ -183,27 +168,14 @@ def static_part(state: HandState, seat: int, hand_number: int | None) -> tuple[A
     )
 
 
-def dynamic_part(state: HandState, seat: int) -> bytes | tuple[Any, ...]:
+def dynamic_part(state: HandState, seat: int) -> tuple[Any, ...]:
     """The dynamic part of ``seat``'s view, read from the state's own fields
-    (one per decision): at a decision with nobody all-in or shown, on
-    CPython, packed in C (``view_packed`` in ``csrc/pkc_view.c``: the bytes
-    :func:`pack_dynamic` gives); else the tuple of :func:`_dynamic_part_py`,
-    the reference for every case.  :func:`unpack_dynamic` turns the bytes
-    back into that tuple.
+    (one per decision).
 
     Args:
         state: The hand (trusted).
         seat: The observing seat (not checked here).
     """
-    if _fast_packed is not None:
-        packed: bytes | None = _fast_packed(state, seat, legal_actions, HandState, Card)
-        if packed is not None:
-            return packed
-    return _dynamic_part_py(state, seat)
-
-
-def _dynamic_part_py(state: HandState, seat: int) -> tuple[Any, ...]:
-    """:func:`dynamic_part` in Python (the reference)."""
     to_act = state.to_act
     boards = state.boards
     contributions = state.contributions
@@ -222,130 +194,6 @@ def _dynamic_part_py(state: HandState, seat: int) -> tuple[Any, ...]:
         state.call_to,
         None if len(boards) == 1 else tuple(map(_codes, boards)),
     )
-
-
-def _amounts_held(call_to: int, stacks: tuple[int, ...], others: tuple[int, ...]) -> bool:
-    """Whether the packed form holds these amounts (as ``view_packed`` and
-    ``unpack_view`` check them): the amount to call and the bets and
-    contributions (``others``) in [0, 2**58], each stack in [1, 2**58] (a
-    stack of 0 is a seat all-in, never packed)."""
-    return (
-        0 <= call_to <= _MAX_AMOUNT
-        and all(1 <= amount <= _MAX_AMOUNT for amount in stacks)
-        and all(0 <= amount <= _MAX_AMOUNT for amount in others)
-    )
-
-
-def pack_dynamic(dynamic: tuple[Any, ...]) -> bytes | None:
-    """The packed form of a dynamic part (the format is described in
-    ``csrc/pkc_view.c``), or ``None`` for a case it does not hold: no seat to
-    act, a seat all-in (a stack of 0), cards shown, several boards, more than
-    16 seats, an amount over 2**58, legal actions of no fields or over 32.
-    The Python reference of ``view_packed``, which gives the same bytes (or
-    ``None``) for a state's dynamic part.
-
-    Args:
-        dynamic: A dynamic part as :func:`_dynamic_part_py` gives it.
-    """
-    board, stacks, bets, contributions, _, to_act, legal, street, folded, all_in, shown, call_to, boards = dynamic
-    n = len(stacks)
-    if (
-        to_act is None or boards is not None or not 1 <= n <= _MAX_SEATS or len(board) > _MAX_BOARD
-        or any(all_in) or any(cards is not None for cards in shown)
-        or not _amounts_held(call_to, stacks, (*bets, *contributions))
-    ):
-        return None
-    parts = [
-        _HEAD.pack(n, street, to_act, len(board), sum(1 << k for k, flag in enumerate(folded) if flag)),
-        board,
-        struct.pack(f"<{1 + 3 * n}q", call_to, *stacks, *bets, *contributions),
-    ]
-    fields = () if legal is None else legal
-    if len(fields) > _MAX_LEGAL or (legal is not None and not fields):  # (0 fields: "not its turn")
-        return None
-    parts.append(bytes([len(fields)]))
-    for value in fields:
-        if value is True or value is False:
-            parts.append(bytes([_TAG_TRUE if value else _TAG_FALSE]))
-        elif value.__class__ is int and -_MAX_LEGAL_INT <= value <= _MAX_LEGAL_INT:
-            parts.append(bytes([_TAG_INT]) + _INT.pack(value))
-        else:
-            return None
-    return b"".join(parts)
-
-
-def unpack_dynamic(data: bytes) -> tuple[Any, ...]:
-    """The dynamic part (the tuple of :func:`_dynamic_part_py`) that
-    :func:`pack_dynamic` packed: the Python reference of ``unpack_view``
-    (``csrc/pkc_view.c``), which the policy's process uses.
-
-    Args:
-        data: Bytes from the wire (the format is described in
-            ``csrc/pkc_view.c``).
-
-    Raises:
-        ValueError: ``data`` is not bytes ``pack_dynamic`` could have
-            written (too short or long, a length, seat, card code, amount or
-            tag out of range).
-    """
-    size = len(data)
-    if size < _HEAD.size:
-        raise ValueError("packed view: too short")
-    n, street, to_act, cards, folded_bits = _HEAD.unpack_from(data)
-    if not 1 <= n <= _MAX_SEATS or to_act >= n or cards > _MAX_BOARD or folded_bits >> n:
-        raise ValueError("packed view: a header out of range")
-    at = _HEAD.size + cards
-    if size < at + 8 + 24 * n + 1:
-        raise ValueError("packed view: too short")
-    board = data[_HEAD.size : at]
-    if any(code > 51 for code in board):
-        raise ValueError("packed view: a card code out of range")
-    amounts = struct.unpack_from(f"<{1 + 3 * n}q", data, at)
-    call_to, stacks, bets, contributions = amounts[0], amounts[1 : 1 + n], amounts[1 + n : 1 + 2 * n], amounts[1 + 2 * n :]
-    if not _amounts_held(call_to, stacks, amounts[1 + n :]):
-        raise ValueError("packed view: an amount out of range")
-    at += 8 + 24 * n
-    count = data[at]
-    at += 1
-    legal: tuple[Any, ...] | None = None
-    if count:
-        fields: list[Any] = []
-        for _ in range(count):
-            if at >= size:
-                raise ValueError("packed view: too short")
-            tag = data[at]
-            if tag in (_TAG_FALSE, _TAG_TRUE):
-                fields.append(tag == _TAG_TRUE)
-                at += 1
-            elif tag == _TAG_INT and size - at >= 9:
-                (value,) = _INT.unpack_from(data, at + 1)
-                if not -_MAX_LEGAL_INT <= value <= _MAX_LEGAL_INT:
-                    raise ValueError("packed view: a legal-action amount out of range")
-                fields.append(value)
-                at += 9
-            else:
-                raise ValueError("packed view: " + ("too short" if tag == _TAG_INT else "an unknown legal-action tag"))
-        legal = tuple(fields)
-    if at != size:
-        raise ValueError("packed view: bytes after the end")
-    return (
-        board,
-        stacks,
-        bets,
-        contributions,
-        sum(contributions),
-        to_act,
-        legal,
-        street,
-        tuple(bool(folded_bits >> k & 1) for k in range(n)),
-        (False,) * n,
-        (None,) * n,
-        call_to,
-        None,
-    )
-
-
-_unpack = getattr(STATE_KERNEL, "unpack_view", None) or unpack_dynamic
 
 
 NOTHING_HELD: tuple[Any, ...] = (None, None, None, None)
@@ -367,7 +215,7 @@ class Held:
 
     def parts(
         self, state: HandState, seat: int, hand_number: int | None
-    ) -> tuple[tuple[Any, ...] | None, bytes | tuple[Any, ...], tuple[Any, ...]]:
+    ) -> tuple[tuple[Any, ...] | None, tuple[Any, ...], tuple[Any, ...]]:
         """``(static, dynamic, key)`` of ``seat``'s view of ``state``
         (this module); ``static`` is ``None`` when
         the lane holds it (the same hand and seat)."""
@@ -489,9 +337,9 @@ def _shown_cards(shown: tuple[bytes | None, ...]) -> tuple[tuple[Card, ...] | No
     return cards
 
 
-def rebuild(static: tuple[Any, ...], dynamic: bytes | tuple[Any, ...], history: tuple[Any, ...]) -> Observation:
+def rebuild(static: tuple[Any, ...], dynamic: tuple[Any, ...], history: tuple[Any, ...]) -> Observation:
     """The :class:`Observation` of a decoded static part
-    (:func:`decode_static`), a dynamic part (packed or not) and the whole
+    (:func:`decode_static`), a dynamic part and the whole
     history.
 
     Raises:
@@ -499,8 +347,6 @@ def rebuild(static: tuple[Any, ...], dynamic: bytes | tuple[Any, ...], history: 
             and ends).
     """
     seat, hole, button, sb_seat, bb_seat, big_blind, small_blind, ante, betting, n, number, starting = static
-    if isinstance(dynamic, bytes):
-        dynamic = _unpack(dynamic)
     board, stacks, bets, contribs, pot, to_act, legal, street, folded, all_in, shown, call_to, boards = dynamic
     board_cards = _cards(board)
     if legal is not None:
