@@ -156,6 +156,27 @@ def test_old_module_paths_still_import_with_a_warning() -> None:
         with pytest.warns(DeprecationWarning, match=f"pokerkit_core.{old} moved to pokerkit_core.{new}"):
             module = importlib.import_module(f"pokerkit_core.{old}") if f"pokerkit_core.{old}" not in __import__("sys").modules else _reimport(old)
         assert module is importlib.import_module(f"pokerkit_core.{new}"), old
+        assert module.__spec__.name == f"pokerkit_core.{new}", old  # type: ignore[attr-defined]  # its own spec kept
+
+
+def test_a_module_imported_by_its_old_path_still_reloads() -> None:
+    """importlib.reload runs the module again (its spec is its own, not the
+    old path's, whose loader runs nothing)."""
+    import sys
+    import warnings
+
+    sys.modules.pop("pokerkit_core.card_codes", None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        module = importlib.import_module("pokerkit_core.card_codes")  # functions and constants only: safe to rerun
+    assert module.__spec__ is not None and module.__spec__.name == "pokerkit_core.evaluation.card_codes"
+    saved = module.__dict__["_INT_FORMATS"]
+    module.__dict__["_INT_FORMATS"] = None
+    try:
+        assert importlib.reload(module) is module
+        assert module.__dict__["_INT_FORMATS"] == saved  # the module's code ran again
+    finally:
+        module.__dict__["_INT_FORMATS"] = saved
 
 
 def _reimport(old: str) -> object:

@@ -1,6 +1,6 @@
 """Old module paths of the flat layout, kept importable (deprecated).
 
-Until version 0.3 the library's modules sat flat in ``pokerkit_core/``; they
+In the development versions before 0.1.0 the library's modules sat flat in ``pokerkit_core/``; they
 now live in packages by concept (docs/architecture.rst).  The documentation
 named the old paths, so ``import pokerkit_core.state`` (and pickles that name
 an old path) still work: :class:`MovedModules` answers an old name with the
@@ -107,10 +107,17 @@ class MovedModules:
             DeprecationWarning,
             stacklevel=2,
         )
-        return importlib.import_module(new)
+        module = importlib.import_module(new)
+        spec.loader_state = module.__spec__  # the import machinery sets the old spec on it next
+        return module
 
     def exec_module(self, module: ModuleType) -> None:
-        """Nothing: the module was run at its new path."""
+        """Nothing to run (the module was run at its new path); give it back
+        its own ``__spec__``, which the import machinery replaced by the old
+        path's, so that :func:`importlib.reload` of either name reloads it."""
+        old = module.__spec__
+        if old is not None and isinstance(old.loader_state, importlib.machinery.ModuleSpec):
+            module.__spec__ = old.loader_state
 
 
 def install() -> None:
