@@ -166,3 +166,15 @@ def test_without_matplotlib_a_clear_error(
     err = capsys.readouterr().err
     assert status == 2 and 'pip install "pokerkit_core[plot]"' in err and 'pip install ".[plot]"' in err
     assert not (tmp_path / "g.png").exists()
+
+
+def test_a_plot_file_that_cannot_be_written_fails_before_the_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[object] = []
+    monkeypatch.setattr("pokerkit_core.cli.match_cmd.run_match", lambda *a, **k: played.append(a))
+    missing = tmp_path / "no such folder" / "g.png"
+    status = main(["match", "call", "raise", "--hands", "10", "--plot", str(missing)])
+    captured = capsys.readouterr()
+    assert status == 1 and played == [] and captured.out == ""
+    assert f"--plot {missing}: the folder {missing.parent} does not exist" in captured.err

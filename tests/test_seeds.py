@@ -241,6 +241,17 @@ def test_a_seed_on_the_command_line_with_isolated_bots_warns(command: str, capsy
     capsys.readouterr()
 
 
+def test_the_cli_prints_a_seed_warning_as_one_line() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "pokerkit_core", "match", "call", "call", "--hands", "2", "--isolate", "--seed", "7"],
+        capture_output=True, text=True, check=True,
+        env={"PYTHONPATH": str(Path(pokerkit_core.__file__).resolve().parents[1]), "PATH": "/usr/bin:/bin"},
+    )
+    lines = [line for line in out.stderr.splitlines() if "warning" in line.lower()]
+    assert lines and all(line.startswith("pokerkit-core match: warning: ") for line in lines), out.stderr
+    assert "SeedWarning" not in out.stderr and ".py:" not in out.stderr
+
+
 def test_an_isolated_table_with_a_small_seed_warns() -> None:
     with pytest.warns(SeedWarning, match="until the session is over"):
         session = TableSession(_table_config(True), [load_policy("call"), load_policy("call")], seed=7)

@@ -12,7 +12,7 @@ References:
 
 from __future__ import annotations
 
-__all__ = ["MBB_PER_HAND_PER_BB_PER_100", "bb_per_100", "mbb_per_hand"]
+__all__ = ["MBB_PER_HAND_PER_BB_PER_100", "bb_per_100", "hands", "mbb_per_hand"]
 
 MBB_PER_HAND_PER_BB_PER_100 = 10
 """mbb/hand in one bb/100: 1 bb/100 is 10 mbb/hand."""
@@ -40,3 +40,12 @@ def mbb_per_hand(bb_per_100: float) -> float:
         Thousandths of a big blind won per hand (``bb_per_100 * 10``).
     """
     return bb_per_100 * MBB_PER_HAND_PER_BB_PER_100
+
+
+def hands(count: int) -> str:
+    """A count of hands as text: ``"1 hand"``, ``"0 hands"``, ``"2000 hands"``.
+
+    Args:
+        count: The number of hands.
+    """
+    return f"{count} hand" if count == 1 else f"{count} hands"

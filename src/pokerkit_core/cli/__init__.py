@@ -12,10 +12,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Sequence
+import warnings
+from typing import Any, Sequence
 
 from .._version import __version__
-from ..errors import PokerError
+from ..errors import PokerError, SeedWarning
 
 __all__ = ["main", "build_parser", "COMMANDS"]
 
@@ -68,6 +69,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
+    formatted = warnings.formatwarning
+
+    def one_line(message: Any, category: type[Warning], filename: str, lineno: int, line: str | None = None) -> str:
+        if issubclass(category, SeedWarning):  # the library's advice: one line, no source position
+            return f"pokerkit-core {args.command}: warning: {message}\n"
+        return formatted(message, category, filename, lineno, line)
+
+    warnings.formatwarning = one_line
     try:
         status: int = args.handler(args)
     except PokerError as exc:
@@ -81,6 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"pokerkit-core {args.command}: interrupted", file=sys.stderr)
         return 130
+    finally:
+        warnings.formatwarning = formatted
     return status
 
 

@@ -18,6 +18,7 @@ import argparse
 import sys
 
 from ..errors import InvalidConfigError
+from ..units import hands as count_hands
 
 __all__ = ["register", "run_client", "run_dealer"]
 
@@ -101,7 +102,7 @@ def run_client(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"pokerkit-core acpc-client: error: {exc}", file=sys.stderr)
         return 1
-    print(f"{hands} hands played; {len(client.faults)} policy faults")
+    print(f"{count_hands(hands)} played; {len(client.faults)} policy faults")
     return 0
 
 

@@ -14,7 +14,7 @@ import time
 
 from ..ai.lbr import PREFLOP_RULES, run_lbr
 from ..progress import command_line_progress
-from ..units import bb_per_100
+from ..units import bb_per_100, hands as count_hands
 from .options import add_json_argument
 
 
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         f"lower is better for {result.policy}"
     )
     print(
-        f"  {result.hands} hands ({result.deals} deals from both seats, seed {result.seed}), "
+        f"  {count_hands(result.hands)} ({result.deals} deals from both seats, seed {result.seed}), "
         f"probe: {result.probe}, {elapsed:.1f} s ({1000 * elapsed / result.hands:.1f} ms/hand)"
     )
     if result.errors:

@@ -16,8 +16,8 @@ from ..errors import PolicyError, install_hint
 from ..match.runner import ISOLATED_CHUNKS_AT_ONCE, PASSES, MatchResult, run_match
 from ..match.lanes import MAX_CHUNKS_AT_ONCE
 from ..progress import command_line_progress
-from ..units import bb_per_100
-from .options import add_isolation_arguments, add_json_argument, warn_seed_on_command_line
+from ..units import bb_per_100, hands as count_hands
+from .options import add_isolation_arguments, add_json_argument, check_writable, warn_seed_on_command_line
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -116,10 +116,11 @@ def run(args: argparse.Namespace) -> int:
             raise PolicyError(f"--log writes PHH bulk files: name it *.phhs, not {log_path.name!r}")
         with log_path.open("a", encoding="utf-8"):
             pass
-    if args.plot is not None:  # no matplotlib: say so before the match
+    if args.plot is not None:  # no matplotlib or no writable file: say so before the match
         from ..analysis.plots import require_matplotlib
 
         require_matplotlib()
+        check_writable(Path(args.plot), "--plot")
     warn_seed_on_command_line(args, "match")
     started = time.perf_counter()
     result = run_match(
@@ -149,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(doc))
         return 0
     mode = "duplicate" if result.duplicate else "single"
-    print(f"{result.hands} hands ({mode}, seed {result.seed}) in {elapsed:.1f} s")
+    print(f"{count_hands(result.hands)} ({mode}, seed {result.seed}) in {elapsed:.1f} s")
     width = max(len(p.name) for p in result.players)
     for p in result.players:
         lo, hi = p.ci95

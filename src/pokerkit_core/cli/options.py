@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import warnings
+from pathlib import Path
 
 from ..errors import SeedWarning
 
@@ -57,3 +59,23 @@ def warn_seed_on_command_line(args: argparse.Namespace, what: str) -> None:
             SeedWarning,
             stacklevel=2,
         )
+
+
+def check_writable(path: Path, option: str) -> None:
+    """Fail before a long run, not after it, when ``path`` cannot be written.
+
+    Args:
+        path: The file an option names (it need not exist yet).
+        option: The option, for the message (``"--plot"``).
+
+    Raises:
+        PermissionError: The file, or the folder that would hold it, is not
+            writable.
+        FileNotFoundError: The folder that would hold it does not exist.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise FileNotFoundError(f"{option} {path}: the folder {folder} does not exist")
+    target = path if path.exists() else folder
+    if not os.access(target, os.W_OK):
+        raise PermissionError(f"{option} {path}: {target} is not writable")

@@ -26,6 +26,7 @@ from ..formats import acpc, phh
 from ..formats.model import Amount, HandHistory
 from ..formats.replay import ReplayResult, replay, replay_acpc
 from .options import add_json_argument
+from ..units import hands as count_hands
 
 __all__ = ["register", "run", "replay_file"]
 
@@ -140,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
             _report(args, name, label, hand, result)
     if not args.json:
         files = f"; {unreadable} file(s) could not be read" if unreadable else ""
-        print(f"{total} hands: {total - failed} ok, {failed} not ok{files}")
+        print(f"{count_hands(total)}: {total - failed} ok, {failed} not ok{files}")
     return 0 if failed == 0 and unreadable == 0 else 1
 
 

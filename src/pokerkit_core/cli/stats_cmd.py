@@ -22,7 +22,7 @@ from typing import Callable, Iterator
 
 from ..formats.model import HandHistory
 from ..analysis.stats import STAT_NAMES, PlayerStats, Ratio, player_stats, read_hands
-from ..units import mbb_per_hand
+from ..units import mbb_per_hand, hands as count_hands
 from .options import add_json_argument
 
 _HEADERS = ("VPIP", "PFR", "3bet", "F3bet", "Cbet", "FCbet", "WTSD", "W$SD")
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     table = [["player", "hands", *_HEADERS, "AF", "bb/100 [95% CI]", "mbb/hand [95% CI]"]]
     table += [_row(s) for s in rows]
     widths = [max(len(line[k]) for line in table) for k in range(len(table[0]))]
-    print(f"{counted} hands from {len(args.files)} file(s)")
+    print(f"{count_hands(counted)} from {len(args.files)} file(s)")
     for line in table:
         cells = [line[0].ljust(widths[0])]
         cells += [cell.rjust(width) for cell, width in zip(line[1:-1], widths[1:-1])]
