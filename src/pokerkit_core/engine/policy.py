@@ -55,7 +55,6 @@ __all__ = [
     "random_state_data",
     "random_state_from_data",
     "state_fields",
-    "GeneratorState",
 ]
 
 ENTRY_POINT_GROUP = "pokerkit_core.policies"

@@ -47,14 +47,13 @@ import dataclasses
 import importlib
 import math
 import pickle
-import random
 import statistics
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Literal, Sequence, Union
+from typing import Any, Callable, Iterator, Literal, Sequence
 
-from ..evaluation.cards import Card, full_deck
+from ..evaluation.cards import Card
 from ..players.driver import HandDriver, PolicyFault
-from ..errors import InvalidConfigError, PokerError, PolicyError, install_hint, shown
+from ..errors import InvalidConfigError, PolicyError, install_hint, shown
 from ..players.isolation import isolation_args
 from .chunks import (
     MAX_RECORDED_ERRORS,
@@ -65,11 +64,11 @@ from .chunks import (
     run_chunk,
 )
 from .lanes import MAX_CHUNKS_AT_ONCE, can_play_lanes, play_lanes
-from ..engine.policy import Policy, PolicyFactory, available_policies, load_policy, policy_factory
+from ..engine.policy import Policy, PolicyFactory, available_policies, policy_factory
 from ..progress import REPORT_SECONDS, WorkerProgress, progress_bar, worker_counter
 from ..engine.rules import GameConfig
 from ..seeding import fresh_seed, warn_if_guessable
-from ..engine.state import HandState, deal, replay_actions
+from ..engine.state import HandState, deal
 
 __all__ = [
     "DEFAULT_CHUNK_DEALS",

@@ -73,7 +73,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, NamedTuple, Sequence
 
-from ..engine.actions import Action, ActionKind, Check, LegalActions, default_action
+from ..engine.actions import Action, ActionKind, Check, default_action
 from ..engine.rules import MAX_CHIPS
 from ..engine.checks import describe_exception, policy_name, timeout_arg
 from ..engine.dealing import seat_arg

@@ -85,7 +85,6 @@ from .isolation_child import (
     DECIDE,
     ENDED,
     MAX_REPLY_BYTES,
-    RESTART,
     STARTED,
     IsolatedSpec,
     clean,
@@ -106,7 +105,7 @@ from ..errors import (
 )
 from ..engine.dealing import seat_arg
 from ..engine.observation import Observation
-from ..engine.policy import Policy, method_of
+from ..engine.policy import method_of
 from ..engine.state import HandState, legal_actions
 
 if TYPE_CHECKING:

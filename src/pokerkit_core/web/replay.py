@@ -32,7 +32,7 @@ from typing import Any
 
 from ..errors import CardError, HistoryParseError, InvalidConfigError
 from ..formats import acpc, phh
-from ..formats.model import DealBoard, DealHole, HandHistory
+from ..formats.model import DealHole, HandHistory
 from ..formats.replay import replay
 from ..engine.observation import observe
 from ..engine.state import HandState
