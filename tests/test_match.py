@@ -144,7 +144,7 @@ def test_bad_arguments() -> None:
 def test_dask_cluster_gives_the_same_result() -> None:
     distributed = pytest.importorskip("distributed", reason="dask.distributed not installed")
     cluster = distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0"
     )
     try:
         kwargs = dict(hands=40, seed=5, duplicate=True, chunk_deals=5)
