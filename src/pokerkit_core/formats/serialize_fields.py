@@ -201,6 +201,14 @@ _CONFIG_FIELDS: dict[str, dataclasses.Field[Any]] = {
 }
 
 
+_OPTIONAL_CONFIG_FIELDS: dict[str, Any] = {
+    "rake_rate": Fraction(0), "rake_cap": None, "rake_caps": (), "no_flop_no_drop": True,
+}
+"""Config fields written only when they differ from their default (the rake,
+newer than the format), and taken as the default when a document leaves them
+out."""
+
+
 def _config_value(value: Any, path: str, default: Any, depth: int = 0) -> Any:
     """A config field from JSON, typed by the field's default."""
     if isinstance(default, Enum):
@@ -242,6 +250,8 @@ def _build_config(data: Mapping[str, Any], path: str) -> GameConfig:
     for name, field in fields.items():
         where = _at(path, name)
         if name not in data:
+            if name in _OPTIONAL_CONFIG_FIELDS:
+                continue
             raise _fail(where, "missing")
         default = field.default if field.default is not dataclasses.MISSING else None
         kwargs[name] = _config_value(data[name], where, default)
