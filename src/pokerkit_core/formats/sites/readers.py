@@ -1,0 +1,54 @@
+"""The room readers by name: how each room's files are recognized, split
+into hands and read (one module per room format)."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterator, NamedTuple
+
+from . import pokerstars
+from .hand import SiteHand
+
+__all__ = ["Reader", "READERS", "split_by"]
+
+
+class Reader(NamedTuple):
+    """One room's reader.
+
+    Attributes:
+        detect: Whether a file's first 4,000 characters are this room's.
+        split: ``(first line number, lines)`` of each hand of a text.
+        parse: Reads one hand's lines (first line number, path) into a
+            :class:`~.hand.SiteHand`; raises ``SiteHistoryError``.
+    """
+
+    detect: Callable[[str], bool]
+    split: Callable[[str], Iterator[tuple[int, list[str]]]]
+    parse: Callable[[list[str], int, str | None], SiteHand]
+
+
+def split_by(start: re.Pattern[str]) -> Callable[[str], Iterator[tuple[int, list[str]]]]:
+    """A splitter starting a hand at each line ``start`` matches."""
+
+    def split(text: str) -> Iterator[tuple[int, list[str]]]:
+        lines = text.split("\n")
+        first = None
+        for k, line in enumerate(lines):
+            if start.match(line.lstrip("\ufeff")):
+                if first is not None:
+                    yield first + 1, lines[first:k]
+                first = k
+        if first is not None:
+            yield first + 1, lines[first:]
+
+    return split
+
+
+_STARS = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #", re.M)
+_GG = re.compile(r"^\s*Poker Hand #[A-Z]*\d", re.M)
+
+READERS: dict[str, Reader] = {
+    "PokerStars": Reader(lambda head: bool(_STARS.search(head)), split_by(pokerstars.STARTS), pokerstars.parse_hand),
+    "GGPoker": Reader(lambda head: bool(_GG.search(head)), split_by(pokerstars.STARTS), pokerstars.parse_hand),
+}
+"""Readers by room name (:data:`~.reader.SITES`)."""
