@@ -28,6 +28,7 @@ COMMANDS: tuple[str, ...] = (
     "tournament",
     "play",
     "replay",
+    "import",
     "acpc",
     "stats",
     "range",

@@ -25,9 +25,43 @@ from ...engine.results import resolve_pots
 from ...errors import HistoryParseError
 from ..model import DealBoard, DealHole, Entry, HandHistory, Move, MoveKind, ShowCards
 from ..replay import replay
-from .hand import PREFLOP, SiteHand
+from .hand import PREFLOP, SiteHand, SitePost
 
 __all__ = ["HandOutcome", "to_history", "check", "Unsupported"]
+
+
+def _live_posts(hand: SiteHand) -> list[SitePost]:
+    """The forced bets as the engine posts them.
+
+    A big blind posted by a player other than the big blind (a player
+    joining or coming back posts one) is no blind of the engine's table: if
+    the player's first action before the flop is a fold, the post is dead
+    money (``"dead"``); otherwise it is taken as the start of the player's
+    call or raise when the turn comes (``"limp"``: the engine puts the same
+    chips in then, in the same order of action).  A note says which.
+    """
+    posts: list[SitePost] = []
+    seen_big = False
+    for post in hand.posts:
+        if post.kind == "bb":
+            if seen_big:
+                first = next((a for a in hand.actions if a.name == post.name and a.street == PREFLOP), None)
+                kind = "dead" if first is None or first.kind == "fold" else "limp"
+                note = f"{post.name} posts a second big blind of {post.amount} chips: " + (
+                    "dead money (folded)" if kind == "dead" else "counted in the first call or raise"
+                )
+                if note not in hand.notes:
+                    hand.notes.append(note)
+                posts.append(SitePost(post.name, kind, post.amount))
+                continue
+            seen_big = True
+        posts.append(post)
+    return posts
+
+
+class Inconsistent(HistoryParseError):
+    """A hand whose own lines do not add up (the chips put in are not the
+    total pot the site writes)."""
 
 
 class Unsupported(HistoryParseError):
@@ -120,10 +154,13 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
             raise hand.error(f"expected a seated player, got {name!r}", line)
         return index[name]
 
+    posts = _live_posts(hand)
     straddles: list[int] = []
-    for post in hand.posts:
+    for post in posts:
         k = seat(post.name)
         put[k] += post.amount
+        if post.kind == "limp":
+            continue
         if post.kind in ("ante", "dead"):
             antes[k] += post.amount
         elif blinds[k]:
@@ -133,12 +170,7 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
             if post.kind == "straddle":
                 straddles.append(k)
     posters = [k for k in range(n) if blinds[k]]
-    big = [p for p in hand.posts if p.kind == "bb"]
-    if len(big) > 1:
-        raise Unsupported(
-            f"{len(big)} big blinds posted ({', '.join(p.name for p in big)}): a player joining "
-            "posts a second big blind, which the engine's table does not have"
-        )
+    big = [p for p in posts if p.kind == "bb"]
     if len(posters) > 2:
         # straddles must follow the big blind, in order (config_for checks the seats)
         bb_index = seat(big[0].name) if big else -1
@@ -155,7 +187,7 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
     street = PREFLOP
     for post in hand.posts:
         if post.kind not in ("ante", "dead"):
-            street_put[seat(post.name)] += post.amount
+            street_put[seat(post.name)] += post.amount  # the site's amounts (live or not)
     for action in hand.actions:
         k = seat(action.name, action.line)
         if action.street != street:
@@ -200,15 +232,26 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
             entries.append(ShowCards(index[name], None, False))
     for name, chips in hand.uncalled.items():
         put[seat(name)] -= chips
-    top = max(put)
-    if put.count(top) == 1 and n > 1:
-        second = max(chips for k, chips in enumerate(put) if k != put.index(top))
+    live = [put[k] - antes[k] for k in range(n)]  # dead money is matched by nobody
+    top = max(live)
+    if live.count(top) == 1 and n > 1:
+        owner = live.index(top)
+        second = max(chips for k, chips in enumerate(live) if k != owner)
         if top > second:  # an uncalled bet the site did not write: the rules return it
-            hand.notes.append(f"uncalled {top - second} chips returned to {names[put.index(top)]} (not written)")
-            put[put.index(top)] = second
+            note = f"uncalled {top - second} chips returned to {names[owner]} (not written)"
+            if note not in hand.notes:
+                hand.notes.append(note)
+            put[owner] -= top - second
     expected = tuple(
         start[k] - put[k] + hand.collected.get(name, 0) for k, name in enumerate(names)
     )
+    if hand.total_pot is not None:
+        site_total = hand.total_pot + (hand.rake if hand.pot_is_net else 0)
+        if site_total != sum(put):
+            raise Inconsistent(
+                f"the site's lines do not add up: chips put in {sum(put)}, total pot {site_total} "
+                "(before rake)"
+            )
     limit = {"NL": "NT", "PL": "NT", "FL": "FT"}[hand.betting]
     fixed = limit == "FT"
     history = HandHistory(
@@ -218,8 +261,8 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
         antes=tuple(antes),
         entries=tuple(entries),
         min_bet=None if fixed else max(hand.big_blind, 1),
-        small_bet=hand.big_blind if fixed else None,
-        big_bet=2 * hand.big_blind if fixed else None,
+        small_bet=(hand.small_bet or hand.big_blind) if fixed else None,
+        big_bet=(hand.big_bet or 2 * hand.big_blind) if fixed else None,
         finishing_stacks=expected,
         players=tuple(names),
         hand_id=hand.hand_id,
@@ -250,6 +293,8 @@ def check(hand: SiteHand) -> HandOutcome:
         history, expected = to_history(hand)
     except Unsupported as exc:
         return HandOutcome(**base, status="refused", reason=f"unsupported: {exc.message}", site_hand=hand)  # type: ignore[arg-type]
+    except Inconsistent as exc:
+        return HandOutcome(**base, status="differs", reason=exc.message, site_hand=hand)  # type: ignore[arg-type]
     except HistoryParseError as exc:
         return HandOutcome(**base, status="refused", reason=f"parse error: {exc}", site_hand=hand)  # type: ignore[arg-type]
     result = replay(history, implicit_folds=False)

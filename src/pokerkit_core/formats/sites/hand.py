@@ -116,7 +116,9 @@ class SiteHand:
         max_seats: Seats at the table (``6`` for 6-max), or ``None``.
         tournament: Tournament id, ``None`` for a cash game.
         button: The button's seat number.
-        small_blind, big_blind: The stakes, chips.
+        small_blind, big_blind: The blinds of the stakes, chips.
+        small_bet, big_bet: Fixed-limit bet sizes, chips (0: from the big
+            blind).
         players: The seats, in seat order.
         posts: Forced bets, in posting order.
         actions: Betting actions, in order.
@@ -149,6 +151,8 @@ class SiteHand:
     button: int | None = None
     small_blind: int = 0
     big_blind: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
     players: list[SitePlayer] = field(default_factory=list)
     posts: list[SitePost] = field(default_factory=list)
     actions: list[SiteAction] = field(default_factory=list)

@@ -41,7 +41,8 @@ _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([
 _TABLE = re.compile(r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(.*?\) )?Seat #(?P<button>\d+) is the button")
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^()]*?) in chips(?P<extra>[^)]*)\)(?P<tail>.*)$")
 _POST = re.compile(
-    r"^(?P<name>.*?): (?:posts (?P<kind>small blind|big blind|small & big blinds|the ante|straddle|ante)"
+    r"^(?P<name>.*?): (?:posts (?:a )?(?P<kind>small blind|big blind|small & big blinds|the ante|straddle|ante"
+    r"|missed blind|missing blind|dead blind|dead small blind|dead big blind)"
     r"|(?P<straddle>straddle)) (?P<amount>\S+)"
 )
 _ACTION = re.compile(
@@ -108,6 +109,8 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
         SiteHistoryError: A line that is not what the format has there (the
             message names the line and what was expected).
     """
+    numbered = [(first_line + k, line) for k, line in enumerate(lines) if line.strip()]
+    lines = [line for _, line in numbered]
     header = _HEADER.match(lines[0].lstrip("\ufeff"))
     room = "PokerStars"
     hand = SiteHand(site=room, path=path, line=first_line)
@@ -137,11 +140,14 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
     if stakes:
         hand.small_blind = amount_of(stakes.group(1), scale, hand, first_line)
         hand.big_blind = amount_of(stakes.group(2), scale, hand, first_line)
+        if hand.betting == "FL":  # a limit game's stakes are its bets; blinds half of them
+            hand.small_bet, hand.big_bet = hand.small_blind, hand.big_blind
+            hand.small_blind, hand.big_blind = hand.small_bet // 2, hand.small_bet
     if len(lines) < 2:
         raise hand.error("expected a 'Table ...' line after the header", first_line)
     table = _TABLE.match(lines[1])
     if table is None:
-        raise hand.error(f"expected \"Table '<name>' <n>-max Seat #<n> is the button\", got {lines[1]!r}", first_line + 1)
+        raise hand.error(f"expected \"Table '<name>' <n>-max Seat #<n> is the button\", got {lines[1]!r}", numbered[1][0])
     hand.table = table.group("table")
     hand.max_seats = int(table.group("max")) if table.group("max") else None
     hand.button = int(table.group("button"))
@@ -149,9 +155,8 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
     in_summary = False
     seats_done = False
     names: list[str] = []
-    for offset, raw in enumerate(lines[2:], start=2):
+    for number, raw in numbered[2:]:
         line = raw.rstrip()
-        number = first_line + offset
         if not line:
             continue
         if line.startswith("*** SUMMARY ***"):
@@ -207,6 +212,11 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
             continue
         if _NOTE.search(line):
             hand.notes.append(line)
+    if not in_summary and hand.game == "holdem":
+        raise hand.error(
+            f"expected '*** SUMMARY ***' before the hand ends at line {numbered[-1][0]} (a cut-off hand)",
+            numbered[-1][0],
+        )
     return hand
 
 
@@ -236,6 +246,8 @@ def _handle_player_line(hand: SiteHand, line: str, name: str, street: int, numbe
             hand.posts.append(SitePost(name, "ante", amount))
         elif kind == "straddle":
             hand.posts.append(SitePost(name, "straddle", amount))
+        elif kind in ("missed blind", "missing blind", "dead blind", "dead small blind", "dead big blind"):
+            hand.posts.append(SitePost(name, "dead", amount))
         else:  # small & big blinds: a live big blind and a dead small blind
             live = min(hand.big_blind, amount)
             hand.posts.append(SitePost(name, "bb", live))
@@ -262,8 +274,17 @@ def _handle_player_line(hand: SiteHand, line: str, name: str, street: int, numbe
         return True
     shows = _SHOWS.match(f"x: {body}")
     if shows:
-        hand.hole[name] = cards_of(shows.group("cards"))
-        hand.shown.add(name)
+        cards = cards_of(shows.group("cards"))
+        if len(cards) == 2:  # one card shown tells only half the hand
+            hand.hole[name] = cards
+            hand.shown.add(name)
+        return True
+    bet_muck = re.match(r"Bet & Muck (?:(?P<fold>folds)|(?P<amount>\S+))", body)
+    if bet_muck:  # GGPoker's Bet & Muck button: a bet, then a fold
+        if bet_muck.group("fold"):  # after the call: the bettor mucks at the showdown
+            hand.mucked.add(name)
+        else:
+            hand.actions.append(SiteAction(street, name, "bet", amount_of(bet_muck.group("amount"), scale, hand, number), False, number))
         return True
     if _MUCKS.match(f"x: {body}"):
         hand.mucked.add(name)
@@ -301,7 +322,7 @@ def _summary_line(hand: SiteHand, line: str, number: int) -> None:
                 if won:
                     hand.collected[player.name] = hand.collected.get(player.name, 0) + won
                 shown = _SUMMARY_CARDS.search(tail)
-                if shown and player.name not in hand.hole:
+                if shown and player.name not in hand.hole and len(cards_of(shown.group("cards"))) == 2:
                     hand.hole[player.name] = cards_of(shown.group("cards"))
                     if "showed" in tail:
                         hand.shown.add(player.name)

@@ -80,6 +80,8 @@ def read_text(text: str, path: str | None = None, site: str | None = None) -> It
     """
     from . import readers
 
+    if not text.strip():
+        return  # an empty file holds no hand
     site = site or detect_site(text)
     if site is None:
         first = next((line for line in text.split("\n") if line.strip()), "")
