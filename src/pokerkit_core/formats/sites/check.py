@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...engine.events import UncalledBetReturned
 from ...engine.results import resolve_pots
 from ...errors import HistoryParseError
 from ..model import DealBoard, DealHole, Entry, HandHistory, Move, MoveKind, ShowCards
@@ -111,7 +112,9 @@ def _order(hand: SiteHand) -> list[str]:
     for player in hand.players:
         if not player.dealt and player.name in names_in_play:
             player.dealt = True  # listed as sitting out, yet playing
-    dealt = [p for p in hand.players if p.dealt and p.stack > 0]
+    # a seat with no forced bet and no action was not dealt in (sitting out:
+    # every player dealt in posts or acts before the flop)
+    dealt = [p for p in hand.players if p.dealt and p.stack > 0 and p.name in names_in_play]
     dealt.sort(key=lambda p: p.seat)
     if len(dealt) < 2:
         raise hand.error("fewer than two players dealt in")
@@ -234,7 +237,7 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
         put[seat(name)] -= chips
     live = [put[k] - antes[k] for k in range(n)]  # dead money is matched by nobody
     top = max(live)
-    if live.count(top) == 1 and n > 1:
+    if live.count(top) == 1 and n > 1 and not hand.uncalled_in_pot:
         owner = live.index(top)
         second = max(chips for k, chips in enumerate(live) if k != owner)
         if top > second:  # an uncalled bet the site did not write: the rules return it
@@ -307,6 +310,8 @@ def check(hand: SiteHand) -> HandOutcome:
         )
     resolution = resolve_pots(state)
     total = sum(pot.amount for pot in resolution.pots)
+    if hand.uncalled_in_pot:  # the site's pot holds the uncalled bet the engine returned
+        total += sum(e.amount for e in state.history if isinstance(e, UncalledBetReturned))
     reason = ""
     if hand.total_pot is not None:
         site_total = hand.total_pot + (hand.rake if hand.pot_is_net else 0)
