@@ -208,6 +208,11 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
             if action.kind == "call":
                 put[k] += action.to
                 street_put[k] += action.to
+        elif action.kind in ("bet", "raise") and action.to <= max(street_put):
+            # an all-in for no more than the bet to call is a call
+            entries.append(Move(k, MoveKind.CHECK_CALL))
+            put[k] += action.to - street_put[k]
+            street_put[k] = action.to
         elif action.kind in ("bet", "raise"):
             if action.to <= street_put[k]:
                 raise hand.error(f"a raise to {action.to} chips below the {street_put[k]} already in", action.line)
@@ -240,7 +245,8 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
     if live.count(top) == 1 and n > 1 and not hand.uncalled_in_pot:
         owner = live.index(top)
         second = max(chips for k, chips in enumerate(live) if k != owner)
-        if top > second:  # an uncalled bet the site did not write: the rules return it
+        raised = any(a.name == names[owner] and a.kind in ("bet", "raise") for a in hand.actions)
+        if top > second and raised:  # an uncalled bet the site did not write: the rules return it
             note = f"uncalled {top - second} chips returned to {names[owner]} (not written)"
             if note not in hand.notes:
                 hand.notes.append(note)
@@ -248,6 +254,11 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
     expected = tuple(
         start[k] - put[k] + hand.collected.get(name, 0) for k, name in enumerate(names)
     )
+    if not hand.rake_written:
+        hand.rake = max(0, sum(put) - sum(hand.collected.values()))
+        note = f"rake not written by the site: {hand.rake} chips, the pots less the winnings"
+        if note not in hand.notes:
+            hand.notes.append(note)
     if hand.total_pot is not None:
         site_total = hand.total_pot + (hand.rake if hand.pot_is_net else 0)
         if site_total != sum(put):

@@ -130,6 +130,8 @@ class SiteHand:
         uncalled: Chips returned to a player as an uncalled bet.
         total_pot: The site's total pot, chips (``None`` if not written).
         pot_is_net: ``True`` when the site's total pot is after rake.
+        rake_written: ``False`` when the site writes no rake (888poker):
+            the rake is then what the pots held beyond the winnings.
         uncalled_in_pot: ``True`` when the site writes no uncalled bet
             returned: its total pot and the bettor's winnings hold it.
         rake: Chips the house took (rake plus jackpot and other drops).
@@ -167,6 +169,7 @@ class SiteHand:
     total_pot: int | None = None
     pot_is_net: bool = False
     uncalled_in_pot: bool = False
+    rake_written: bool = True
     rake: int = 0
     fees: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterator, NamedTuple
 
-from . import pokerstars, winamax
+from . import pacific, pokerstars, winamax
 from .hand import SiteHand
 
 __all__ = ["Reader", "READERS", "split_by"]
@@ -51,5 +51,7 @@ READERS: dict[str, Reader] = {
     "PokerStars": Reader(lambda head: bool(_STARS.search(head)), split_by(pokerstars.STARTS), pokerstars.parse_hand),
     "GGPoker": Reader(lambda head: bool(_GG.search(head)), split_by(pokerstars.STARTS), pokerstars.parse_hand),
     "Winamax": Reader(lambda head: "Winamax Poker - " in head, split_by(winamax.STARTS), winamax.parse_hand),
+    "888poker": Reader(lambda head: bool(pacific.STARTS.search(head.lstrip("\ufeff#"))) or "888poker Hand History" in head,
+                       split_by(pacific.STARTS), pacific.parse_hand),
 }
 """Readers by room name (:data:`~.reader.SITES`)."""
