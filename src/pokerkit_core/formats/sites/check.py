@@ -34,28 +34,30 @@ __all__ = ["HandOutcome", "to_history", "check", "Unsupported"]
 def _live_posts(hand: SiteHand) -> list[SitePost]:
     """The forced bets as the engine posts them.
 
-    A big blind posted by a player other than the big blind (a player
-    joining or coming back posts one) is no blind of the engine's table: if
+    A second big (or small) blind posted by a player other than the blind
+    (a player joining or coming back posts one) is no blind of the engine's
+    table: if
     the player's first action before the flop is a fold, the post is dead
     money (``"dead"``); otherwise it is taken as the start of the player's
     call or raise when the turn comes (``"limp"``: the engine puts the same
     chips in then, in the same order of action).  A note says which.
     """
     posts: list[SitePost] = []
-    seen_big = False
+    seen: set[str] = set()
     for post in hand.posts:
-        if post.kind == "bb":
-            if seen_big:
+        if post.kind in ("sb", "bb"):
+            if post.kind in seen:
                 first = next((a for a in hand.actions if a.name == post.name and a.street == PREFLOP), None)
                 kind = "dead" if first is None or first.kind == "fold" else "limp"
-                note = f"{post.name} posts a second big blind of {post.amount} chips: " + (
+                blind = "big" if post.kind == "bb" else "small"
+                note = f"{post.name} posts a second {blind} blind of {post.amount} chips: " + (
                     "dead money (folded)" if kind == "dead" else "counted in the first call or raise"
                 )
                 if note not in hand.notes:
                     hand.notes.append(note)
                 posts.append(SitePost(post.name, kind, post.amount))
                 continue
-            seen_big = True
+            seen.add(post.kind)
         posts.append(post)
     return posts
 

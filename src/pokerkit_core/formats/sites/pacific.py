@@ -18,7 +18,7 @@ from .hand import FLOP, PREFLOP, RIVER, TURN, SiteAction, SiteHand, SitePlayer, 
 
 __all__ = ["STARTS", "parse_hand"]
 
-STARTS = re.compile(r"^\*\*\*\*\* (?:888poker|Cassava|Pacific Poker)? ?Hand History for Game (\d+)")
+STARTS = re.compile(r"^\*\*\*\*\* (?:888poker|888\.es|Cassava|Pacific Poker|LuckyAcePoker\.com) Hand History for Game (\d+)")
 _GAME = re.compile(
     r"^(?P<stakes>.*?) Blinds (?P<game>.*?) - \*\*\* (?P<d>\d\d) (?P<m>\d\d) (?P<y>\d{4}) (?P<time>\d\d:\d\d:\d\d)"
 )

@@ -88,6 +88,8 @@ def read_text(text: str, path: str | None = None, site: str | None = None) -> It
         raise SiteHistoryError(f"no hand history of a known room (first line {first[:60]!r})", 1, path)
     reader = readers.READERS[site]
     for line, chunk in reader.split(text):
+        if sum(1 for row in chunk if row.strip().lstrip("\ufeff")) <= 1:
+            continue  # a header with nothing after it (a file's trailer): no hand
         try:
             yield reader.parse(chunk, line, path)
         except SiteHistoryError as exc:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterator, NamedTuple
 
-from . import pacific, pokerstars, winamax
+from . import pacific, partypoker, pokerstars, winamax
 from .hand import SiteHand
 
 __all__ = ["Reader", "READERS", "split_by"]
@@ -45,13 +45,15 @@ def split_by(start: re.Pattern[str]) -> Callable[[str], Iterator[tuple[int, list
 
 
 _STARS = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #", re.M)
+_PARTY = re.compile(r"^\ufeff?(?:#Game No : \d+|\*\*\*\*\* Hand History [Ff]or Game \d+)", re.M)
 _GG = re.compile(r"^\s*Poker Hand #[A-Z]*\d", re.M)
 
 READERS: dict[str, Reader] = {
     "PokerStars": Reader(lambda head: bool(_STARS.search(head)), split_by(pokerstars.STARTS), pokerstars.parse_hand),
     "GGPoker": Reader(lambda head: bool(_GG.search(head)), split_by(pokerstars.STARTS), pokerstars.parse_hand),
     "Winamax": Reader(lambda head: "Winamax Poker - " in head, split_by(winamax.STARTS), winamax.parse_hand),
-    "888poker": Reader(lambda head: bool(pacific.STARTS.search(head.lstrip("\ufeff#"))) or "888poker Hand History" in head,
+    "888poker": Reader(lambda head: bool(pacific.STARTS.match(head.lstrip("\ufeff"))),
                        split_by(pacific.STARTS), pacific.parse_hand),
+    "PartyPoker": Reader(lambda head: bool(_PARTY.search(head)), partypoker.split, partypoker.parse_hand),
 }
 """Readers by room name (:data:`~.reader.SITES`)."""
