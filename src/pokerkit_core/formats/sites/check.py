@@ -55,7 +55,11 @@ def _live_posts(hand: SiteHand) -> list[SitePost]:
                 )
                 if note not in hand.notes:
                     hand.notes.append(note)
-                posts.append(SitePost(post.name, kind, post.amount))
+                live = post.amount
+                if kind == "limp" and post.kind == "bb" and 0 < hand.big_blind < post.amount:
+                    live = hand.big_blind  # a big blind and a dead small blind in one post
+                    posts.append(SitePost(post.name, "dead", post.amount - live))
+                posts.append(SitePost(post.name, kind, live))
                 continue
             seen.add(post.kind)
         posts.append(post)
@@ -257,7 +261,7 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
         start[k] - put[k] + hand.collected.get(name, 0) for k, name in enumerate(names)
     )
     if not hand.rake_written:
-        hand.rake = max(0, sum(put) - sum(hand.collected.values()))
+        hand.rake = max(0, sum(put) - sum(hand.collected.get(name, 0) for name in names))
         note = f"rake not written by the site: {hand.rake} chips, the pots less the winnings"
         if note not in hand.notes:
             hand.notes.append(note)
