@@ -227,7 +227,7 @@ def amount_of(text: str, scale: int, hand: SiteHand | None = None, line: int | N
         SiteHistoryError: ``text`` holds no number, or a number with more
             decimals than ``scale`` keeps.
     """
-    clean = "".join(ch for ch in text if ch.isdigit() or ch in ".,")
+    clean = "".join(ch for ch in text if ch.isdigit() or ch in ".,").strip(".,")  # "2.85." ends a sentence
     if "," in clean:
         if "." in clean or len(clean.rsplit(",", 1)[1]) == 3:
             clean = clean.replace(",", "")  # thousands separators

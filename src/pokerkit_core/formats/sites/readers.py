@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterator, NamedTuple
 
-from . import ipoker, pacific, partypoker, pokerstars, winamax
+from . import ipoker, pacific, partypoker, pokerstars, winamax, winning
 from .hand import SiteHand
 
 __all__ = ["Reader", "READERS", "split_by"]
@@ -56,5 +56,7 @@ READERS: dict[str, Reader] = {
                        split_by(pacific.STARTS), pacific.parse_hand),
     "PartyPoker": Reader(lambda head: bool(_PARTY.search(head)), partypoker.split, partypoker.parse_hand),
     "iPoker": Reader(lambda head: bool(ipoker.DETECT.search(head)), ipoker.split, ipoker.parse_hand),
+    "Winning": Reader(lambda head: bool(winning.STARTS.match(head.lstrip("\ufeff"))), split_by(winning.STARTS),
+                      winning.parse_hand),
 }
 """Readers by room name (:data:`~.reader.SITES`)."""
