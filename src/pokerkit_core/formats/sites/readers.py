@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterator, NamedTuple
 
-from . import ipoker, pacific, partypoker, pokerstars, winamax, winning
+from . import fulltilt, ipoker, pacific, partypoker, pokerstars, winamax, winning
 from .hand import SiteHand
 
 __all__ = ["Reader", "READERS", "split_by"]
@@ -46,6 +46,7 @@ def split_by(start: re.Pattern[str]) -> Callable[[str], Iterator[tuple[int, list
 
 _STARS = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #", re.M)
 _PARTY = re.compile(r"^\ufeff?(?:#Game No : \d+|\*\*\*\*\* Hand History [Ff]or Game \d+)", re.M)
+_TILT = re.compile(r"^\ufeff?Full Tilt Poker (?:Game|Hand) #", re.M)
 _GG = re.compile(r"^\s*Poker Hand #[A-Z]*\d", re.M)
 
 READERS: dict[str, Reader] = {
@@ -58,5 +59,6 @@ READERS: dict[str, Reader] = {
     "iPoker": Reader(lambda head: bool(ipoker.DETECT.search(head)), ipoker.split, ipoker.parse_hand),
     "Winning": Reader(lambda head: bool(winning.STARTS.match(head.lstrip("\ufeff"))), split_by(winning.STARTS),
                       winning.parse_hand),
+    "Full Tilt": Reader(lambda head: bool(_TILT.search(head)), split_by(fulltilt.STARTS), fulltilt.parse_hand),
 }
 """Readers by room name (:data:`~.reader.SITES`)."""
