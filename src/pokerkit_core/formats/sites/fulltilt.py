@@ -46,9 +46,9 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
     hand.max_seats = int(header.group("max")) if header.group("max") else (2 if "(heads up)" in numbered[0][1] else None)
     hand.tournament = header.group("tourney")
     parts = header.group("rest").split(" - ")
-    game = parts[0]
+    game = next((p for p in parts if any(word in p for word in ("Hold'em", "Omaha", "Stud", "Razz", "Draw"))), parts[0])
     hand.betting = "PL" if game.startswith("PL") else "NL" if game.startswith("NL") else "FL"
-    if not game.endswith("Hold'em") or game.startswith("CAP"):
+    if not game.endswith("Hold'em") or "CAP" in game.upper().split():
         hand.game = game
         return hand
     stakes = next((p for p in parts[1:] if "/" in p and ":" not in p), "")
