@@ -406,17 +406,18 @@ class GameConfig:
 
     def _check_rake(self) -> None:
         """Check and normalize the rake fields (docs/rules.rst section 2b)."""
-        rate = self.rake_rate
+        rate: object = self.rake_rate
         if rate.__class__ is not Fraction:
             try:
-                if rate.__class__ is int or rate.__class__ is str:
-                    rate = Fraction(rate)  # type: ignore[arg-type]
+                if isinstance(rate, (int, str)) and rate.__class__ is not bool:
+                    rate = Fraction(rate)
                 else:
                     raise TypeError
             except (TypeError, ValueError, ZeroDivisionError):
                 raise InvalidConfigError(
                     f"rake_rate must be a Fraction from 0 to 1, got {shown(self.rake_rate)}"
                 ) from None
+        assert isinstance(rate, Fraction)
         if not 0 <= rate <= 1:
             raise InvalidConfigError(f"rake_rate must be a Fraction from 0 to 1, got {rate}")
         object.__setattr__(self, "rake_rate", rate)

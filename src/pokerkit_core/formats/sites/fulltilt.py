@@ -106,9 +106,9 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
         mark = _STREET.match(line)
         if mark:
             street = _STREETS[mark.group("street")]
-            cards = list(cards_of(" ".join(re.findall(r"\[([^\]]*)\]", mark.group("cards")))))
-            if cards:
-                hand.boards = [cards]
+            run_cards = list(cards_of(" ".join(re.findall(r"\[([^\]]*)\]", mark.group("cards")))))
+            if run_cards:
+                hand.boards = [run_cards]
             continue
         uncalled = _UNCALLED.match(line)
         if uncalled:

@@ -135,32 +135,32 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
         actions = sorted(round_el.findall("action"), key=lambda a: int(a.get("no", "0")))
         for action in actions:
             name = action.get("player", "")
-            kind = int(action.get("type", "-1"))
+            code = int(action.get("type", "-1"))
             chips = amount_of(action.get("sum", "0") or "0", scale, hand)
-            if kind == 1:
+            if code == 1:
                 hand.posts.append(SitePost(name, "sb", chips))
                 street_put[name] = street_put.get(name, 0) + chips
-            elif kind == 2:
+            elif code == 2:
                 hand.posts.append(SitePost(name, "bb", chips))
                 street_put[name] = street_put.get(name, 0) + chips
-            elif kind == 15:
+            elif code == 15:
                 hand.posts.append(SitePost(name, "ante", chips))
-            elif kind == 0:
+            elif code == 0:
                 hand.actions.append(SiteAction(street, name, "fold"))
-            elif kind == 4:
+            elif code == 4:
                 hand.actions.append(SiteAction(street, name, "check"))
-            elif kind == 3:
+            elif code == 3:
                 hand.actions.append(SiteAction(street, name, "call", chips))
                 street_put[name] = street_put.get(name, 0) + chips
-            elif kind in (5, 23, 7):
-                to = chips if kind == 23 else street_put.get(name, 0) + chips
-                verb = "bet" if kind == 5 or (kind == 7 and not any(street_put.values())) else "raise"
-                hand.actions.append(SiteAction(street, name, verb, to, kind == 7))
+            elif code in (5, 23, 7):
+                to = chips if code == 23 else street_put.get(name, 0) + chips
+                verb = "bet" if code == 5 or (code == 7 and not any(street_put.values())) else "raise"
+                hand.actions.append(SiteAction(street, name, verb, to, code == 7))
                 street_put[name] = to
-            elif kind in (8, 9, 10, 12, 13, 16):  # sitting out, chat-like and other non-betting entries
+            elif code in (8, 9, 10, 12, 13, 16):  # sitting out, chat-like and other non-betting entries
                 continue
             else:
-                raise hand.error(f"expected an iPoker action type (0-5, 7, 15, 23), got {kind} for {name!r}")
+                raise hand.error(f"expected an iPoker action type (0-5, 7, 15, 23), got {code} for {name!r}")
     if board:
         hand.boards = [board]
     folded = {a.name for a in hand.actions if a.kind == "fold"}

@@ -90,11 +90,11 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
             if _STREETS[mark.group("street")] != street:
                 street = _STREETS[mark.group("street")]
                 street_put = {}
-            cards = list(cards_of(mark.group("cards")))
-            if cards:
+            run_cards = list(cards_of(mark.group("cards")))
+            if run_cards:
                 if not hand.boards:
                     hand.boards.append([])
-                hand.boards[0].extend(cards)
+                hand.boards[0].extend(run_cards)
             continue
         if line.startswith("Dealt to "):
             rest = line[len("Dealt to "):]

@@ -90,7 +90,7 @@ def _scale(lines: list[str], cash: bool) -> int:
             if line.startswith(("Table ", "Poker", "PokerStars")):
                 continue
             places = max(places, len(match.group(1)))
-    return 10 ** min(places, 6)
+    return int(10 ** min(places, 6))
 
 
 def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
@@ -186,17 +186,17 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
             if mark:
                 street = _STREETS[mark.group("street")]
                 run = _RUNS[mark.group("run")]
-                cards = list(cards_of(" ".join(re.findall(r"\[([^\]]*)\]", mark.group("cards")))))
+                run_cards = list(cards_of(" ".join(re.findall(r"\[([^\]]*)\]", mark.group("cards")))))
                 while len(hand.boards) <= run:
                     hand.boards.append([])
-                if run and len(cards) >= 3 and mark.group("street") == "FLOP":
-                    hand.boards[run] = cards  # GGPoker deals a whole new flop per run
+                if run and len(run_cards) >= 3 and mark.group("street") == "FLOP":
+                    hand.boards[run] = run_cards  # GGPoker deals a whole new flop per run
                 else:
                     board = hand.boards[run]
                     if not board and run:
-                        board.extend(hand.boards[0][: len(cards) - 1] if len(cards) > 1 else [])
-                    if len(cards) > len(board):
-                        board.extend(cards[len(board):])
+                        board.extend(hand.boards[0][: len(run_cards) - 1] if len(run_cards) > 1 else [])
+                    if len(run_cards) > len(board):
+                        board.extend(run_cards[len(board):])
             continue
         name = _player_prefix(line, names)
         if name is not None:

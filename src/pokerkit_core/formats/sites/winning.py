@@ -128,9 +128,9 @@ def _parse_v1(numbered: list[tuple[int, str]], first_line: int, path: str | None
         mark = _STREET.match(line)
         if mark:
             street, street_put = _STREETS[mark.group("street")], {}
-            cards = list(cards_of(" ".join(re.findall(r"\[([^\]]*)\]", mark.group("cards")))))
-            if cards:
-                hand.boards = [cards]
+            run_cards = list(cards_of(" ".join(re.findall(r"\[([^\]]*)\]", mark.group("cards")))))
+            if run_cards:
+                hand.boards = [run_cards]
             continue
         uncalled = _UNCALLED.match(line)
         if uncalled:
@@ -247,9 +247,9 @@ def _parse_v2(numbered: list[tuple[int, str]], first_line: int, path: str | None
         mark = _STREET.match(line)
         if mark:
             street = _STREETS[mark.group("street")]
-            cards = list(cards_of(" ".join(re.findall(r"\[([^\]]*)\]", mark.group("cards")))))
-            if cards:
-                hand.boards = [cards]
+            run_cards = list(cards_of(" ".join(re.findall(r"\[([^\]]*)\]", mark.group("cards")))))
+            if run_cards:
+                hand.boards = [run_cards]
             continue
         if line.startswith(("***", "Main pot", "Side pot")):
             continue
