@@ -51,7 +51,7 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
         )
     name = game.group("game")
     hand.betting = "PL" if "Pot Limit" in name else "NL" if "No Limit" in name else "FL"
-    hand.game = "holdem" if name.endswith("Holdem") else name
+    hand.game = "holdem" if "Holdem" in name and "Omaha" not in name else name
     if hand.game != "holdem":
         return hand
     hand.time = f"{game.group('y')}-{game.group('m')}-{game.group('d')}T{game.group('time')}"

@@ -71,6 +71,13 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
         raise hand.error("expected the game, table and button lines after the header")
     number, header = numbered[start + 1]
     game = _GAME.search(header)
+    if game is None and " Blinds " in header:  # an 888poker hand under a "#Game No" line
+        from . import pacific
+
+        return pacific.parse_hand(
+            [f"***** 888poker Hand History for Game {hand.hand_id} *****"] + [line for _, line in numbered[start + 1:]],
+            number - 1, path,
+        )
     if game is None:
         raise hand.error(f"expected '<stakes> NL|PL|FL Texas Hold'em - <date>', got {header!r}", number)
     hand.betting = game.group("betting")
@@ -137,6 +144,9 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
             chips = amount_of(amounts[0] if amounts else "", scale, hand, number)
             kind = ("sb" if "small blind" in body else "bb" if "big blind" in body else "ante" if "ante" in body
                     else "dead")
+            if kind == "bb" and "dead" in body and 0 < hand.big_blind < chips:  # "big blind + dead [$3]"
+                hand.posts.append(SitePost(who, "dead", chips - hand.big_blind))
+                chips = hand.big_blind
             hand.posts.append(SitePost(who, kind, chips))
             if kind in ("sb", "bb"):
                 street_put[who] = street_put.get(who, 0) + chips
