@@ -189,3 +189,24 @@ def test_conservation_and_cap(seed: int, rate: Fraction, cap: int | None, no_dro
         assert result.rake == 0
     for pot in result.pots:
         assert sum(pot.shares) == pot.amount - pot.rake
+
+
+def test_a_raked_hand_round_trips_through_json_and_phh() -> None:
+    # the side-pot hand above: its state in JSON, and as a PHH record whose
+    # `_rake` (110 chips) the replay takes again, in the same proportion
+    from pokerkit_core.formats import phh
+    from pokerkit_core.formats.replay import record, replay
+
+    config = raked(
+        GameConfig(stacks=(100, 1_000, 1_000), small_blind=5, big_blind=10),
+        rake_rate=Fraction(1, 10),
+    )
+    state = deal(config, hole_cards=["AsAd", "KsKd", "QsQd"], board="2c7d9h3s4h")
+    state = check_down(act(act(act(state, AllIn), Raise(500)), Call))
+    again = serialize.loads(serialize.dumps(state))
+    assert again.stacks == state.stacks == (270, 1_220, 500) and resolve_pots(again).rake == 110
+    hand = record(state)
+    text = phh.dumps(hand)
+    assert hand.rake == 110 and "_rake = 110" in text
+    result = replay(phh.loads(text))
+    assert result.ok and resolve_pots(result.state).rake == 110  # type: ignore[arg-type]
