@@ -16,7 +16,7 @@ game" and skipped.
 from __future__ import annotations
 
 from .check import HandOutcome, Unsupported, check, to_history
-from .hand import SiteAction, SiteHand, SitePlayer, SitePost, Skipped
+from .hand import SiteAction, SiteHand, SitePlayer, SitePost
 from .reader import SITES, decode, detect_site, import_paths, iter_files, read_file, read_text
 
 __all__ = [
@@ -26,7 +26,6 @@ __all__ = [
     "SiteHand",
     "SitePlayer",
     "SitePost",
-    "Skipped",
     "Unsupported",
     "check",
     "decode",

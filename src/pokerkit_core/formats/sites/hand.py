@@ -29,7 +29,6 @@ __all__ = [
     "SiteAction",
     "SitePost",
     "SiteHand",
-    "Skipped",
     "amount_of",
     "cards_of",
 ]
@@ -187,27 +186,6 @@ class SiteHand:
             if player.name == name:
                 return player
         return None
-
-
-@dataclass(frozen=True, slots=True)
-class Skipped:
-    """A hand a reader did not import.
-
-    Attributes:
-        site: The room.
-        path: The file.
-        line: 1-based line where the hand starts.
-        hand_id: The site's id, or ``""``.
-        reason: ``"unsupported game: <game>"``, ``"parse error: ..."``, ...
-        game: The game's name as the site wrote it.
-    """
-
-    site: str
-    path: str | None
-    line: int
-    hand_id: str
-    reason: str
-    game: str = "holdem"
 
 
 def amount_of(text: str, scale: int, hand: SiteHand | None = None, line: int | None = None) -> int:

@@ -13,8 +13,6 @@ cash-out and insurance lines as notes, the house's take as ``Rake``,
 from __future__ import annotations
 
 import re
-from typing import Iterator
-
 from .hand import (
     FLOP,
     PREFLOP,
@@ -332,15 +330,3 @@ def _summary_line(hand: SiteHand, line: str, number: int) -> None:
         return
     if _NOTE.search(line):
         hand.notes.append(line)
-
-
-def split_hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
-    """``(first line number, lines)`` of each hand in a file's lines."""
-    start = None
-    for k, line in enumerate(lines):
-        if STARTS.match(line.lstrip("\ufeff")):
-            if start is not None:
-                yield start + 1, lines[start:k]
-            start = k
-    if start is not None:
-        yield start + 1, lines[start:]
