@@ -60,6 +60,9 @@ def test_pokerstars_all_in_with_side_pot_and_rake() -> None:
     assert stack(outcome, "T_Leroy") == 4967
     assert stack(outcome, "Shupstix") == 0 and stack(outcome, "ilya44rus") == 0
     assert outcome.site_hand is not None and outcome.site_hand.rake == 150
+    # the room's own pots after its rake split (PokerStars' rule, not the
+    # engine's): their number is compared, not their amounts
+    assert outcome.site_hand.pots == [3037, 791]
 
 
 def test_pokerstars_mucked_hand_loses_and_rake_is_taken() -> None:
@@ -82,6 +85,7 @@ def test_pokerstars_tournament_hand_with_antes_and_two_all_ins() -> None:
     assert pots(outcome) == [(984, 0, (2,), (984,)), (236, 0, (2,), (236,))]
     assert stack(outcome, "colorado0054") == 1312
     assert outcome.site_hand is not None and outcome.site_hand.tournament == "937193984"
+    assert outcome.site_hand.pots == [984, 236]  # "Main pot 984. Side pot 236.": compared too
 
 
 def test_pokerstars_cash_out_is_a_note_and_the_pot_still_settles() -> None:

@@ -9,8 +9,10 @@ the engine's final stacks, total pot and rake with what the site wrote:
 * final stacks: each player's starting stack, less what the site says the
   player put in (forced bets and actions, less an uncalled bet returned),
   plus what the site says the player collected;
-* total pot: every chip put in (before rake, or after it where the site
-  writes the pot net of rake);
+* pots: the total pot (every chip put in, before rake, or after it where
+  the site writes the pot net of rake) and, where the site writes its main
+  and side pots, their number (and their amounts when no rake was taken:
+  rooms split a rake between the pots by rules of their own);
 * rake: the house's take as the site states it (rake, jackpot and other
   drops), which the replay takes from the pots (``HandHistory.rake``).
 
@@ -334,6 +336,11 @@ def check(hand: SiteHand) -> HandOutcome:
         site_total = hand.total_pot + (hand.rake if hand.pot_is_net else 0)
         if site_total != total:
             reason = f"total pot: engine {total}, site {site_total} (chips before rake)"
+    if not reason and hand.pots:  # the room writes its main and side pots
+        if len(hand.pots) != len(resolution.pots):
+            reason = f"pots: engine {len(resolution.pots)}, site {len(hand.pots)} (main and side pots)"
+        elif not hand.rake and hand.pots != [pot.amount for pot in resolution.pots]:
+            reason = f"pots: engine {[pot.amount for pot in resolution.pots]}, site {hand.pots}"
     if not reason and resolution.rake != hand.rake:
         reason = f"rake: engine {resolution.rake}, site {hand.rake}"
     return HandOutcome(

@@ -128,6 +128,8 @@ class SiteHand:
         collected: Chips each player collected from the pots (after rake).
         uncalled: Chips returned to a player as an uncalled bet.
         total_pot: The site's total pot, chips (``None`` if not written).
+        pots: The main pot and side pots as the site writes them (after
+            its rake), when it writes them; empty otherwise.
         pot_is_net: ``True`` when the site's total pot is after rake.
         rake_written: ``False`` when the site writes no rake (888poker):
             the rake is then what the pots held beyond the winnings.
@@ -166,6 +168,7 @@ class SiteHand:
     collected: dict[str, int] = field(default_factory=dict)
     uncalled: dict[str, int] = field(default_factory=dict)
     total_pot: int | None = None
+    pots: list[int] = field(default_factory=list)
     pot_is_net: bool = False
     uncalled_in_pot: bool = False
     rake_written: bool = True

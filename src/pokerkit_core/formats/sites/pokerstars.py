@@ -298,6 +298,10 @@ def _summary_line(hand: SiteHand, line: str, number: int) -> None:
     total = _TOTAL.match(line)
     if total:
         hand.total_pot = amount_of(total.group("total"), scale, hand, number)
+        hand.pots = [
+            amount_of(m.group(1), scale, hand, number)
+            for m in re.finditer(r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.?(?= |$)", total.group("rest"))
+        ]
         for fee in _FEE.finditer(total.group("rest")):
             chips = amount_of(fee.group("amount"), scale, hand, number)
             key = fee.group("name").strip().lower()
