@@ -275,4 +275,4 @@ def test_mutated_documents_never_raise_anything_else(data: st.DataObject) -> Non
 def test_pot_and_events_keep_types() -> None:
     pot = Pot(300, (0, 1), (0,), (300,))
     assert loads(dumps(pot)) == pot
-    assert to_dict(pot) == {"type": "Pot", "version": 1, "amount": 300, "eligible": [0, 1], "winners": [0], "shares": [300]}
+    assert to_dict(pot) == {"type": "Pot", "version": 1, "amount": 300, "eligible": [0, 1], "winners": [0], "shares": [300], "rake": 0}

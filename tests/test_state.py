@@ -416,7 +416,7 @@ def test_every_event_class_compares_by_class_and_has_no_order() -> None:
     from pokerkit_core.engine import events
 
     classes = typing.get_args(events.Event)
-    assert len(classes) == 8
+    assert len(classes) == 9
     posted = events.BlindPosted(1, 50, "small blind")
     assert posted != (1, 50, "small blind") and hash(posted) != hash((1, 50, "small blind"))
     for cls in classes:

@@ -22,6 +22,7 @@ __all__ = [
     "HandOverError",
     "SessionBusyError",
     "HistoryParseError",
+    "SiteHistoryError",
     "PolicyError",
     "IsolatedPolicyError",
     "DecisionTimeout",
@@ -212,6 +213,25 @@ class HistoryParseError(PokerError, ValueError):
 
     def __str__(self) -> str:
         return self.message if self.line is None else f"line {self.line}: {self.message}"
+
+
+class SiteHistoryError(HistoryParseError):
+    """An online site's hand history could not be read
+    (:mod:`pokerkit_core.formats.sites`).
+
+    Attributes:
+        message: What was expected and what was found.
+        line: 1-based line number in the file, or ``None`` when unknown.
+        path: The file (as given), or ``None`` for text not read from a file.
+    """
+
+    def __init__(self, message: str, line: int | None = None, path: str | None = None) -> None:
+        super().__init__(message, line)
+        self.path = path
+
+    def __str__(self) -> str:
+        where = "" if self.path is None else f"{self.path}: "
+        return where + super().__str__()
 
 
 class PolicyError(PokerError):

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
-from ..errors import HistoryParseError, InvalidConfigError, shown
+from ..errors import HistoryParseError, InvalidConfigError, SiteHistoryError, shown
 from ..formats import acpc, phh
 from ..formats.model import Amount, DealBoard, HandHistory, Move, MoveKind
 from ..engine.forced_bets import Posted, post_forced_bets
@@ -565,8 +565,12 @@ def read_hands(path: str | Path) -> Iterator[HandHistory]:
 
     Args:
         path: A ``.phh`` or ``.phhs`` file (PHH, including match logs of
-            ``pokerkit-core match --log``) or a ``.log`` ACPC dealer log
-            (its game file is looked up beside the log or in ``games/``).
+            ``pokerkit-core match --log``), a ``.log`` ACPC dealer log
+            (its game file is looked up beside the log or in ``games/``),
+            or any other file: an online room's hand history
+            (:mod:`pokerkit_core.formats.sites`), of which the hold'em hands
+            that replay to the room's own summary are read (their results
+            are after rake: bb/100 net of rake).
 
     Yields:
         Each hand in file order.
@@ -588,7 +592,18 @@ def read_hands(path: str | Path) -> Iterator[HandHistory]:
         with open(path, encoding="utf-8") as fp:
             yield from phh.iter_hands(fp)
     else:
-        raise HistoryParseError(f"{path}: unknown file type (use .phh, .phhs or .log)")
+        from ..formats.sites import HandOutcome, check, read_file  # an online room's hand history
+
+        try:
+            items = list(read_file(path))
+        except SiteHistoryError as exc:
+            raise HistoryParseError(
+                f"{path}: unknown file type (use .phh, .phhs, .log or an online room's hand history): {exc.message}"
+            ) from None
+        for item in items:
+            outcome = item if isinstance(item, HandOutcome) else check(item)
+            if outcome.status == "equal" and outcome.history is not None:
+                yield outcome.history
 
 
 def session_hands(

@@ -29,6 +29,7 @@ COMMANDS: tuple[str, ...] = (
     "tournament",
     "play",
     "replay",
+    "import",
     "acpc",
     "stats",
     "range",

@@ -1,7 +1,9 @@
 """``pokerkit-core stats FILE... [--player NAME] [--json]``: player statistics.
 
 Reads PHH (``.phh``), bulk PHH (``.phhs``, also match logs written by
-``pokerkit-core match --log``) and ACPC dealer logs (``.log``) and prints each
+``pokerkit-core match --log``), ACPC dealer logs (``.log``) and online rooms'
+hand histories (any other file: PokerStars, GGPoker, Winamax, ...; the hold'em
+hands that replay to the room's summary, results after rake) and prints each
 player's VPIP, PFR, 3-bet, fold to 3-bet, continuation bet, fold to
 continuation bet, aggression factor, went to showdown, won at showdown and
 net result in bb/100 and mbb/hand with its 95% interval (definitions: :mod:`pokerkit_core.analysis.stats`
@@ -35,11 +37,14 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         help="player statistics (VPIP, PFR, 3-bet, ..., bb/100) of hand histories",
         description="Count each player's VPIP, PFR, 3-bet, fold to 3-bet, continuation "
         "bet, fold to continuation bet, aggression factor, went to showdown, won at "
-        "showdown and net result (bb/100, 95%% interval) over PHH (.phh, .phhs, "
-        "match logs) and ACPC dealer logs (.log).  Percentages; each count over its "
+        "showdown and net result (bb/100, 95%% interval, net of rake) over PHH (.phh, .phhs, "
+        "match logs), ACPC dealer logs (.log) and online rooms' hand histories.  Percentages; each count over its "
         "opportunities with --json.",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help=".phh, .phhs or .log files")
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE",
+        help=".phh, .phhs or .log files, or online rooms' hand histories (results net of rake)",
+    )
     parser.add_argument(
         "--player", action="append", metavar="NAME", help="only this player (repeatable)"
     )

@@ -33,6 +33,7 @@ __all__ = [
     "HandShown",
     "HandMucked",
     "UncalledBetReturned",
+    "RakeTaken",
     "PotAwarded",
 ]
 
@@ -168,6 +169,23 @@ class PotAwarded(NamedTuple):
         return f"{name}{where}: {paid}"
 
 
+class RakeTaken(NamedTuple):
+    """The house took ``amount`` chips of rake from pot ``pot_index``
+    (0 = main pot) before awarding it (``GameConfig.rake_rate``).
+
+    Attributes:
+        pot_index: 0 for the main pot, then the side pots.
+        amount: Chips taken.
+    """
+
+    pot_index: int
+    amount: int
+
+    def __str__(self) -> str:
+        name = "main pot" if self.pot_index == 0 else f"side pot {self.pot_index}"
+        return f"rake {self.amount} from the {name}"
+
+
 Event = Union[
     BlindPosted,
     HoleCardsDealt,
@@ -176,6 +194,7 @@ Event = Union[
     HandShown,
     HandMucked,
     UncalledBetReturned,
+    RakeTaken,
     PotAwarded,
 ]
 """Any event of the public hand history."""

@@ -51,13 +51,17 @@ class Pot(NamedTuple):
             level), seat order.
         winners: Seats paid from it, seat order (empty before awarding).
         shares: Chips each winner gets, in the order of ``winners``; they add
-            up to ``amount``.
+            up to ``amount - rake``.
+        rake: Chips the house took from the pot before it was awarded
+            (``GameConfig.rake_rate``; :mod:`pokerkit_core.engine.rake`), 0
+            without rake.
     """
 
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[int, ...] = ()
     shares: tuple[Chips, ...] = ()
+    rake: int = 0
 
 
 seal_values(Pot)
@@ -182,7 +186,8 @@ def award_pot(
         exact: Split exactly with fractions instead of giving odd chips.
 
     Returns:
-        The pot with ``winners`` and ``shares`` set.
+        The pot with ``winners`` and ``shares`` set: ``pot.amount`` less
+        ``pot.rake`` is paid.
 
     References:
         docs/rules.rst section 2 (equal hands split; odd chip left of the button).
@@ -190,15 +195,16 @@ def award_pot(
     best = max(values[seat] for seat in pot.eligible)
     winners = tuple(seat for seat in pot.eligible if values[seat] == best)
     count = len(winners)
+    paid = pot.amount - pot.rake
     if count == 1:
-        return Pot(pot.amount, pot.eligible, winners, (pot.amount,))
+        return Pot(pot.amount, pot.eligible, winners, (paid,), pot.rake)
     if exact:
-        share = Fraction(pot.amount, count)
+        share = Fraction(paid, count)
         shares: tuple[Chips, ...] = tuple(
             share.numerator if share.denominator == 1 else share for _ in winners
         )
-        return Pot(pot.amount, pot.eligible, winners, shares)
-    base, odd = divmod(pot.amount, count)
+        return Pot(pot.amount, pot.eligible, winners, shares, pot.rake)
+    base, odd = divmod(paid, count)
     extra: dict[int, int] = {}
     if odd:
         for seat in odd_order:
@@ -207,4 +213,4 @@ def award_pot(
                 if len(extra) == odd:
                     break
     shares = tuple(base + extra.get(seat, 0) for seat in winners)
-    return Pot(pot.amount, pot.eligible, winners, shares)
+    return Pot(pot.amount, pot.eligible, winners, shares, pot.rake)

@@ -34,14 +34,17 @@ class PotResolution:
         pots: Main pot first, then the side pots in level order; winners and
             shares add up over the boards.
         final_stacks: Chips per seat after the hand, seat 0 first.
-        results: Net chips per seat (final minus starting stack); they add
-            up to zero.
+        results: Net chips per seat (final minus starting stack), net of
+            rake; they add up to minus the rake (zero without rake).
         shown: Rank (with best five, on the first board) of every hand
             shown, by seat; hands shown before three board cards were dealt
             have no rank and are left out.  A fresh dict on each call.
         board_pots: Per board, first board first: its part of each pot with
             that board's winners (one entry for a hand run once).
         boards: The board cards of each run, first board first.
+        rake: Chips the house took from the pots (``GameConfig.rake_rate``),
+            0 without rake; ``sum(final_stacks) + rake`` is the sum of the
+            starting stacks.
     """
 
     pots: tuple[Pot, ...]
@@ -50,6 +53,7 @@ class PotResolution:
     shown: Mapping[int, HandRank]
     board_pots: tuple[tuple[Pot, ...], ...] = ()
     boards: tuple[tuple[Card, ...], ...] = ()
+    rake: int = 0
 
 
 def show(state: HandState, seat: int) -> HandState:
@@ -134,4 +138,5 @@ def resolve_pots(state: HandState) -> PotResolution:
         for seat, cards in enumerate(state._shown):
             if cards is not None and values[seat]:
                 ranks[seat] = HandRank(values[seat], cards + board)
-    return PotResolution(result.pots, final, results, ranks, result.board_pots, state.boards)
+    rake = sum(pot.rake for pot in result.pots)
+    return PotResolution(result.pots, final, results, ranks, result.board_pots, state.boards, rake)

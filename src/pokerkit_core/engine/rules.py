@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
+from fractions import Fraction
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Any, Final
@@ -216,6 +217,20 @@ class GameConfig:
             deal and the actions.  Each pot is then divided into ``boards``
             equal parts (the remainder to the first board's part), each part
             paid by its own board (docs/rules.rst section 2b).
+        rake_rate: The house's share of each pot in a cash game, a
+            :class:`fractions.Fraction` from 0 to 1 (``Fraction(5, 100)``
+            for 5%); an int 0 or 1, or a text such as ``"1/20"`` or
+            ``"0.05"``, is turned into a Fraction.  0 (the default): no
+            rake.  The hand's rake is ``floor(rake_rate * pot)``, capped,
+            taken from the pots in proportion to their size before they are
+            awarded (:mod:`pokerkit_core.engine.rake`).
+        rake_cap: The most rake taken from one hand, chips, or ``None`` for
+            no cap.
+        rake_caps: Caps by players dealt in, ``(players, cap)`` pairs
+            (chips): the pair with the largest ``players`` not above the
+            hand's count applies instead of ``rake_cap``.
+        no_flop_no_drop: ``True`` (the default): no rake from a hand that
+            ends before the flop is dealt.  A bool.
 
     The forced bets these fields describe, in posting order, are
     :attr:`forced_bets` (seat, amount, kind).  Order for a short poster: with
@@ -272,6 +287,10 @@ class GameConfig:
     ante_rule: AnteRule = AnteRule.EVERY_SEAT
     antes: tuple[int, ...] | None = None
     boards: int = 1
+    rake_rate: Fraction = Fraction(0)
+    rake_cap: int | None = None
+    rake_caps: tuple[tuple[int, int], ...] = ()
+    no_flop_no_drop: bool = True
     _inputs: tuple[Any, ...] | None = field(
         default=None, kw_only=True, repr=False, compare=False, hash=False
     )
@@ -341,6 +360,7 @@ class GameConfig:
                     raise InvalidConfigError(f"first_to_act seat {shown(seat)} is not a seat")
             object.__setattr__(self, "first_to_act", first)
         self._check_forced_bets(live)
+        self._check_rake()
         object.__setattr__(self, "_derived", _Derived(self, live, small_bet, big_bet))
 
     def _check_forced_bets(self, live: tuple[int, ...]) -> None:
@@ -383,6 +403,42 @@ class GameConfig:
                     f"straddle {k + 1} of {amount} is below the forced bet before it ({previous})"
                 )
             previous = amount
+
+    def _check_rake(self) -> None:
+        """Check and normalize the rake fields (docs/rules.rst section 2b)."""
+        rate: object = self.rake_rate
+        if rate.__class__ is not Fraction:
+            try:
+                if isinstance(rate, (int, str)) and rate.__class__ is not bool:
+                    rate = Fraction(rate)
+                else:
+                    raise TypeError
+            except (TypeError, ValueError, ZeroDivisionError):
+                raise InvalidConfigError(
+                    f"rake_rate must be a Fraction from 0 to 1, got {shown(self.rake_rate)}"
+                ) from None
+        assert isinstance(rate, Fraction)
+        if not 0 <= rate <= 1:
+            raise InvalidConfigError(f"rake_rate must be a Fraction from 0 to 1, got {rate}")
+        object.__setattr__(self, "rake_rate", rate)
+        if self.rake_cap is not None:
+            object.__setattr__(self, "rake_cap", _check_int("rake_cap", self.rake_cap, 0))
+        caps = self.rake_caps
+        if not isinstance(caps, (tuple, list)) or len(caps) > MAX_SEATS:
+            raise InvalidConfigError(f"rake_caps must be (players, cap) pairs, got {shown(caps)}")
+        pairs = []
+        for k, pair in enumerate(caps):
+            if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+                raise InvalidConfigError(f"rake_caps[{k}] must be a (players, cap) pair, got {shown(pair)}")
+            pairs.append(
+                (_check_int(f"rake_caps[{k}][0]", pair[0], MIN_SEATS, MAX_SEATS),
+                 _check_int(f"rake_caps[{k}][1]", pair[1], 0))
+            )
+        object.__setattr__(self, "rake_caps", tuple(pairs))
+        if self.no_flop_no_drop.__class__ is not bool:
+            raise InvalidConfigError(
+                f"no_flop_no_drop must be True or False, got {shown(self.no_flop_no_drop)}"
+            )
 
     def _restore_inputs(self) -> None:
         """Undo the derived values that ``dataclasses.replace`` passes back.

@@ -30,6 +30,7 @@ from ..evaluation.cards import Card
 from ..evaluation.evaluator import evaluate_mask
 from .events import Event, HandMucked, HandShown
 from .pots import Pot, award_pot, split_between_boards, split_into_pots
+from .rake import hand_rake, split_rake
 from .rules import GameConfig, OddChipRule
 
 __all__ = ["Showdown", "settle", "showing_order", "showdown_order"]
@@ -89,18 +90,20 @@ def showdown_order(config: GameConfig, last_aggressor: int | None) -> tuple[int,
     return order[k:] + order[:k]
 
 
-def _merge(parts: tuple[Pot, ...]) -> Pot:
-    """One pot from its parts on each board: winners and shares added up."""
+def _merge(parts: tuple[Pot, ...], rake: int = 0) -> Pot:
+    """One pot from its parts on each board: winners and shares added up;
+    ``rake`` was taken before the pot was divided between the boards."""
     paid: dict[int, object] = {}
     for part in parts:
         for seat, share in zip(part.winners, part.shares):
             paid[seat] = paid.get(seat, 0) + share  # type: ignore[operator]
     winners = tuple(sorted(paid))
     return Pot(
-        sum(part.amount for part in parts),
+        sum(part.amount for part in parts) + rake,
         parts[0].eligible,
         winners,
         tuple(paid[seat] for seat in winners),  # type: ignore[misc]
+        rake,
     )
 
 
@@ -138,8 +141,9 @@ def settle(
     Returns:
         ``(showdown, events)``: the :class:`Showdown` (pots with winners and
         shares, :class:`fractions.Fraction` shares under
-        ``OddChipRule.EXACT``; each pot divided between the boards, the
-        remainder to the first) and the :class:`HandShown` /
+        ``OddChipRule.EXACT``; the rake taken from each pot first
+        (``config.rake_rate``), then each pot divided between the boards,
+        the remainder to the first) and the :class:`HandShown` /
         :class:`HandMucked` events of the hands not shown yet, in showing
         order (:func:`showdown_order`).
 
@@ -157,6 +161,14 @@ def settle(
         pots = [Pot(sum(contributions), tuple(in_hand))]  # the usual case: one pot
     else:
         pots = split_into_pots(contributions, folded, antes, ante_all_in)
+    if config.rake_rate:  # the house's share, before any pot is awarded
+        rake = hand_rake(
+            config.rake_rate, config.rake_cap, config.rake_caps, config.no_flop_no_drop,
+            total=sum(pot.amount for pot in pots), players=len(d.live), flop_dealt=True,
+        )
+        if rake:
+            parts = split_rake(rake, [pot.amount for pot in pots])
+            pots = [pot._replace(rake=part) for pot, part in zip(pots, parts)]
     all_values: list[tuple[int, ...]] = []
     for board_mask in board_masks:
         values = [0] * n
@@ -171,10 +183,12 @@ def settle(
         count = len(board_masks)
         per_board: list[list[Pot]] = [[] for _ in range(count)]
         for pot in pots:
-            for k, part in enumerate(split_between_boards(pot.amount, count)):
+            for k, part in enumerate(split_between_boards(pot.amount - pot.rake, count)):
                 per_board[k].append(award_pot(Pot(part, pot.eligible), all_values[k], odd_order, exact))
         board_pots = tuple(tuple(parts) for parts in per_board)
-        paid = tuple(_merge(tuple(per_board[k][i] for k in range(count))) for i in range(len(pots)))
+        paid = tuple(
+            _merge(tuple(per_board[k][i] for k in range(count)), pots[i].rake) for i in range(len(pots))
+        )
     result = Showdown(paid, board_pots, tuple(all_values))
     values0 = all_values[0]
     already = [s for s in in_hand if shown[s] is not None]

@@ -49,6 +49,7 @@ from .events import (
     HandShown,
     HoleCardsDealt,
     PotAwarded,
+    RakeTaken,
     UncalledBetReturned,
 )
 from .dealing import NO_DEAL, CardsArg, deal_cards, deck_codes, draw_codes, make_deal, seed_arg
@@ -57,6 +58,7 @@ from ..evaluation.evaluator import STATE_KERNEL
 from .hand_state import HandFields, copy_state
 from .pots import Chips, Pot
 from .rules import MAX_CHIPS, BettingStructure, GameConfig, RuleFlavour, Street, betting_rules
+from .rake import hand_rake
 from .showdown import Showdown, settle, showing_order
 
 __all__ = [
@@ -723,16 +725,25 @@ def _finish(t: HandState) -> HandState:
     contribs = t._contribs
     history = t._history
     if folded.count(False) == 1:
-        # Everybody else folded: the last player wins every chip, shows nothing.
+        # Everybody else folded: the last player wins every chip (less the
+        # rake, if the flop was dealt or the table rakes every pot), shows nothing.
         winner = folded.index(False)
         total = sum(contribs)
-        seats, shares = (winner,), (total,)
-        pots = (_tuple_new(Pot, (total, seats, seats, shares)),)
+        rake = 0
+        if config.rake_rate:
+            rake = hand_rake(
+                config.rake_rate, config.rake_cap, config.rake_caps, config.no_flop_no_drop,
+                total=total, players=len(d.live), flop_dealt=len(t._board) >= 3,
+            )
+            if rake:
+                history = history + (RakeTaken(0, rake),)
+        seats, shares = (winner,), (total - rake,)
+        pots = (_tuple_new(Pot, (total, seats, seats, shares, rake)),)
         zeros = (0,) * n
         t._showdown = _tuple_new(Showdown, (pots, (pots,), (zeros,)))
         t._history = history + (_tuple_new(PotAwarded, (0, seats, shares, 0)),)
         stacks = t._stacks
-        t._stacks = stacks[:winner] + (stacks[winner] + total,) + stacks[winner + 1 :]
+        t._stacks = stacks[:winner] + (stacks[winner] + total - rake,) + stacks[winner + 1 :]
         t._street = _SHOWDOWN
         t._to_act = -1
         t._bets = t._values = zeros
@@ -760,6 +771,9 @@ def _finish(t: HandState) -> HandState:
                     shown_cards[event.seat] = event.cards
             t._shown = tuple(shown_cards)
             history = history + shows
+        for index, pot in enumerate(result.pots):
+            if pot.rake:
+                history = history + (RakeTaken(index, pot.rake),)
         for k, parts in enumerate(result.board_pots):
             for index, part in enumerate(parts):
                 history = history + (PotAwarded(index, part.winners, part.shares, k),)

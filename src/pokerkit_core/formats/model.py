@@ -187,6 +187,11 @@ class HandHistory:
             1`` the board entries hold the first board's cards, then each
             further board's own cards (those dealt after the all-in), board
             by board: see :attr:`board_runs`.
+        rake: Chips the house took from the pots (an online cash game's
+            rake, as the site reports it), 0 for none; the replay takes
+            exactly this much, from the pots in proportion to their size
+            (``GameConfig.rake_rate`` 1 capped at it).  :mod:`.phh` reads
+            and writes it as the custom key ``_rake``.
         extra: Other recorded fields, kept for writing back: sorted
             ``(key, value)`` pairs with lists frozen to tuples.
     """
@@ -210,6 +215,7 @@ class HandHistory:
     ante_trimming: bool | None = None
     extra: tuple[tuple[str, object], ...] = field(default=())
     boards: int = 1
+    rake: int = 0
 
     def __post_init__(self) -> None:
         n = len(self.starting_stacks)
@@ -234,6 +240,8 @@ class HandHistory:
             raise HistoryParseError(f"players has {len(self.players)} names for {n} players")
         if self.variant == "FT" and (self.small_bet is None or self.big_bet is None):
             raise HistoryParseError("a fixed-limit hand needs small_bet and big_bet")
+        if self.rake.__class__ is not int or self.rake < 0:
+            raise HistoryParseError(f"rake must be a chip count of 0 or more, not {self.rake!r}")
         if self.chip_scale < 1:
             raise HistoryParseError("chip_scale must be at least 1")
         if self.boards.__class__ is not int or not 1 <= self.boards <= 9:

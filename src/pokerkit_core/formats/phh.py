@@ -99,6 +99,7 @@ _KNOWN_KEYS = frozenset(
         "hand",
         "ante_trimming_status",
         "_boards",
+        "_rake",
     }
 )
 
@@ -106,6 +107,12 @@ BOARDS_KEY = "_boards"
 """Custom PHH key (INTEROP.md section 2: user keys start with ``_``) for
 :attr:`~pokerkit_core.formats.model.HandHistory.boards`, written when above 1
 (PHH has no standard key for run it twice; docs/interop.rst)."""
+
+RAKE_KEY = "_rake"
+"""Custom PHH key for :attr:`~pokerkit_core.formats.model.HandHistory.rake`
+(the rake the house took from the hand, in the file's units), written when
+not 0; the standard keys ``winnings`` and ``finishing_stacks`` are after
+rake (INTEROP.md section 2)."""
 _HEADER = re.compile(r"^\[\s*([^\[\]\s]+)\s*\]\s*(#.*)?$")
 _PLAYER = re.compile(r"^p([1-9][0-9]?)$")
 _AMOUNT_TEXT = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
@@ -359,7 +366,11 @@ def from_dict(doc: dict[str, Any]) -> HandHistory:
     for key in ("min_bet", "small_bet", "big_bet"):
         if key in doc:
             bets[key] = _decimal(doc[key], key)
-    scale = _scale_for([*stacks, *antes, *blinds, *bets.values(), *_amount_tokens(actions)])
+    rake_value = _decimal(doc[RAKE_KEY], RAKE_KEY) if RAKE_KEY in doc else None
+    scale = _scale_for(
+        [*stacks, *antes, *blinds, *bets.values(), *_amount_tokens(actions)]
+        + ([] if rake_value is None else [rake_value])
+    )
     entries: list[Entry] = []
     for index, text in enumerate(actions):
         try:
@@ -407,6 +418,7 @@ def from_dict(doc: dict[str, Any]) -> HandHistory:
             ante_trimming=trimming if isinstance(trimming, bool) else None,
             extra=extra,
             boards=doc.get(BOARDS_KEY, 1),  # checked by HandHistory
+            rake=0 if rake_value is None else _chips(rake_value, scale, RAKE_KEY),
         )
     except TypeError as exc:  # pragma: no cover - defensive
         raise HistoryParseError(str(exc)) from exc
@@ -749,6 +761,8 @@ def to_dict(hand: HandHistory) -> dict[str, Any]:
     doc["actions"] = [format_entry(e, scale=scale) for e in hand.entries]
     if hand.boards != 1:
         doc[BOARDS_KEY] = hand.boards
+    if hand.rake:
+        doc[RAKE_KEY] = _number(hand.rake, scale)
     for key, value in hand.extra:
         doc[key] = _thaw(value)
     if hand.hand_id is not None:

@@ -28,6 +28,7 @@ from typing import Callable, Sequence
 
 from ..engine.actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, Raise
 from ..evaluation.cards import CARDS, Card
+from ..evaluation.evaluator import evaluate_mask
 from ..errors import (
     CardError,
     HandOverError,
@@ -140,7 +141,8 @@ def config_for(
     ``AnteRule.BUTTON`` (posted after the blinds, as the engine posts it, so
     a short big blind pays the blind first); any other antes become per-seat
     ``GameConfig.antes``, posted before the blinds, dead money in the main
-    pot.  Straddles (a third and
+    pot.  A recorded rake (``hand.rake``) is taken exactly: ``rake_rate`` 1
+    capped at it, on every hand (no "no flop, no drop").  Straddles (a third and
     later ``blinds_or_straddles`` entry) become ``GameConfig.straddles``.
 
     Args:
@@ -197,6 +199,8 @@ def config_for(
             kwargs["first_to_act"] = tuple(hand.first_to_act[:4])
     if hand.boards != 1:
         kwargs["boards"] = hand.boards
+    if hand.rake:  # exactly the recorded rake: the whole pot's share, capped at it
+        kwargs.update(rake_rate=Fraction(1), rake_cap=hand.rake, no_flop_no_drop=False)
     config = GameConfig(
         stacks=stacks,
         small_blind=hand.blinds[small_seat] if small_seat is not None else 0,
@@ -238,6 +242,8 @@ def _cards_for(
     holes = list(hand.hole_cards)
     board = list(hand.board)
     used = {c for h in holes if h is not None for c in h} | set(board) | set(extra_used)
+    if len(board) == 5 and hand.boards == 1:
+        _fill_losers(hand, holes, board, used)
     spare = iter(c for c in reversed(CARDS) if c not in used)
     filled: list[tuple[Card, Card]] = []
     for cards in holes:
@@ -252,6 +258,32 @@ def _cards_for(
     if len(board) > 5:
         raise HistoryParseError(f"{len(board)} board cards dealt")
     return tuple(filled), tuple(board)
+
+
+def _fill_losers(
+    hand: HandHistory, holes: list[tuple[Card, ...] | None], board: list[Card], used: set[Card]
+) -> None:
+    """Give each player still in at the end whose cards nobody saw (a hand
+    mucked at the showdown) the weakest two unused cards on ``board``, so
+    that the replay pays the pots as the record did: a mucked hand lost.
+    ``holes`` and ``used`` are updated in place."""
+    folded = {e.player for e in hand.entries if isinstance(e, Move) and e.kind is MoveKind.FOLD}
+    unknown = [p for p, cards in enumerate(holes) if cards is None and p not in folded]
+    if not unknown or len(unknown) == hand.player_count:
+        return
+    board_mask = sum(card.mask for card in board)
+    for player in unknown:
+        free = [c for c in CARDS if c not in used]
+        best: tuple[int, tuple[Card, Card]] | None = None
+        for i, first in enumerate(free):
+            for second in free[i + 1 :]:
+                value = evaluate_mask(board_mask | first.mask | second.mask)
+                if best is None or value < best[0]:
+                    best = (value, (first, second))
+        if best is None:  # pragma: no cover - a deck always has two cards left
+            return
+        holes[player] = best[1]
+        used.update(best[1])
 
 
 def to_action(move: Move, state: HandState) -> Action:
@@ -591,4 +623,5 @@ def record(
         raise_cap=config.raise_cap if fixed else None,
         rules=config.flavour.value,
         boards=config.boards,
+        rake=sum(pot.rake for pot in state._showdown.pots) if state._showdown is not None else 0,
     )

@@ -62,6 +62,7 @@ from ..engine.events import (
     HoleCardsDealt,
     PotAwarded,
     UncalledBetReturned,
+    RakeTaken,
 )
 from ..engine.observation import Observation
 from ..engine.pots import Pot
@@ -71,6 +72,7 @@ from ..engine.results import show
 from .serialize_fields import (
     _MAX_DEPTH,
     _CONFIG_FIELDS,
+    _OPTIONAL_CONFIG_FIELDS,
     _DERIVABLE,
     _DERIVED_INPUT,
     _build_config,
@@ -460,16 +462,19 @@ _record(BoardDealt, "BoardDealt", {"street": _street, "cards": _cards, "board": 
 _record(HandShown, "HandShown", {"seat": _SEAT, "cards": _cards})
 _record(HandMucked, "HandMucked", {"seat": _SEAT})
 _record(UncalledBetReturned, "UncalledBetReturned", {"seat": _SEAT, "amount": _nat})
+_record(RakeTaken, "RakeTaken", {"pot_index": _nat, "amount": _nat})
 _record(PotAwarded, "PotAwarded", {
     "pot_index": _nat, "seats": _SEATS, "amounts": _array(_chips), "board": _nat,
 })  # fmt: skip
-_record(Pot, "Pot", {"amount": _nat, "eligible": _SEATS, "winners": _SEATS, "shares": _array(_chips)})
+_record(Pot, "Pot", {
+    "amount": _nat, "eligible": _SEATS, "winners": _SEATS, "shares": _array(_chips), "rake": _nat,
+})  # fmt: skip
 _record(Blinds, "Blinds", {"small_blind": _nat, "big_blind": _nat, "ante": _nat})
 _record(Positions, "Positions", {"button": _SEAT, "small_blind_seat": _SEAT, "big_blind_seat": _SEAT})
 
 _EVENTS = (
     BlindPosted, HoleCardsDealt, ActionTaken, BoardDealt, HandShown, HandMucked,
-    UncalledBetReturned, PotAwarded,
+    UncalledBetReturned, RakeTaken, PotAwarded,
 )  # fmt: skip
 _EVENT = _nested(_EVENTS)
 
@@ -519,7 +524,10 @@ def _encode_config(config: GameConfig) -> dict[str, Any]:
 
 
 def _fresh_config_dict(config: GameConfig) -> dict[str, Any]:
-    out = {name: encode_value(getattr(config, name)) for name in _CONFIG_FIELDS}
+    out = {
+        name: encode_value(getattr(config, name)) for name in _CONFIG_FIELDS
+        if name not in _OPTIONAL_CONFIG_FIELDS or getattr(config, name) != _OPTIONAL_CONFIG_FIELDS[name]
+    }
     inputs = config._inputs or ()
     out["derived"] = [
         name for k, name in enumerate(_DERIVABLE) if len(inputs) == 8 and inputs[k] == _DERIVED_INPUT[name]

@@ -201,6 +201,14 @@ _CONFIG_FIELDS: dict[str, dataclasses.Field[Any]] = {
 }
 
 
+_OPTIONAL_CONFIG_FIELDS: dict[str, Any] = {
+    "rake_rate": Fraction(0), "rake_cap": None, "rake_caps": (), "no_flop_no_drop": True,
+}
+"""Config fields written only when they differ from their default (the rake,
+newer than the format), and taken as the default when a document leaves them
+out."""
+
+
 def _config_value(value: Any, path: str, default: Any, depth: int = 0) -> Any:
     """A config field from JSON, typed by the field's default."""
     if isinstance(default, Enum):
@@ -217,6 +225,7 @@ def _config_value(value: Any, path: str, default: Any, depth: int = 0) -> Any:
 
 
 _CONFIG_KEY_NAMES = ("type", *_CONFIG_FIELDS, "derived")  # every key of a config object
+_CONFIG_REQUIRED_KEY_NAMES = tuple(name for name in _CONFIG_KEY_NAMES if name not in _OPTIONAL_CONFIG_FIELDS)
 
 
 def _config_key(data: Mapping[str, Any]) -> str | None:
@@ -224,10 +233,16 @@ def _config_key(data: Mapping[str, Any]) -> str | None:
     ``repr`` of its values in field order, which tells JSON's types apart
     (``1``, ``1.0``, ``true``, ``"1"``; an array from a tuple); ``None`` if a
     key is missing or extra."""
-    if len(data) != len(_CONFIG_KEY_NAMES):
-        return None
+    if len(data) == len(_CONFIG_KEY_NAMES):  # every field written
+        names = _CONFIG_KEY_NAMES
+    elif len(data) == len(_CONFIG_REQUIRED_KEY_NAMES):  # none of the optional ones (no rake): the common case
+        names = _CONFIG_REQUIRED_KEY_NAMES
+    else:  # some fields left at their default left out
+        names = tuple(name for name in _CONFIG_KEY_NAMES if name not in _OPTIONAL_CONFIG_FIELDS or name in data)
+        if len(data) != len(names):
+            return None
     try:
-        return repr(list(map(data.__getitem__, _CONFIG_KEY_NAMES)))
+        return repr((names, list(map(data.__getitem__, names))))
     except Exception:  # a key missing; arrays nested absurdly deep; a non-JSON value given
         return None  # to from_dict whose repr fails: the builder names what is wrong
 
@@ -243,6 +258,8 @@ def _build_config(data: Mapping[str, Any], path: str) -> GameConfig:
     for name, field in fields.items():
         where = _at(path, name)
         if name not in data:
+            if name in _OPTIONAL_CONFIG_FIELDS:
+                continue
             raise _fail(where, "missing")
         default = field.default if field.default is not dataclasses.MISSING else None
         kwargs[name] = _config_value(data[name], where, default)
