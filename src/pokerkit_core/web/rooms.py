@@ -740,8 +740,8 @@ class Room:
         """
         if not self.session.hand_over or self.paused:
             return False
-        if self.kind == "cash" and self.status != "over":
-            self.seat_changes()
+        if self.kind == "cash" and self.session.hand_count and self.status != "over":
+            self.seat_changes()  # a busted room goes on once someone rebuys or sits in
         return self.status == "playing" and not self.session.is_over
 
     def seat_changes(self) -> None:
@@ -790,7 +790,7 @@ class Room:
                 state = session.seat_states[seat]
                 if meta.sit_out and state is SeatState.PLAYING:
                     session.sit_out(seat)
-                elif not meta.sit_out and state is SeatState.SITTING_OUT:
+                elif not meta.sit_out and state is SeatState.SITTING_OUT and not meta.wait_bb:
                     session.sit_in(seat)
                 meta.sit_out = None
         self._waiting_for_big_blind()
