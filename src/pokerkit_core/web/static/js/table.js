@@ -505,7 +505,11 @@ function renderHost(seats, state, names) {
   for (const id of ["host-sb", "host-bb", "host-blinds"]) $(id).closest("div, button").hidden = !cash;
   const body = $("host-seats").querySelector("tbody");
   clear(body);
+  $("host-players").hidden = !cash;
   if (!cash) return;
+  if (seats.some((s) => s.pending || s.rebuy_asked)) $("host-players").open = true;  // a request waits
+  const b = ctx.room && ctx.room.blinds;
+  if (b && !$("host-sb").value) { $("host-sb").value = String(b.small_blind); $("host-bb").value = String(b.big_blind); }
   seats.forEach((s, seat) => {
     if (s.player === "empty" && !s.pending) return;
     const cells = [];

@@ -27,7 +27,7 @@ function seatPosition(seat, count, me, radius = { x: 41, y: 41 }) {
 function seatRadius(width) {
   if (width < 520) return { x: 34, y: 39 };
   if (width < 760) return { x: 38, y: 39 };
-  return { x: 41, y: 41 };
+  return { x: 41, y: 37 };
 }
 
 function toward(point, share) {
