@@ -42,8 +42,11 @@ LAYOUT = """() => {
     .map((p) => p.name);
   const small = [...document.querySelectorAll('#action-bar button, #seat-controls button')].filter(seen)
     .map(rect).filter((p) => p.h < 44).map((p) => p.name + ' ' + p.h);
+  const wrap = document.getElementById('table-ledger').getBoundingClientRect();
+  const clipped = [...document.querySelectorAll('#table-ledger td.net, #table-ledger th')].filter(seen)
+    .map(rect).filter((p) => p.r > wrap.right + 0.5 || p.x < wrap.left - 0.5).map((p) => p.name);
   return {vw, scroll: document.documentElement.scrollWidth, table: t, controls: overlaps(controls),
-          seats: overlaps(pieces), outside, small};
+          seats: overlaps(pieces), outside, small, clipped};
 }"""
 
 
@@ -87,6 +90,7 @@ def _check_layout(page: Any) -> dict[str, Any]:
     assert found["outside"] == [], f"cut off or outside the table: {found['outside']}"
     assert found["controls"] == [], f"controls overlap: {found['controls']}"
     assert found["seats"] == [], f"seats overlap: {found['seats']}"
+    assert found["clipped"] == [], f"ledger columns cut off: {found['clipped']}"
     if found["vw"] < 1000:  # phones and tablets: fingers
         assert found["small"] == [], f"touch targets under 44 px: {found['small']}"
     return found
