@@ -253,16 +253,17 @@ def test_an_absent_player_is_sat_out_and_posts_the_big_blind_on_return() -> None
         await lobby.handle(conn, SeatMessage(False))  # "I'm back"
         assert room.seats[0].away is False and room.seats[0].wait_bb
         back_at = room.session.hand_count
-        await _until(lambda: room.session.seat_states[0].value == "playing"
-                     and not room.session.hand_over, "ann dealt in again", 30)
-        state = room.session.state
+        await _until(lambda: any(r.starting_stacks[0] for r in room.session.records[back_at:]),
+                     "a hand with ann dealt in again", 30)
+        records = room.session.records[back_at:]
+        first = next(i for i, r in enumerate(records) if r.starting_stacks[0])
+        state = records[first].state
         assert state is not None
-        # dealt in only in the hand where she is the big blind, and she posts it
+        # dealt in only at the hand in which she is the big blind, and she posts it
         assert state.big_blind_seat == 0
         posts = [e for e in state.history if isinstance(e, BlindPosted) and e.seat == 0]
         assert [(p.kind, p.amount) for p in posts] == [("big blind", 100)]
-        assert room.session.hand_count + 1 > back_at
-
+        assert all(r.state is not None and r.state.big_blind_seat != 0 for r in records[:first])
     _run(test)
 
 
@@ -421,3 +422,24 @@ def test_pokerstars_export_shows_only_what_was_shown() -> None:
         allowed |= {str(c) for c in state.hole_cards[0] or ()}
         assert set(re.findall(r"\b[2-9TJQKA][cdhs]\b", hand)) <= allowed
         assert "Dealt to Ann" in hand and "Dealt to Bob" not in hand
+
+
+def test_replayer_steps_read_like_the_hand_log() -> None:
+    from pathlib import Path
+
+    from pokerkit_core.formats.model import Move
+    from pokerkit_core.web.replay import Replays, hand_steps, read_histories
+
+    text = (Path(__file__).resolve().parents[1] / "examples" / "data" / "hand.phh").read_text()
+    hand = read_histories(text, "phh")[0]
+    steps = hand_steps(hand)
+    moves = [e for e in hand.entries if isinstance(e, Move)]
+    # one step for the deal, one for each action, one for the end
+    assert len(steps) == len(moves) + 2
+    texts = [step["text"] for step in steps]
+    assert texts[0] == "deal: hard posts small blind 50 · normal posts big blind 100"
+    assert texts[1:4] == ["hard raises to 300", "normal calls 200 · Flop: Tc As Jd", "normal checks"]
+    assert sum("main pot to hard 1800" in t for t in texts) == 1  # the award once
+    assert not any(re.search(r"seat \d+:", t) for t in texts)  # no raw codes
+    listing = Replays().add(text, "phh")["hands"][0]
+    assert listing["actions"] == len(moves) == 9
