@@ -443,3 +443,29 @@ def test_replayer_steps_read_like_the_hand_log() -> None:
     assert not any(re.search(r"seat \d+:", t) for t in texts)  # no raw codes
     listing = Replays().add(text, "phh")["hands"][0]
     assert listing["actions"] == len(moves) == 9
+
+
+def test_bench_web_runs_the_imported_package_not_a_src_folder(tmp_path: Any) -> None:
+    """benchmarks/bench_web.py next to a broken ``src/`` (an unbuilt checkout
+    beside an installed package): its server imports what the script imports."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("websockets.asyncio.client")
+    import pokerkit_core
+
+    (tmp_path / "benchmarks").mkdir()
+    (tmp_path / "src" / "pokerkit_core").mkdir(parents=True)
+    (tmp_path / "src" / "pokerkit_core" / "__init__.py").write_text('raise ImportError("unbuilt")\n')
+    shutil.copy(Path(__file__).resolve().parents[1] / "benchmarks" / "bench_web.py", tmp_path / "benchmarks")
+    env = {**os.environ, "PYTHONPATH": str(Path(pokerkit_core.__file__).resolve().parents[1])}
+    done = subprocess.run([sys.executable, str(tmp_path / "benchmarks" / "bench_web.py"), "--seconds", "1",
+                           "--tables", "1", "--people", "5"], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    errors = re.search(r"errors\s+(\d+)", done.stdout)
+    actions = re.search(r"\((\d+) actions", done.stdout)
+    assert errors is not None and errors.group(1) == "0" and actions is not None and int(actions.group(1)) > 0
