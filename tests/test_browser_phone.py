@@ -135,3 +135,47 @@ def test_the_table_fits_phones_tablets_and_desktops(phone: Any, server: Server) 
     phone.wait_for_function("document.body.dataset.myTurn === '1'", timeout=30_000)
     found = _check_layout(phone)
     assert found["table"]["w"] >= found["vw"] * (0.6 if found["vw"] > 1000 else 0.85)  # the width it has
+
+
+def _open_room(page: Any, server: Server, made: dict[str, Any]) -> None:  # noqa: F811
+    room_id = made["room"]["id"]
+    visit(page, server.base + "/")
+    page.evaluate("([k, v]) => sessionStorage.setItem(k, v)",
+                  [f"pkc-room-{room_id}", json.dumps({"seat": made["seat"], "token": made["token"]})])
+    visit(page, f"{server.base}/room/{room_id}")
+
+
+def test_offline_labels_follow_a_resent_state(browser: Any, server: Server) -> None:  # noqa: F811
+    made = request(server.base, "POST", "/api/rooms", {
+        "kind": "cash", "seats": [{"player": "human"}, {"player": "human"}], "decision_seconds": 600,
+        "sit": {"seat": 0, "name": "Ann"}})
+    room_id = made["room"]["id"]
+    bob = request(server.base, "POST", f"/api/rooms/{room_id}/join", {"seat": 1, "name": "Bob"})
+    contexts = [browser.new_context(viewport={"width": 390, "height": 844}) for _ in range(2)]
+    try:
+        ann, other = (c.new_page() for c in contexts)
+        _open_room(ann, server, made)
+        _open_room(other, server, {**bob, "room": made["room"]})
+        label = "document.querySelector(\"#table .seat[data-seat='1'] .seat-label\").textContent"
+        ann.wait_for_function(f"{label} === 'person'")
+        contexts[1].close()  # Bob goes: the same moment is resent with his seat offline
+        ann.wait_for_function(f"{label}.includes('offline')")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_finished_room_offers_no_sit_out_and_empty_seats_say_so(phone: Any, server: Server) -> None:  # noqa: F811
+    made = request(server.base, "POST", "/api/rooms", {
+        "kind": "cash", "max_hands": 1, "decision_seconds": 600, "pause_seconds": 0, "seed": 4,
+        "seats": [{"player": "human"}, {"player": "ai", "level": "easy"}, {"player": "empty"}],
+        "sit": {"seat": 0, "name": "Ann"}})
+    _open_room(phone, server, made)
+    phone.wait_for_function("document.body.dataset.myTurn === '1'")
+    empty = phone.inner_text("#table .seat[data-seat='2']")
+    assert empty.split() == ["Open", "seat"]  # no stack, no "folded"
+    assert phone.locator("#sit-out").count() == 1
+    phone.tap("#action-buttons button.fold")
+    phone.wait_for_function("document.getElementById('room-sub').textContent.includes('room over')")
+    assert phone.locator("#sit-out").count() == 0 and phone.locator("#rebuy").count() == 0
+    assert phone.locator("#host-panel").is_hidden()
