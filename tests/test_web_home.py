@@ -469,3 +469,22 @@ def test_bench_web_runs_the_imported_package_not_a_src_folder(tmp_path: Any) -> 
     errors = re.search(r"errors\s+(\d+)", done.stdout)
     actions = re.search(r"\((\d+) actions", done.stdout)
     assert errors is not None and errors.group(1) == "0" and actions is not None and int(actions.group(1)) > 0
+
+
+def test_the_home_game_survives_a_restart() -> None:
+    async def test() -> None:
+        room = Room.create("h", read_room_request({
+            "kind": "cash", "seed": 3, "missed_turns": 2, "rebuy": "approval", "max_buy_in": 5000, "stack": 2000,
+            "seats": [{"player": "human"}, {"player": "human"}]}))
+        room.seats[0].token_hash = room.seats[1].token_hash = "x"
+        await room.deal()
+        room.paused = True
+        room.chips.add(0, 1, "bob", "top-up", 700)
+        room.ask_chips(0, 1000)
+        saved = json.loads(json.dumps(room.save()))
+        again = Room.load("h", room.created, saved, None)
+        assert again.paused and again.chips.data() == room.chips.data()
+        assert again.seats[0].asked == 1000 and again.rules() == room.rules()
+        assert again.rules()["rebuy"] == "approval" and again.status == room.status
+
+    asyncio.run(test())

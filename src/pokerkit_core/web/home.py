@@ -101,7 +101,7 @@ def settlement(nets: dict[str, int]) -> list[Transfer]:
             values sum to zero.
 
     Returns:
-        The transfers, biggest first.
+        The transfers, the biggest loser's first.
 
     Raises:
         ValueError: The nets do not sum to zero (the message gives the sum).
@@ -109,18 +109,20 @@ def settlement(nets: dict[str, int]) -> list[Transfer]:
     total = sum(nets.values())
     if total != 0:
         raise ValueError(f"the nets sum to {total}, not 0")
-    owe = sorted(([-n, name] for name, n in nets.items() if n < 0), key=lambda x: (-x[0], x[1]))
-    win = sorted(([n, name] for name, n in nets.items() if n > 0), key=lambda x: (-x[0], x[1]))
+    owe = sorted(((name, -n) for name, n in nets.items() if n < 0), key=lambda x: (-x[1], x[0]))
+    win = sorted(((name, n) for name, n in nets.items() if n > 0), key=lambda x: (-x[1], x[0]))
+    debts = [n for _, n in owe]
+    credits = [n for _, n in win]
     out: list[Transfer] = []
     i = j = 0
     while i < len(owe) and j < len(win):
-        amount = min(int(owe[i][0]), int(win[j][0]))
-        out.append(Transfer(str(owe[i][1]), str(win[j][1]), amount))
-        owe[i][0] = int(owe[i][0]) - amount
-        win[j][0] = int(win[j][0]) - amount
-        if owe[i][0] == 0:
+        amount = min(debts[i], credits[j])
+        out.append(Transfer(owe[i][0], win[j][0], amount))
+        debts[i] -= amount
+        credits[j] -= amount
+        if debts[i] == 0:
             i += 1
-        if win[j][0] == 0:
+        if credits[j] == 0:
             j += 1
     return out
 
