@@ -488,3 +488,34 @@ def test_the_home_game_survives_a_restart() -> None:
         assert again.rules()["rebuy"] == "approval" and again.status == room.status
 
     asyncio.run(test())
+
+
+def test_a_rebuy_waits_for_the_host_when_the_room_says_so() -> None:
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "rebuy": "approval", "stack": 1000,
+                                             "max_buy_in": 3000,
+                                             "seats": [{"player": "human"}, {"player": "human"}]})
+        room_id = conns[0].room_id
+        room = lobby.rooms[room_id]
+        await lobby.handle(conns[1], ChipsMessage(500))
+        assert room.seats[1].asked == 500 and room.seats[1].add == 0
+        assert room.state_message(1, set())["seats"][1]["rebuy_asked"] == 500
+        with pytest.raises(ProtocolError) as refused:
+            _host(lobby, room_id, "x" * 43, action="rebuy", seat=1)
+        assert refused.value.code == "not_owner" and room.seats[1].asked == 500
+        _host(lobby, room_id, owner, action="rebuy", seat=1, approve=False)
+        assert room.seats[1].asked == 0 and room.seats[1].add == 0
+        await lobby.handle(conns[1], ChipsMessage(800))
+        _host(lobby, room_id, owner, action="rebuy", seat=1)
+        assert room.seats[1].add == 800
+        hand = room.session.hand_count
+        while room.session.hand_count == hand:
+            await _until(lambda: room.session.to_act is not None or room.session.hand_count > hand, "a turn")
+            if room.session.hand_count > hand:
+                break
+            await _act(lobby, room, conns, lambda legal: "f" if legal.can_fold else "k")
+        await _until(lambda: any(e.kind == "top-up" for e in room.chips.entries), "the top-up")
+        assert [(e.seat, e.chips) for e in room.chips.entries if e.kind == "top-up"] == [(1, 800)]
+        assert room.ledger()[1]["brought"] == 1800
+
+    _run(test)
