@@ -189,6 +189,10 @@ def test_host_pause_blinds_chips_kick_and_a_non_host_refused() -> None:
             await _until(lambda: room.session.to_act is not None or room.session.hand_over, "a turn")
         await _until(lambda: room.seats[1].player == "empty", "the kick")
         assert room.departed[0]["name"] == "bob" and room.departed[0]["seat"] is None
+        # the kicked player's page watches now: no acting, no cards of whoever sits there next
+        with pytest.raises(ProtocolError) as gone_seat:
+            await lobby.handle(conns[1], ChatMessage("still here?"))
+        assert gone_seat.value.code == "not_seated" and conns[1].seat is None
         out = [e for e in room.chips.entries if e.kind == "cash-out"]
         assert len(out) == 1 and out[0].seat == 1 and out[0].chips < 0
         assert sum(line["net"] for line in room.ledger()) == 0

@@ -210,6 +210,8 @@ class Lobby:
             return {"closed": room_id}
         if request.action == "transfer":
             seat = request.seat
+            for conn in self._connections.get(room_id, ()):
+                self._check_seat(room, conn)
             conns = [c for c in self._connections.get(room_id, ()) if c.seat == seat and c.greeted]
             if seat is None or not conns or room.seats[seat].player != "human":
                 raise ProtocolError("not_connected", f"nobody is connected at seat {seat}", 409)
@@ -353,6 +355,7 @@ class Lobby:
                     raise ProtocolError("bad_token", "that token is not a seat's token of this room; you are watching")
             was = self.connected(room.id)
             conn.seat, conn.greeted = seat, True
+            conn.token_hash = None if seat is None else room.seats[seat].token_hash
             conn.send(_dumps({"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat,
                               "room": self.summary(room), "chat": list(room.chat.lines)}))
             if self.connected(room.id) != was:  # a seat came online: everyone sees it
@@ -362,6 +365,7 @@ class Lobby:
             return
         if not conn.greeted:
             raise ProtocolError("hello_first", 'send {"type": "hello"} first')
+        self._check_seat(room, conn)
         if conn.seat is None:
             raise ProtocolError("not_seated", "spectators do not act: join a seat to play")
         if isinstance(message, ActionMessage):
@@ -430,8 +434,18 @@ class Lobby:
         self._pending.clear()
         self.store.save_progress_many(rows)
 
+    @staticmethod
+    def _check_seat(room: Room, conn: Connection) -> None:
+        """A connection whose seat changed hands (the player was kicked, the
+        host refused the request) watches from now on: it is never sent the
+        next player's cards nor acts for them."""
+        if conn.seat is not None and room.seats[conn.seat].token_hash != conn.token_hash:
+            conn.seat = None
+
     def _broadcast(self, room: Room) -> None:
         conns = [c for c in self._connections.get(room.id, ()) if c.greeted]
+        for conn in conns:
+            self._check_seat(room, conn)
         if not conns:
             return
         texts = room.state_texts({c.seat for c in conns}, self.connected(room.id))
