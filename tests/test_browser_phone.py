@@ -179,3 +179,32 @@ def test_a_finished_room_offers_no_sit_out_and_empty_seats_say_so(phone: Any, se
     phone.wait_for_function("document.getElementById('room-sub').textContent.includes('room over')")
     assert phone.locator("#sit-out").count() == 0 and phone.locator("#rebuy").count() == 0
     assert phone.locator("#host-panel").is_hidden()
+
+
+def test_the_creators_page_pauses_and_resumes_and_nobody_else_sees_the_host_panel(
+        phone: Any, browser: Any, server: Server) -> None:  # noqa: F811
+    room_id = _sit(phone, server, seats=2)
+    phone.wait_for_selector("#host-panel:not([hidden])")
+    phone.tap("#host-pause")
+    phone.wait_for_function("document.getElementById('rules').textContent.includes('Paused by the host')")
+    for _ in range(200):  # the hand in progress is played out, then the room waits
+        if request(server.base, "GET", f"/api/rooms/{room_id}")["room"]["status"] == "paused":
+            break
+        if phone.evaluate("document.body.dataset.myTurn") == "1":
+            _tap(phone, "#action-buttons button.fold, #action-buttons button.check")
+        phone.wait_for_timeout(100)
+    hand = phone.evaluate("document.body.dataset.hand")
+    phone.wait_for_timeout(1500)  # paused: no new hand is dealt
+    assert phone.evaluate("document.body.dataset.hand") == hand
+    assert request(server.base, "GET", f"/api/rooms/{room_id}")["room"]["status"] == "paused"
+    assert phone.inner_text("#host-pause") == "Resume"
+    phone.tap("#host-pause")
+    phone.wait_for_function(f"document.body.dataset.hand !== '{hand}'")
+    guest = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        other = guest.new_page()
+        visit(other, f"{server.base}/room/{room_id}")
+        other.wait_for_function("document.body.dataset.seq !== undefined && document.body.dataset.host === '0'")
+        assert other.locator("#host-panel").is_hidden()
+    finally:
+        guest.close()

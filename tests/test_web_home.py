@@ -12,6 +12,7 @@ import asyncio
 import json
 import random
 import re
+import time
 from typing import Any, Awaitable, Callable
 
 import pytest
@@ -523,3 +524,33 @@ def test_a_rebuy_waits_for_the_host_when_the_room_says_so() -> None:
         assert room.ledger()[1]["brought"] == 1800
 
     _run(test)
+
+
+def test_http_routes_host_ledger_and_pokerstars_export() -> None:
+    pytest.importorskip("uvicorn")
+    from webserver import thread_server
+
+    with thread_server() as server:
+        made = server.create(kind="cash", max_hands=2, pause_seconds=0, seed=6, stack=1000,
+                             seats=[{"player": "ai", "level": "easy"}, {"player": "ai", "level": "easy"}])
+        room_id, owner = made["room"]["id"], made["owner_token"]
+        status, refused = server.request("POST", f"/api/rooms/{room_id}/host", {"token": "x" * 43, "action": "pause"})
+        assert status == 403 and refused["error"]["code"] == "not_owner"
+        status, bad = server.request("POST", f"/api/rooms/{room_id}/host", {"token": owner, "action": "explode"})
+        assert status == 400 and bad["error"]["code"] == "bad_message"
+        for _ in range(300):
+            status, room = server.request("GET", f"/api/rooms/{room_id}")
+            if room["room"]["status"] == "over":
+                break
+            time.sleep(0.05)
+        assert room["room"]["status"] == "over" and room["room"]["hands_played"] == 2
+        status, text = server.request("GET", f"/api/rooms/{room_id}/hands.txt")
+        assert status == 200 and text.count("PokerStars Hand #") == 2 and "Dealt to" not in text
+        status, books = server.request("GET", f"/api/rooms/{room_id}/ledger")
+        assert sum(line["net"] for line in books["ledger"]) == 0
+        assert [e["kind"] for e in books["chip_log"]] == ["buy-in", "buy-in"]
+        owed = {}
+        for t in books["settlement"]:
+            owed[t["from"]] = owed.get(t["from"], 0) - t["chips"]
+            owed[t["to"]] = owed.get(t["to"], 0) + t["chips"]
+        assert owed == {line["name"]: line["net"] for line in books["ledger"] if line["net"]}

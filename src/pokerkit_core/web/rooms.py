@@ -466,7 +466,7 @@ class Room:
                 "time_bank": round(meta.bank, 1),
                 "run_twice": meta.twice,
                 "rebuy_asked": meta.asked,
-                "chips_next_hand": meta.add - meta.take,
+                "chips_next_hand": meta.add + meta.given - meta.take,
                 "leaving": meta.kick,
             })
         return out

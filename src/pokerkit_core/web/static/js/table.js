@@ -25,6 +25,7 @@ const ctx = {
   histories: new Map(),
   errorSeq: null,
   owner: null,
+  banking: false,
   sound: false,
   heard: { hand: null, events: 0, turn: false, won: null },
 };
@@ -190,7 +191,9 @@ function render() {
   }
   if (state.deadline_ms) {
     ctx.deadlineAt = performance.now() + state.deadline_ms;
-    ctx.deadlineTotal = (state.decision_seconds || 30) * 1000;
+    // in the time bank the bar runs down the bank, not the decision time
+    ctx.deadlineTotal = state.time_bank ? Math.max(state.deadline_ms, 1) : (state.decision_seconds || 30) * 1000;
+    ctx.banking = Boolean(state.time_bank);
   } else {
     ctx.deadlineAt = null;
   }
@@ -591,7 +594,7 @@ function tick() {
     text = el("div", { class: "countdown-text" });
     bar.after(text);
   }
-  text.textContent = `${Math.ceil(left / 1000)} s`;
+  text.textContent = `${ctx.banking ? "time bank " : ""}${Math.ceil(left / 1000)} s`;
 }
 
 function onKey(event) {
