@@ -554,3 +554,19 @@ def test_http_routes_host_ledger_and_pokerstars_export() -> None:
             owed[t["from"]] = owed.get(t["from"], 0) - t["chips"]
             owed[t["to"]] = owed.get(t["to"], 0) + t["chips"]
         assert owed == {line["name"]: line["net"] for line in books["ledger"] if line["net"]}
+
+
+def test_busted_computer_players_rebuy_and_the_game_goes_on() -> None:
+    async def test() -> None:
+        room = Room.create("c", read_room_request({
+            "kind": "cash", "stack": 300, "small_blind": 50, "big_blind": 100, "seed": 12, "max_hands": 30,
+            "seats": [{"player": "ai", "level": "normal"}, {"player": "ai", "level": "hard"}]}))
+        while room.ready_to_deal():
+            await room.deal()
+        rebuys = [e for e in room.chips.entries if e.kind == "rebuy"]
+        assert rebuys and all(e.chips == 300 for e in rebuys)
+        assert room.session.hand_count == 30 and room.status == "over"
+        assert sum(line["net"] for line in room.ledger()) == 0
+        assert sum(line["brought"] for line in room.ledger()) == sum(room.session.stacks)
+
+    asyncio.run(test())

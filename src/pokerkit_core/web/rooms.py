@@ -395,9 +395,9 @@ class Room:
         if self.kind != "cash":
             return False
         if self.settings.get("rebuy", "off") != "off" and any(
-            m.player == "human" and m.token_hash is not None for m in self.seats
+            (m.player == "human" and m.token_hash is not None) or m.player == "ai" for m in self.seats
         ):
-            return True
+            return True  # a person may rebuy; a busted computer player rebuys
         return any((m.token_hash is None and m.player in ("human", "empty")) or m.fill or m.add
                    or m.sit_out is False for m in self.seats) or any(
             m.player != "empty" and state is SeatState.SITTING_OUT
