@@ -570,3 +570,27 @@ def test_busted_computer_players_rebuy_and_the_game_goes_on() -> None:
         assert sum(line["brought"] for line in room.ledger()) == sum(room.session.stacks)
 
     asyncio.run(test())
+
+
+def test_serve_prints_its_address_at_start(tmp_path: Any) -> None:
+    import os
+    import subprocess
+    import sys
+
+    pytest.importorskip("uvicorn")
+    from webserver import SRC, free_port
+
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    process = subprocess.Popen([sys.executable, "-m", "pokerkit_core", "serve", "--port", str(port),
+                                "--data", str(tmp_path)], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith(f"serving on http://127.0.0.1:{port}/ (data in {tmp_path}")
+    finally:
+        process.kill()
+        process.wait(10)
+        if process.stdout is not None:
+            process.stdout.close()
