@@ -594,3 +594,24 @@ def test_serve_prints_its_address_at_start(tmp_path: Any) -> None:
         process.wait(10)
         if process.stdout is not None:
             process.stdout.close()
+
+
+def test_pokerstars_export_of_an_all_in_hand_run_twice() -> None:
+    from pokerkit_core.engine.actions import Action
+    from pokerkit_core.formats.pokerstars_out import dumps_hand
+    from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
+
+    session = TableSession(TableConfig(stacks=(300, 500, 1000), blinds=Blinds(5, 10), boards=2), [None] * 3, seed=3)
+    session.start_hand()
+    while not session.hand_over:
+        seat = session.to_act
+        assert seat is not None
+        legal = session.observation(seat).legal
+        assert legal is not None
+        session.apply(seat, Action.parse("allin" if legal.can_raise or legal.can_bet else "c", legal))
+    state = session.hands[-1]
+    text = dumps_hand(state, ["Ann", "Bob", "Cy"], 7)
+    assert _results(text, ["Ann", "Bob", "Cy"]) == list(state.hand_results)
+    order = [line for line in text.splitlines() if line.startswith("***")]
+    assert order.index("*** SHOW DOWN ***") > max(i for i, line in enumerate(order) if "SECOND RIVER" in line)
+    assert "*** FIRST FLOP ***" in text and "SECOND Board [" in text and "from side pot-1" in text

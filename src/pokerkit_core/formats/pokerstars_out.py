@@ -11,9 +11,10 @@ CARDS ***``, each street's actions (``folds``, ``checks``, ``calls x``,
 ``bets x``, ``raises x to y``, ``and is all-in``), ``*** FLOP ***`` /
 ``*** TURN ***`` / ``*** RIVER ***`` with the board, ``*** SHOW DOWN ***``,
 the uncalled bets, ``collected``, and ``*** SUMMARY ***`` with the total pot.
-A hand run twice writes the second board's streets as ``*** SECOND FLOP
-***`` and so on, and its summary ``FIRST Board`` / ``SECOND Board`` as
-PokerStars does.
+The cards shown come under ``*** SHOW DOWN ***`` once every board is out
+(an all-in hand's cards too).  A hand run twice writes its boards' streets
+as ``*** FIRST FLOP ***``, ``*** SECOND FLOP ***`` and so on, and its
+summary ``FIRST Board`` / ``SECOND Board``, as PokerStars does.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from ..errors import InvalidConfigError
 __all__ = ["dumps_hand", "dumps_all"]
 
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
-_NTH = ("", "SECOND ", "THIRD ", "FOURTH ", "FIFTH ", "SIXTH ", "SEVENTH ", "EIGHTH ", "NINTH ")
+_NTH = ("FIRST ", "SECOND ", "THIRD ", "FOURTH ", "FIFTH ", "SIXTH ", "SEVENTH ", "EIGHTH ", "NINTH ")
 _BOARD_NAMES = ("FIRST", "SECOND", "THIRD", "FOURTH", "FIFTH", "SIXTH", "SEVENTH", "EIGHTH", "NINTH")
 _FORCED = {"small blind": "posts small blind", "big blind": "posts big blind",
            "ante": "posts the ante", "straddle": "posts straddle"}
@@ -104,12 +105,17 @@ def dumps_hand(
     call_to = 0
     started_cards = False
     seen_streets: set[tuple[int, Street]] = set()
-    showdown = False
     board_so_far: dict[int, list[str]] = {}
     folded_on: dict[int, str] = {}
     street_name = "before Flop"
     collected: dict[int, int | Fraction] = {}
+    runs = len({e.board for e in history if isinstance(e, BoardDealt)}) > 1
+    shows: list[str] = []  # the showdown, written once every board is out
     for event in history:
+        if isinstance(event, PotAwarded) and shows:
+            lines.append("*** SHOW DOWN ***")
+            lines.extend(shows)
+            shows.clear()
         if isinstance(event, BlindPosted):
             word = _FORCED.get(event.kind, f"posts {event.kind}")
             lines.append(f"{names[event.seat]}: {word} {event.amount}")
@@ -153,7 +159,8 @@ def dumps_hand(
             board.extend(str(c) for c in event.cards)
             if (event.board, event.street) not in seen_streets:
                 seen_streets.add((event.board, event.street))
-                head = f"*** {_NTH[event.board]}{_STREETS.get(event.street, event.street.name)} ***"
+                nth = _NTH[event.board] if runs else ""
+                head = f"*** {nth}{_STREETS.get(event.street, event.street.name)} ***"
                 if event.street is Street.FLOP or not before:
                     lines.append(f"{head} {_cards(board)}")
                 else:
@@ -163,15 +170,9 @@ def dumps_hand(
             street_name = {Street.FLOP: "on the Flop", Street.TURN: "on the Turn",
                            Street.RIVER: "on the River"}.get(event.street, street_name)
         elif isinstance(event, HandShown):
-            if not showdown:
-                lines.append("*** SHOW DOWN ***")
-                showdown = True
-            lines.append(f"{names[event.seat]}: shows {_cards(event.cards)}")
+            shows.append(f"{names[event.seat]}: shows {_cards(event.cards)}")
         elif isinstance(event, HandMucked):
-            if not showdown:
-                lines.append("*** SHOW DOWN ***")
-                showdown = True
-            lines.append(f"{names[event.seat]}: mucks hand")
+            shows.append(f"{names[event.seat]}: mucks hand")
         elif isinstance(event, UncalledBetReturned):
             lines.append(f"Uncalled bet ({event.amount}) returned to {names[event.seat]}")
         elif isinstance(event, PotAwarded):
@@ -183,6 +184,9 @@ def dumps_hand(
                 collected[s] = collected.get(s, 0) + amount
     if not started_cards:
         lines.append("*** HOLE CARDS ***")
+    if shows:
+        lines.append("*** SHOW DOWN ***")
+        lines.extend(shows)
     lines.append("*** SUMMARY ***")
     lines.append(f"Total pot {_amount(sum(collected.values()))} | Rake 0")
     boards = sorted(board_so_far)
