@@ -91,7 +91,7 @@ class SeatMeta:
             the seat is the big blind (house rule ``wait``).
         bank: Seconds left in the person's time bank.
         twice: The person agrees to run it twice (option ``ask``).
-        add: Chips to add at the next deal (rebuys, top-ups, host's).
+        add: Chips of the person's rebuys and top-ups, added at the next deal.
         asked: Chips of a rebuy or top-up waiting for the host's approval.
         take: Chips the host takes away at the next deal.
         given: Chips the host adds at the next deal.
