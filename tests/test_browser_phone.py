@@ -208,3 +208,24 @@ def test_the_creators_page_pauses_and_resumes_and_nobody_else_sees_the_host_pane
         assert other.locator("#host-panel").is_hidden()
     finally:
         guest.close()
+
+
+def test_the_host_seats_a_person_who_asked_from_the_page(phone: Any, server: Server) -> None:  # noqa: F811
+    made = request(server.base, "POST", "/api/rooms", {
+        "kind": "cash", "seat_approval": True, "decision_seconds": 600, "pause_seconds": 0, "seed": 2,
+        "seats": [{"player": "human"}, {"player": "ai", "level": "easy"}, {"player": "empty"}],
+        "sit": {"seat": 0, "name": "Ann"}})
+    room_id = made["room"]["id"]
+    visit(phone, server.base + "/")
+    phone.evaluate("([k, v, ko, o]) => { sessionStorage.setItem(k, v); localStorage.setItem(ko, o); }",
+                   [f"pkc-room-{room_id}", json.dumps({"seat": 0, "token": made["token"]}),
+                    f"pkc-owner-{room_id}", made["owner_token"]])
+    visit(phone, f"{server.base}/room/{room_id}")
+    phone.wait_for_selector("#host-panel:not([hidden])")
+    request(server.base, "POST", f"/api/rooms/{room_id}/join", {"seat": 2, "name": "Cy"})
+    phone.wait_for_selector("#host-seats button[data-host='approve']")  # the request opens the list
+    assert "Cy asks to sit" in phone.inner_text("#host-seats")
+    phone.tap("#host-seats button[data-host='approve']")
+    phone.wait_for_function("document.getElementById('host-status').textContent === 'Done.'")
+    seats = request(server.base, "GET", f"/api/rooms/{room_id}")["room"]["seats"]
+    assert seats[2]["name"] == "Cy" and seats[2]["pending"] is False
