@@ -17,7 +17,9 @@ through :meth:`~pokerkit_core.tables.session.TableSession.apply` with no server 
 library's own cost per action), with the ratio.
 
 Run: ``python benchmarks/bench_web.py [--seconds 60] [--tables 10] [--people 5]
-[--level normal]``.  Target: p99 under 50 ms at the defaults.  Figures depend
+[--level normal]`` with the library installed (``pip install ".[web]"``; in a
+checkout built in place, ``PYTHONPATH=src`` works too): the server subprocess
+imports the same ``pokerkit_core`` as the script.  Target: p99 under 50 ms at the defaults.  Figures depend
 on the machine and its load.
 """
 
@@ -38,6 +40,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pokerkit_core
 from pokerkit_core.engine.actions import Action
 from pokerkit_core.engine.policy import load_policy
 from pokerkit_core.tables.session import Blinds, TableConfig, TableSession
@@ -113,8 +116,10 @@ def start_server(data: str) -> tuple[subprocess.Popen[bytes], int]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    src = Path(__file__).resolve().parent.parent / "src"
-    env = {**os.environ, "PYTHONPATH": str(src) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    # the server runs the pokerkit_core this script imports (an installed
+    # package, or a checkout on PYTHONPATH), never a src/ folder it guesses
+    home = Path(pokerkit_core.__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(home) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     process = subprocess.Popen(
         [sys.executable, "-m", "pokerkit_core", "serve", "--port", str(port), "--data", data],
         env=env, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

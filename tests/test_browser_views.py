@@ -57,7 +57,10 @@ def test_replayer_steps_through_a_phh_hand(page: Any, server: Server) -> None:
     assert "Alice" in page.inner_text("#replay-table") and "Bob" in page.inner_text("#replay-table")
     assert _board(page) == []
     steps = page.locator("#replay-log li").count()
-    assert steps >= 12
+    assert steps == 11  # the deal, one step per action (9), the end
+    log = page.inner_text("#replay-log")
+    assert "Alice calls 200 · Flop: 7h 2c 9d" in log and "seat 1:" not in log
+    assert "undefined" not in page.inner_text("#replay-hand")
     seen: list[list[str]] = []
     pots: list[str] = []
     for i in range(1, steps):
@@ -117,13 +120,13 @@ def test_replayer_refuses_a_broken_file_with_the_parser_message(page: Any, serve
     assert page.inner_text("#replay-status").strip()
 
 
-def test_screenshots_script_saves_three_pngs(browser: Any, server: Server, tmp_path: Path) -> None:  # noqa: F811
+def test_screenshots_script_saves_four_pngs(browser: Any, server: Server, tmp_path: Path) -> None:  # noqa: F811
     spec = importlib.util.spec_from_file_location("web_screenshots", ROOT / "tools" / "web_screenshots.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     paths = module.take(server.base, tmp_path, browser, match_hands=100, live_players=2)
-    assert [p.name for p in paths] == ["web_lobby.png", "web_table.png", "web_match.png"]
+    assert [p.name for p in paths] == ["web_lobby.png", "web_table.png", "web_match.png", "web_table_phone.png"]
     for path in paths:
         data = path.read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000

@@ -1,4 +1,5 @@
-"""Take the web table's screenshots for the docs: lobby, a table mid-hand, the match graph.
+"""Take the web table's screenshots for the docs: lobby, a table mid-hand (on a
+desktop and on a 390x844 phone), the match graph.
 
 Usage (starts its own server on a free port with a temporary ``--data``)::
 
@@ -24,10 +25,13 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from browser_support import Server, chromium_path, request, visit  # noqa: E402
 
-NAMES = ("lobby", "table", "match")
+NAMES = ("lobby", "table", "match", "table_phone")
 """The screenshots, saved as ``web_<name>.png``."""
 
 VIEWPORT = {"width": 1400, "height": 920}
+
+PHONE = {"width": 390, "height": 844}
+"""The phone screenshot's viewport (CSS pixels; taken at twice the density)."""
 
 
 def _seed_rooms(base: str) -> dict[str, Any]:
@@ -40,7 +44,8 @@ def _seed_rooms(base: str) -> dict[str, Any]:
         "kind": "cash", "name": "Friday game", "stack": 2000, "small_blind": 10, "big_blind": 20,
         "seats": [{"player": "human"}] + [{"player": "ai", "level": level} for level in ("easy", "easy", "normal", "easy", "hard")],
         "max_hands": 100, "decision_seconds": 600, "pause_seconds": 1, "seed": 11,
-        "sit": {"seat": 0, "name": "Ann"},
+        "sit": {"seat": 0, "name": "Ann"}, "time_bank_seconds": 30, "missed_turns": 2,
+        "max_buy_in": 4000, "run_it_twice": "ask",
     }))
 
 
@@ -50,8 +55,9 @@ def _table_mid_hand(page: Any, base: str, room: dict[str, Any], live_players: in
     room_id = room["room"]["id"]
     visit(page, base + "/")
     page.evaluate(
-        "([key, value]) => sessionStorage.setItem(key, value)",
-        [f"pkc-room-{room_id}", json.dumps({"seat": room["seat"], "token": room["token"]})],
+        "([key, value, okey, owner]) => { sessionStorage.setItem(key, value); localStorage.setItem(okey, owner); }",
+        [f"pkc-room-{room_id}", json.dumps({"seat": room["seat"], "token": room["token"]}),
+         f"pkc-owner-{room_id}", room["owner_token"]],
     )
     visit(page, f"{base}/room/{room_id}")
     live = "document.querySelectorAll('#table .seat:not(.folded):not(.empty)').length"
@@ -112,6 +118,20 @@ def _shoot(browser: Any, base: str, out: Path, match_hands: int, live_players: i
         page.screenshot(path=str(paths["lobby"]))
         _table_mid_hand(page, base, room, live_players)
         page.screenshot(path=str(paths["table"]))
+        phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+        try:
+            small = phone.new_page()
+            visit(small, base + "/")
+            small.evaluate(
+                "([key, value]) => sessionStorage.setItem(key, value)",
+                [f"pkc-room-{room['room']['id']}", json.dumps({"seat": room["seat"], "token": room["token"]})],
+            )
+            visit(small, f"{base}/room/{room['room']['id']}")
+            small.wait_for_function("document.body.dataset.myTurn === '1'", timeout=20_000)
+            small.wait_for_timeout(300)
+            small.screenshot(path=str(paths["table_phone"]))
+        finally:
+            phone.close()
         _match(page, base, match_hands)
         page.locator(".grid-2").screenshot(path=str(paths["match"]))
     finally:

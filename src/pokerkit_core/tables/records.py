@@ -160,8 +160,9 @@ class TableSeats:
     :class:`~pokerkit_core.tables.session.TableSession`).
 
     A seat's chips stay with the seat whatever happens to its player (the
-    rooms have no cash-out: docs/rules.rst section 3); :meth:`fill` with ``chips``
-    at a seat without chips is the only way chips come to a table.
+    rooms have no cash-out: docs/rules.rst section 3); chips come to a table
+    only by :meth:`fill` with ``chips`` at a seat without chips or by
+    :meth:`add_chips` (a rebuy), and leave it only by :meth:`take_chips`.
     """
 
     _players: list[Policy | None]
@@ -299,6 +300,52 @@ class TableSeats:
             self._stacks = self._stacks[:seat] + (amount,) + self._stacks[seat + 1:]
         self._players[seat] = player
         self._seat_states[seat] = SeatState.PLAYING
+
+    def add_chips(self, seat: int, chips: int) -> None:
+        """A rebuy or top-up: ``chips`` more at a seat with a player, dealt
+        from the next hand on (chips come to the table: the caller keeps
+        the buy-in ledger).
+
+        Args:
+            seat: A seat with a player (playing or sitting out).
+            chips: Chips added, an int from 1 to ``MAX_CHIPS``.
+
+        Raises:
+            InvalidConfigError: A hand is in progress, ``seat`` is not a seat
+                or is empty, ``chips`` is not an int from 1 to ``MAX_CHIPS``,
+                or the table would hold more than ``MAX_CHIPS`` in all.
+                Nothing changes.
+            SessionBusyError: Called while the session is inside a playing
+                call; nothing changes.
+        """
+        seat = self._between_hands(seat, "adding chips", "add_chips")
+        if self._seat_states[seat] is SeatState.EMPTY:
+            raise InvalidConfigError(f"seat {seat} is empty: fill() it with chips=")
+        amount = int_arg("chips", chips, 1)
+        stacks = self._stacks[:seat] + (self._stacks[seat] + amount,) + self._stacks[seat + 1:]
+        check_table_chips(stacks, "chips")
+        self._stacks = stacks
+
+    def take_chips(self, seat: int, chips: int) -> None:
+        """``chips`` leave the table from ``seat`` (a cash-out or a host's
+        correction; the caller keeps the ledger).
+
+        Args:
+            seat: A seat of the table.
+            chips: Chips taken, an int from 1 to the seat's stack.
+
+        Raises:
+            InvalidConfigError: A hand is in progress, ``seat`` is not a
+                seat, or ``chips`` is not an int from 1 to the seat's stack.
+                Nothing changes.
+            SessionBusyError: Called while the session is inside a playing
+                call; nothing changes.
+        """
+        seat = self._between_hands(seat, "taking chips", "take_chips")
+        amount = int_arg("chips", chips, 1)
+        if amount > self._stacks[seat]:
+            raise InvalidConfigError(f"seat {seat} has {self._stacks[seat]} chips, not {amount}")
+        self._stacks = self._stacks[:seat] + (self._stacks[seat] - amount,) + self._stacks[seat + 1:]
 
     def _unseated(self, player: Policy | None) -> None:
         """``player`` left its seat (the session ends its process, if any)."""

@@ -5,8 +5,9 @@ Routes (``docs/web.rst`` has every request and reply):
 * ``GET /``, ``/room/{id}``, ``/replay``, ``/match/{id}``: the page
   (``static/index.html``), ``/static/...`` its files;
 * ``/api/options``, ``/api/rooms`` (list, create), ``/api/rooms/{id}``,
-  ``/api/rooms/{id}/join``, ``/api/rooms/{id}/close``, ``/api/rooms/{id}/ledger``,
-  ``/api/rooms/{id}/hands.phhs``, ``/api/rooms/{id}/replay``,
+  ``/api/rooms/{id}/join``, ``/api/rooms/{id}/close``, ``/api/rooms/{id}/host``,
+  ``/api/rooms/{id}/ledger``, ``/api/rooms/{id}/hands.phhs``,
+  ``/api/rooms/{id}/hands.txt`` (PokerStars text), ``/api/rooms/{id}/replay``,
   ``/api/replays``, ``/api/replays/{id}/hands/{index}``, ``/api/matches``,
   ``/api/matches/{id}``;
 * WebSockets ``/ws/room/{id}`` (a table) and ``/ws/match/{id}`` (a match view).
@@ -57,6 +58,7 @@ from .protocol import (
     read_join_request,
     read_json,
     read_close_request,
+    read_host_request,
     read_match_request,
     read_message,
     read_room_request,
@@ -192,8 +194,18 @@ def create_app(data: str | Path) -> Starlette:
         lobby.close_room(request.path_params["room_id"], read_close_request(body))
         return _json({"closed": request.path_params["room_id"]})
 
+    async def host(request: Request) -> Response:
+        body = read_json(await _body(request, REQUEST_BYTES), REQUEST_BYTES)
+        return _json(lobby.host(request.path_params["room_id"], read_host_request(body)))
+
     async def ledger(request: Request) -> Response:
-        return _json({"ledger": lobby.ledger(request.path_params["room_id"])})
+        return _json(lobby.accounts(request.path_params["room_id"]))
+
+    async def pokerstars(request: Request) -> Response:
+        room_id = request.path_params["room_id"]
+        text = lobby.pokerstars(room_id, request.query_params.get("token"))
+        return PlainTextResponse(text, headers={
+            **_HEADERS, "Content-Disposition": f'attachment; filename="room-{room_id}-pokerstars.txt"'})
 
     async def hands(request: Request) -> Response:
         room_id = request.path_params["room_id"]
@@ -275,8 +287,10 @@ def create_app(data: str | Path) -> Starlette:
         Route("/api/rooms/{room_id}", _guarded(room)),
         Route("/api/rooms/{room_id}/join", _guarded(join), methods=["POST"]),
         Route("/api/rooms/{room_id}/close", _guarded(close), methods=["POST"]),
+        Route("/api/rooms/{room_id}/host", _guarded(host), methods=["POST"]),
         Route("/api/rooms/{room_id}/ledger", _guarded(ledger)),
         Route("/api/rooms/{room_id}/hands.phhs", _guarded(hands)),
+        Route("/api/rooms/{room_id}/hands.txt", _guarded(pokerstars)),
         Route("/api/rooms/{room_id}/replay", _guarded(room_replay), methods=["POST"]),
         Route("/api/replays", _guarded(upload), methods=["POST"]),
         Route("/api/replays/{replay_id}/hands/{index:int}", _guarded(replay_hand)),
@@ -369,6 +383,8 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, data: str | Path = "poke
     import uvicorn
 
     logging.basicConfig(level=logging.INFO)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"serving on http://{shown}:{port}/ (data in {data}; Ctrl-C stops)", flush=True)
     uvicorn.run(create_app(data), host=host, port=port, ws_max_size=SOCKET_FRAME_BYTES,
                 ws_per_message_deflate=False,
                 log_level="warning", lifespan="on")

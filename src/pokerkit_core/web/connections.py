@@ -67,6 +67,8 @@ class Connection:
     Attributes:
         room_id: The room watched.
         seat: The seat played (``None``: a spectator).
+        token_hash: SHA-256 of the seat's token it said ``hello`` with (a
+            seat that changed hands since makes it a spectator's).
         greeted: ``hello`` was received.
         outbox: Messages (JSON text) waiting to be sent; ``None`` closes.
         limiter: The connection's rate limit.
@@ -75,6 +77,7 @@ class Connection:
     def __init__(self, room_id: str) -> None:
         self.room_id = room_id
         self.seat: int | None = None
+        self.token_hash: str | None = None  # the seat's token hash when greeted
         self.greeted = False
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_MESSAGES)
         self.limiter = RateLimiter()

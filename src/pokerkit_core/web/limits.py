@@ -42,6 +42,15 @@ __all__ = [
     "AI_LEVELS",
     "COMPUTER_THREADS",
     "COMPUTER_DECISION_SECONDS",
+    "CHAT_CHARS",
+    "CHAT_PER_SECOND",
+    "CHAT_BURST",
+    "CHAT_KEPT",
+    "MAX_MISSED_TURNS",
+    "MAX_TIME_BANK_SECONDS",
+    "RUN_IT_TWICE_MODES",
+    "REBUY_MODES",
+    "RETURN_RULES",
 ]
 
 WEB_PROTOCOL_VERSION = 1
@@ -165,3 +174,35 @@ COMPUTER_DECISION_SECONDS = 5.0
 """Longest a computer seat's decision may run once started (a built-in level
 takes milliseconds); then the seat plays its default action with a time-out
 fault, and the decision's place goes to the next room (docs/web.rst, Load)."""
+
+CHAT_CHARS = 200
+"""Longest table chat message, characters."""
+
+CHAT_PER_SECOND = 0.2
+"""Sustained chat rate of one seat (one message every 5 seconds)."""
+
+CHAT_BURST = 3.0
+"""Chat messages a seat may send at once before :data:`CHAT_PER_SECOND`
+applies; more: error ``chat_limited`` (the message is not sent)."""
+
+CHAT_KEPT = 50
+"""Chat messages a room keeps (sent to a browser that connects)."""
+
+MAX_MISSED_TURNS = 10
+"""Largest ``missed_turns`` a room may set (time-outs in a row before a
+person is sat out; 0: never)."""
+
+MAX_TIME_BANK_SECONDS = 600.0
+"""Largest time bank a room may give each person, seconds."""
+
+RUN_IT_TWICE_MODES: tuple[str, ...] = ("never", "ask", "always")
+"""A cash room's run-it-twice option: never; only when every person dealt in
+agreed before the hand (``ask``); always (docs/rules.rst section 2b)."""
+
+REBUY_MODES: tuple[str, ...] = ("off", "free", "approval")
+"""A cash room's rebuy and top-up option: none; up to the maximum buy-in at
+any time; each one approved by the host."""
+
+RETURN_RULES: tuple[str, ...] = ("wait", "now")
+"""When a person who sat out is dealt in again: at the first hand in which
+they are the big blind (``wait``: they post it) or at the next hand (``now``)."""

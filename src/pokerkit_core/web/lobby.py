@@ -31,7 +31,11 @@ from .limits import (
 )
 from .protocol import (
     ActionMessage,
+    ChatMessage,
+    ChipsMessage,
     Hello,
+    HostRequest,
+    TwiceMessage,
     JoinRequest,
     Message,
     Ping,
@@ -147,7 +151,7 @@ class Lobby:
         room.owner_hash = hash_token(owner)
         reply: dict[str, Any] = {"owner_token": owner}
         if request.sit is not None:
-            seat, token = room.join(request.sit)
+            seat, token = room.join(request.sit, host=True)
             reply.update(seat=seat, token=token)
         self.rooms[room_id] = room
         self._stored[room_id] = 0
@@ -181,6 +185,47 @@ class Lobby:
         if not room.is_owner(token):
             raise ProtocolError("not_owner", "only the room's creator (its owner_token) closes it", 403)
         self._remove(room, "closed by its creator")
+
+    def host(self, room_id: str, request: HostRequest) -> dict[str, Any]:
+        """A host's action (``POST /api/rooms/{id}/host``); the reply.
+
+        Every action is checked as hostile input: only the holder of the
+        room's owner token (the creator, or whom they passed it to) may use
+        them, and a refused action changes nothing.  ``transfer`` gives the
+        host's role to the person at ``seat``: a new owner token is sent to
+        that seat's connections (``{"type": "host", "owner_token": ...}``)
+        and the old one stops working.  ``close`` is :meth:`close_room`.
+
+        Raises:
+            ProtocolError: ``no_room`` (404); ``not_owner`` (403) the token
+                is not the owner token; ``not_connected`` (409) a transfer to
+                a seat with no person connected; the errors of
+                :meth:`.rooms.Room.host`.
+        """
+        room = self.room(room_id)
+        if not room.is_owner(request.token):
+            raise ProtocolError("not_owner", "only the room's host (its owner_token) may do this", 403)
+        if request.action == "close":
+            self._remove(room, "closed by its creator")
+            return {"closed": room_id}
+        if request.action == "transfer":
+            seat = request.seat
+            for conn in self._connections.get(room_id, ()):
+                self._check_seat(room, conn)
+            conns = [c for c in self._connections.get(room_id, ()) if c.seat == seat and c.greeted]
+            if seat is None or not conns or room.seats[seat].player != "human":
+                raise ProtocolError("not_connected", f"nobody is connected at seat {seat}", 409)
+            owner = secrets.token_urlsafe(32)
+            room.owner_hash = hash_token(owner)
+            text = _dumps({"type": "host", "room": room_id, "owner_token": owner})
+            for conn in conns:
+                conn.send(text)
+            room.version += 1
+            self._changed(room, decision=False)
+            return {"room": self.summary(room), "host_seat": seat}
+        room.host(request)
+        self._changed(room, decision=False)
+        return {"room": self.summary(room)}
 
     def expire(self, now: float) -> list[str]:
         """Delete the rooms that are finished or idle for too long.
@@ -229,6 +274,23 @@ class Lobby:
     def ledger(self, room_id: str) -> list[dict[str, Any]]:
         """The room's ledger."""
         return self.room(room_id).ledger()
+
+    def accounts(self, room_id: str) -> dict[str, Any]:
+        """The ``GET /api/rooms/{id}/ledger`` reply: the ledger, the chip log
+        (every buy-in and cash-out) and the settlement (who pays whom)."""
+        room = self.room(room_id)
+        return {"ledger": room.ledger(), "chip_log": room.chips.data(),
+                "settlement": room.settlement()}
+
+    def pokerstars(self, room_id: str, token: str | None = None) -> str:
+        """The room's finished hands in the PokerStars text format
+        (:mod:`pokerkit_core.formats.pokerstars_out`); hidden cards as for :meth:`phhs`."""
+        from ..formats.pokerstars_out import dumps_all
+
+        room = self.room(room_id)
+        reveal = () if token is None else tuple(s for s in (room.seat_of(token),) if s is not None)
+        return dumps_all(list(self.hands(room_id)), room.names(), table=room.name,
+                         reveal=reveal, room_id=room.id)
 
     def hands(self, room_id: str) -> Iterator[HandState]:
         """The room's finished hands' final states, first first."""
@@ -293,8 +355,9 @@ class Lobby:
                     raise ProtocolError("bad_token", "that token is not a seat's token of this room; you are watching")
             was = self.connected(room.id)
             conn.seat, conn.greeted = seat, True
+            conn.token_hash = None if seat is None else room.seats[seat].token_hash
             conn.send(_dumps({"type": "welcome", "protocol": WEB_PROTOCOL_VERSION, "seat": seat,
-                              "room": self.summary(room)}))
+                              "room": self.summary(room), "chat": list(room.chat.lines)}))
             if self.connected(room.id) != was:  # a seat came online: everyone sees it
                 self._broadcast(room)
             else:
@@ -302,6 +365,7 @@ class Lobby:
             return
         if not conn.greeted:
             raise ProtocolError("hello_first", 'send {"type": "hello"} first')
+        self._check_seat(room, conn)
         if conn.seat is None:
             raise ProtocolError("not_seated", "spectators do not act: join a seat to play")
         if isinstance(message, ActionMessage):
@@ -312,6 +376,19 @@ class Lobby:
         elif isinstance(message, SeatMessage):
             room.ask_sit_out(conn.seat, message.sit_out)
             self._changed(room, decision=False)
+        elif isinstance(message, ChipsMessage):
+            room.ask_chips(conn.seat, message.chips)
+            self._changed(room, decision=False)
+        elif isinstance(message, TwiceMessage):
+            room.agree_twice(conn.seat, message.agree)
+            self._changed(room, decision=False)
+        elif isinstance(message, ChatMessage):
+            if room.seats[conn.seat].pending:
+                raise ProtocolError("not_seated", "the host has not seated you yet")
+            text = _dumps(room.say(conn.seat, message.text))
+            for other in self._connections.get(room.id, ()):
+                if other.greeted:
+                    other.send(text)
 
     # -- changes, timers ------------------------------------------------------
 
@@ -357,8 +434,18 @@ class Lobby:
         self._pending.clear()
         self.store.save_progress_many(rows)
 
+    @staticmethod
+    def _check_seat(room: Room, conn: Connection) -> None:
+        """A connection whose seat changed hands (the player was kicked, the
+        host refused the request) watches from now on: it is never sent the
+        next player's cards nor acts for them."""
+        if conn.seat is not None and room.seats[conn.seat].token_hash != conn.token_hash:
+            conn.seat = None
+
     def _broadcast(self, room: Room) -> None:
         conns = [c for c in self._connections.get(room.id, ()) if c.greeted]
+        for conn in conns:
+            self._check_seat(room, conn)
         if not conns:
             return
         texts = room.state_texts({c.seat for c in conns}, self.connected(room.id))
@@ -370,6 +457,7 @@ class Lobby:
         timer = self._timers.pop(room.id, None)
         if room.session.to_act is not None:
             if decision or room.deadline is None:
+                room.banking = None
                 room.deadline = time.monotonic() + room.settings["decision_seconds"]
             if timer is not None and not decision:
                 self._timers[room.id] = timer  # the same decision: keep its timer
@@ -406,6 +494,10 @@ class Lobby:
             return
         async with room.lock:
             if room.deadline != deadline:  # answered (or another decision) meanwhile
+                return
+            if room.use_time_bank():  # the person's time bank runs before the time-out
+                room.version += 1
+                self._changed(room, decision=False, action=True)
                 return
             try:
                 await room.time_out()

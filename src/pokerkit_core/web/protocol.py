@@ -17,12 +17,18 @@ from typing import Any, Mapping
 from ..errors import PokerError
 from .limits import (
     AI_LEVELS,
+    CHAT_CHARS,
     MAX_DECISION_SECONDS,
+    MAX_MISSED_TURNS,
+    MAX_TIME_BANK_SECONDS,
     MAX_PAUSE_SECONDS,
     MESSAGE_BYTES,
     MIN_DECISION_SECONDS,
     NAME_CHARS,
+    REBUY_MODES,
+    RETURN_RULES,
     ROOM_NAME_CHARS,
+    RUN_IT_TWICE_MODES,
 )
 
 __all__ = [
@@ -31,6 +37,12 @@ __all__ = [
     "ActionMessage",
     "SeatMessage",
     "Ping",
+    "ChatMessage",
+    "ChipsMessage",
+    "TwiceMessage",
+    "HostRequest",
+    "HOST_ACTIONS",
+    "read_host_request",
     "Message",
     "SeatRequest",
     "RoomRequest",
@@ -112,7 +124,31 @@ class Ping:
     """``{"type": "ping"}``."""
 
 
-Message = Hello | ActionMessage | SeatMessage | Ping
+@dataclass(frozen=True, slots=True)
+class ChatMessage:
+    """``{"type": "chat", "text": "..."}``: a line of table chat (1 to
+    :data:`~.limits.CHAT_CHARS` printable characters)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsMessage:
+    """``{"type": "chips", "chips": n}``: a rebuy or top-up of ``chips``
+    (1 to 10**12) at the seat, from the next hand."""
+
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class TwiceMessage:
+    """``{"type": "run_twice", "agree": true}``: the seat's answer to run it
+    twice (rooms whose option is ``ask``)."""
+
+    agree: bool
+
+
+Message = Hello | ActionMessage | SeatMessage | Ping | ChatMessage | ChipsMessage | TwiceMessage
 
 
 def _fail(message: str, code: str = "bad_message") -> ProtocolError:
@@ -250,9 +286,18 @@ def read_message(raw: str | bytes) -> Message:
     if kind == "ping":
         _fields(data, "ping", ("type",))
         return Ping()
+    if kind == "chat":
+        fields = _fields(data, "chat", ("type", "text"))
+        return ChatMessage(_text(fields, "text", "chat", CHAT_CHARS))
+    if kind == "chips":
+        fields = _fields(data, "chips", ("type", "chips"))
+        return ChipsMessage(_int(fields, "chips", "chips", 1, _CHIPS))
+    if kind == "run_twice":
+        fields = _fields(data, "run_twice", ("type", "agree"))
+        return TwiceMessage(_bool(fields, "agree", "run_twice"))
     raise _fail(
-        f"unknown message type {json.dumps(kind)[:40]}: "
-        "one of 'hello', 'action', 'sit_out', 'sit_in', 'ping'"
+        f"unknown message type {json.dumps(kind)[:40]}: one of 'hello', 'action', "
+        "'sit_out', 'sit_in', 'ping', 'chat', 'chips', 'run_twice'"
     )
 
 
@@ -290,7 +335,7 @@ class RoomRequest:
     ante: int = 0
     ante_rule: str = "every-seat"
     straddles: int = 0
-    run_it_twice: bool = False
+    run_it_twice: str = "never"
     betting: str = "no-limit"
     max_hands: int | None = None
     max_minutes: float | None = None
@@ -299,12 +344,19 @@ class RoomRequest:
     pause_seconds: float = 3.0
     seed: int | None = None
     sit: JoinRequest | None = None
+    rebuy: str = "free"
+    max_buy_in: int | None = None
+    seat_approval: bool = False
+    missed_turns: int = 0
+    return_rule: str = "wait"
+    time_bank_seconds: float = 0.0
 
 
 _ROOM_FIELDS = (
     "name", "seats", "stack", "stacks", "small_blind", "big_blind", "ante", "ante_rule",
     "straddles", "run_it_twice", "betting", "max_hands", "max_minutes", "mode",
-    "decision_seconds", "pause_seconds", "seed", "sit",
+    "decision_seconds", "pause_seconds", "seed", "sit", "rebuy", "max_buy_in",
+    "seat_approval", "missed_turns", "return_rule", "time_bank_seconds",
 )
 _CHIPS = 10**12
 
@@ -396,8 +448,23 @@ def read_room_request(data: object) -> RoomRequest:
         out["ante_rule"] = _choice(fields, "ante_rule", "room", _ANTE_RULES)
     if "straddles" in fields:
         out["straddles"] = _int(fields, "straddles", "room", 0, 8)
-    if "run_it_twice" in fields:
-        out["run_it_twice"] = _bool(fields, "run_it_twice", "room")
+    if "run_it_twice" in fields:  # true / false: always / never (protocol 1)
+        twice = fields["run_it_twice"]
+        if twice is True or twice is False:
+            out["run_it_twice"] = "always" if twice else "never"
+        else:
+            out["run_it_twice"] = _choice(fields, "run_it_twice", "room", RUN_IT_TWICE_MODES)
+    if "rebuy" in fields:
+        out["rebuy"] = _choice(fields, "rebuy", "room", REBUY_MODES)
+    out["max_buy_in"] = _opt_int(fields, "max_buy_in", "room", 1, _CHIPS)
+    if "seat_approval" in fields:
+        out["seat_approval"] = _bool(fields, "seat_approval", "room")
+    if "missed_turns" in fields:
+        out["missed_turns"] = _int(fields, "missed_turns", "room", 0, MAX_MISSED_TURNS)
+    if "return_rule" in fields:
+        out["return_rule"] = _choice(fields, "return_rule", "room", RETURN_RULES)
+    if "time_bank_seconds" in fields:
+        out["time_bank_seconds"] = _number(fields, "time_bank_seconds", "room", 0, MAX_TIME_BANK_SECONDS)
     if "betting" in fields:
         out["betting"] = _choice(fields, "betting", "room", _BETTING)
     out["max_hands"] = _opt_int(fields, "max_hands", "room", 1, 10**6)
@@ -415,6 +482,83 @@ def read_room_request(data: object) -> RoomRequest:
     if fields.get("sit") is not None:
         out["sit"] = read_join_request(fields["sit"], "room.sit")
     return RoomRequest(**out)
+
+
+HOST_ACTIONS: tuple[str, ...] = (
+    "pause", "resume", "blinds", "seat", "rebuy", "chips", "kick", "transfer", "close",
+)
+"""What the host of a room may do (``POST /api/rooms/{id}/host``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HostRequest:
+    """A checked ``POST /api/rooms/{id}/host`` body.
+
+    Attributes:
+        token: The room's owner token (checked by the lobby).
+        action: One of :data:`HOST_ACTIONS`.
+        seat: The seat concerned (``seat``, ``rebuy``, ``chips``, ``kick``,
+            ``transfer``).
+        approve: Accept (``True``) or refuse a seat or rebuy request.
+        chips: Chips added (positive) or taken away (negative), ``chips``.
+        blinds: ``(small blind, big blind, ante)`` in chips, ``blinds``.
+    """
+
+    token: str
+    action: str
+    seat: int | None = None
+    approve: bool = True
+    chips: int = 0
+    blinds: tuple[int, int, int] | None = None
+
+
+def read_host_request(data: object) -> HostRequest:
+    """Read a ``POST /api/rooms/{id}/host`` body, e.g.
+    ``{"token": t, "action": "chips", "seat": 2, "chips": -500}``.
+
+    Raises:
+        ProtocolError: ``bad_message`` for a missing, extra, mistyped or
+            out-of-range field, or a field the action does not take.
+    """
+    fields = _fields(data, "host", ("token", "action"),
+                     ("seat", "approve", "chips", "small_blind", "big_blind", "ante"))
+    token = fields["token"]
+    if not isinstance(token, str) or not 1 <= len(token) <= 128:
+        raise _fail("host.token must be the room's owner_token (a string)")
+    action = _choice(fields, "action", "host", HOST_ACTIONS)
+    needs_seat = action in ("seat", "rebuy", "chips", "kick", "transfer")
+    allowed = {"token", "action"}
+    if needs_seat:
+        allowed.add("seat")
+    if action in ("seat", "rebuy"):
+        allowed.add("approve")
+    if action == "chips":
+        allowed.add("chips")
+    if action == "blinds":
+        allowed.update(("small_blind", "big_blind", "ante"))
+    extra = sorted(set(fields) - allowed)
+    if extra:
+        raise _fail(f"host.{extra[0]} is not a field of the {action!r} action")
+    seat = _int(fields, "seat", "host", 0, 9) if needs_seat and "seat" in fields else None
+    if needs_seat and seat is None:
+        raise _fail(f"host: missing field 'seat' (the {action!r} action needs it)")
+    approve = _bool(fields, "approve", "host") if "approve" in fields else True
+    chips = 0
+    if action == "chips":
+        if "chips" not in fields:
+            raise _fail("host: missing field 'chips'")
+        chips = _int(fields, "chips", "host", -_CHIPS, _CHIPS)
+        if chips == 0:
+            raise _fail("host.chips must not be 0")
+    blinds = None
+    if action == "blinds":
+        for key in ("small_blind", "big_blind"):
+            if key not in fields:
+                raise _fail(f"host: missing field {key!r}")
+        blinds = (_int(fields, "small_blind", "host", 0, _CHIPS),
+                  _int(fields, "big_blind", "host", 1, _CHIPS),
+                  _int(fields, "ante", "host", 0, _CHIPS) if "ante" in fields else 0)
+    return HostRequest(token, action, seat, approve, chips, blinds)
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,10 +32,11 @@ from typing import Any
 
 from ..errors import CardError, HistoryParseError, InvalidConfigError
 from ..formats import acpc, phh
-from ..formats.model import DealHole, HandHistory
+from ..formats.model import DealBoard, DealHole, HandHistory, Move
 from ..formats.replay import replay
 from ..engine.observation import observe
 from ..engine.state import HandState
+from ..tables.play import describe_event
 from .limits import (
     MAX_CACHED_STEPS,
     MAX_REPLAY_ENTRIES,
@@ -115,6 +116,11 @@ def hand_steps(hand: HandHistory) -> list[dict[str, Any]]:
         One ``{"text", "observation", "holes"}`` per step (``docs/web.rst``),
         the last one ``{"text": "end", ..., "results": [chips per seat]}``
         (or ``"error"`` with the replay's message when a move is refused).
+        A step's ``text`` reads like the table's hand log, with the
+        players' names (``Seat 1`` ... when the file names none): every
+        event the entry brought, e.g. ``"Bob calls 200 · Flop: Tc As Jd"``
+        (an action that closes a street deals the next board with it).
+        Every action entry has its own step.
 
     Raises:
         ProtocolError: ``bad_history``: the hand cannot be dealt, or it has
@@ -137,15 +143,24 @@ def hand_steps(hand: HandHistory) -> list[dict[str, Any]]:
         raise _bad(exc) from None
     steps: list[dict[str, Any]] = []
     last: HandState | None = None
+    seats = len(hand.starting_stacks)
+    names = [hand.players[i] if i < len(hand.players) and hand.players[i] else f"Seat {i + 1}"
+             for i in range(seats)]
     for stop in range(first, len(entries) + 1):
         if stop >= len(states):  # the replay stopped before this entry
             steps.append({"text": "error", "error": result.error or "cannot deal",
                           "observation": None, "holes": None})
             return steps
         state = states[stop]
-        if last is not None and state.history == last.history and stop < len(entries):
-            continue  # an entry with nothing to show (e.g. a board already dealt)
-        text = "deal" if last is None else str(state.history[-1])
+        if last is not None and state.history == last.history:
+            continue  # an entry with nothing new to show (e.g. a board or show already dealt)
+        if last is None:
+            text = "deal: " + " · ".join(
+                line for e in state.history if (line := describe_event(e, names)) is not None)
+        else:
+            new = state.history[len(last.history):]
+            text = " · ".join(line for e in new if (line := describe_event(e, names)) is not None)
+            text = text or str(entries[stop - 1])  # pragma: no cover - every event has a line
         steps.append({"text": text, "observation": spectator_data(observe(state, 0)),
                       "holes": _holes(state, hand)})
         last = state
@@ -258,7 +273,8 @@ class Replays:
         self._keep(replay_id, hands)
         return {"replay": replay_id, "hands": [
             {"index": i, "label": str(h.hand_id) if h.hand_id is not None else str(i + 1),
-             "seats": len(h.starting_stacks), "names": list(h.players)}
+             "seats": len(h.starting_stacks), "names": list(h.players),
+             "actions": sum(1 for e in h.entries if isinstance(e, Move))}
             for i, h in enumerate(hands)
         ]}
 

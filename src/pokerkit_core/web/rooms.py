@@ -44,8 +44,9 @@ from ..engine.state import HandState
 from ..tables.session import Blinds, SeatState, StackMode, TableConfig, TableSession
 from ..tables.tournament import TournamentConfig, eliminations, rank_players
 from .computer import ComputerPool, OffLoopPolicy
+from .home import Chat, ChipLog, settlement
 from .limits import RESUME_SECONDS
-from .protocol import JoinRequest, ProtocolError, RoomRequest
+from .protocol import HostRequest, JoinRequest, ProtocolError, RoomRequest
 from .views import (
     EventTexts,
     hand_result_data,
@@ -83,6 +84,19 @@ class SeatMeta:
         brought: Chips the seat brought to the table.
         fill: A person joined this empty seat; dealt in from the next hand.
         sit_out: What the person asked for the next hand (``None``: nothing).
+        pending: A person asked for this seat; the host has not answered.
+        missed: Time-outs of the person in a row.
+        away: Sat out by the room after ``missed_turns`` time-outs in a row.
+        wait_bb: Back from sitting out; dealt in at the first hand in which
+            the seat is the big blind (house rule ``wait``).
+        bank: Seconds left in the person's time bank.
+        twice: The person agrees to run it twice (option ``ask``).
+        add: Chips of the person's rebuys and top-ups, added at the next deal.
+        asked: Chips of a rebuy or top-up waiting for the host's approval.
+        take: Chips the host takes away at the next deal.
+        given: Chips the host adds at the next deal.
+        kick: The player leaves at the next deal (the host kicked them).
+        cashed: Chips cashed out from the seat (negative or 0).
     """
 
     player: str
@@ -92,6 +106,18 @@ class SeatMeta:
     brought: int = 0
     fill: bool = False
     sit_out: bool | None = None
+    pending: bool = False
+    missed: int = 0
+    away: bool = False
+    wait_bb: bool = False
+    bank: float = 0.0
+    twice: bool = False
+    add: int = 0
+    asked: int = 0
+    take: int = 0
+    given: int = 0
+    kick: bool = False
+    cashed: int = 0
 
 
 class Room:
@@ -141,6 +167,12 @@ class Room:
             object, Observation | None, tuple[str, str, str] | None, LegalActions | None
         ] = (None, None, None, None)
         self._between_cache: tuple[object, str] = (None, "")
+        self.paused = False
+        self.chips = ChipLog()
+        self.departed: list[dict[str, Any]] = []  # ledger lines of players who left
+        self.chat = Chat()
+        self.banking: tuple[int, float] | None = None  # (seat, monotonic start) in the time bank
+        self.version = 0  # bumped by every change the between-hands text shows
 
     # -- building ------------------------------------------------------
 
@@ -181,6 +213,8 @@ class Room:
                 stacks=acpc.stacks,
                 blinds=Blinds(acpc.small_blind, acpc.big_blind),
                 stack_mode=StackMode.RESET,
+                max_hands=request.max_hands,
+                max_seconds=None if request.max_minutes is None else request.max_minutes * 60,
             )
         else:
             config = _cash_config(request, seats)
@@ -188,19 +222,32 @@ class Room:
             raise ProtocolError("bad_config", "only cash rooms have empty seats")
         for seat, meta in enumerate(seats):
             meta.brought = config.stacks[seat]
+            meta.bank = request.time_bank_seconds
             if meta.player == "ai":
                 meta.name = f"{meta.level}-{seat}"
+        cash = request.kind == "cash"
         settings = {
             "decision_seconds": request.decision_seconds,
             "pause_seconds": request.pause_seconds,
             "max_minutes": request.max_minutes,
             "join_stack": max(config.stacks),
+            "rebuy": request.rebuy if cash else "off",
+            "max_buy_in": max(request.max_buy_in or 0, max(config.stacks)),
+            "seat_approval": request.seat_approval,
+            "missed_turns": request.missed_turns if cash else 0,
+            "return_rule": request.return_rule,
+            "time_bank_seconds": request.time_bank_seconds,
+            "run_it_twice": request.run_it_twice if cash else "never",
+            "next_blinds": None,
         }
         session = TableSession(config, _players(seats, seed, pool), seed=seed)
         room = cls(
             room_id, name=request.name, kind=request.kind, mode=mode, seats=seats,
             session=session, settings=settings, created=time.time(), seed=seed,
         )
+        for seat, meta in enumerate(seats):
+            if config.stacks[seat]:
+                room.chips.add(0, seat, meta.name or f"seat {seat + 1}", "buy-in", config.stacks[seat])
         return room
 
     def save(self) -> dict[str, Any]:
@@ -218,6 +265,8 @@ class Room:
             "deadline_at": self.deadline_at(),
             "owner_hash": self.owner_hash,
             "touched": self.touched,
+            "home": {"paused": self.paused, "chips": self.chips.data(),
+                     "departed": self.departed},
         }
 
     def deadline_at(self) -> float | None:
@@ -289,6 +338,10 @@ class Room:
             session=session, settings=data["settings"], created=created, seed=data["seed"],
         )
         room.seq = data["seq"]
+        home = data.get("home") or {}
+        room.paused = bool(home.get("paused", False))
+        room.chips = ChipLog.load(home.get("chips", ()))
+        room.departed = list(home.get("departed", ()))
         room.owner_hash = data.get("owner_hash")
         room.touched = float(data.get("touched", created))
         room.resume_clock(deadline_at)
@@ -307,13 +360,48 @@ class Room:
         return self.session.hand_count > 0 or not self.session.is_between_hands
 
     @property
+    def limit_reached(self) -> bool:
+        """The room's hand or time limit is reached (no hand in progress)."""
+        session = self.session
+        if not session.is_between_hands:
+            return False
+        config = session.config
+        if config.max_hands is not None and session.hand_count >= config.max_hands:
+            return True
+        return config.max_seconds is not None and session.elapsed_seconds >= config.max_seconds
+
+    @property
     def status(self) -> str:
-        """``"waiting"`` (a person's seat still open), ``"playing"`` or ``"over"``."""
-        if self.session.is_between_hands and self.session.is_over:
-            return "over"
-        if not self.started and any(s.player == "human" and s.token_hash is None for s in self.seats):
+        """``"waiting"`` (a person's seat still open or waiting for the host;
+        at a cash table also fewer than two players with chips, who may
+        rebuy or sit in), ``"paused"`` (by the host), ``"playing"`` or
+        ``"over"``."""
+        if self.session.is_between_hands:
+            if self.limit_reached or (self.session.is_over and not self._can_go_on()):
+                return "over"
+            if self.session.is_over:
+                return "waiting"
+        if not self.started and any(
+            s.player == "human" and (s.token_hash is None or s.pending) for s in self.seats
+        ):
             return "waiting"
+        if self.paused and self.session.is_between_hands:
+            return "paused"
         return "playing"
+
+    def _can_go_on(self) -> bool:
+        """A cash room with fewer than two players with chips goes on when
+        a person may still rebuy, sit in or take a seat."""
+        if self.kind != "cash":
+            return False
+        if self.settings.get("rebuy", "off") != "off" and any(
+            (m.player == "human" and m.token_hash is not None) or m.player == "ai" for m in self.seats
+        ):
+            return True  # a person may rebuy; a busted computer player rebuys
+        return any((m.token_hash is None and m.player in ("human", "empty")) or m.fill or m.add
+                   or m.sit_out is False for m in self.seats) or any(
+            m.player != "empty" and state is SeatState.SITTING_OUT
+            for m, state in zip(self.seats, self.session.seat_states))
 
     @property
     def hand_number(self) -> int | None:
@@ -372,18 +460,63 @@ class Room:
                 "connected": seat in connected,
                 "state": states[seat].value,
                 "stack": stacks[seat],
+                "pending": meta.pending,
+                "away": meta.away,
+                "wait_bb": meta.wait_bb,
+                "time_bank": round(meta.bank, 1),
+                "run_twice": meta.twice,
+                "rebuy_asked": meta.asked,
+                "chips_next_hand": meta.add + meta.given - meta.take,
+                "leaving": meta.kick,
             })
         return out
 
     def ledger(self) -> list[dict[str, Any]]:
-        """The ``LedgerLine`` list: each seat's chips brought, stack and net result."""
+        """The ``LedgerLine`` list: each seat's chips brought (buy-ins,
+        rebuys, top-ups and chips the host added), cashed out (negative),
+        stack and net result (the sum of its hands' results), then the
+        players who left (``seat`` ``None``)."""
         self.count_records()
         stacks = self.session.stacks
-        return [
+        lines = [
             {"seat": seat, "name": meta.name or None, "brought": meta.brought,
-             "stack": stacks[seat], "net": self.nets[seat], "hands": self.dealt[seat]}
+             "cashed": meta.cashed, "stack": stacks[seat], "net": self.nets[seat],
+             "hands": self.dealt[seat]}
             for seat, meta in enumerate(self.seats)
         ]
+        return lines + [dict(line) for line in self.departed]
+
+    def settlement(self) -> list[dict[str, Any]]:
+        """Who pays whom at the end (:func:`.home.settlement` over each
+        player's net result; several lines of one name are added up)."""
+        nets: dict[str, int] = {}
+        for line in self.ledger():
+            if line["hands"] or line["net"]:
+                name = line["name"] or f"seat {line['seat'] + 1}"
+                nets[name] = nets.get(name, 0) + int(line["net"])
+        return [{"from": t.payer, "to": t.payee, "chips": t.chips} for t in settlement(nets)]
+
+    def rules(self) -> dict[str, Any]:
+        """The room's rules as the table shows them (``RoomRules`` of ``docs/web.rst``)."""
+        config = self.session.config
+        settings = self.settings
+        return {
+            "betting": config.betting.value,
+            "straddles": config.straddles,
+            "ante_rule": config.ante_rule.value,
+            "run_it_twice": settings.get("run_it_twice", "always" if config.boards > 1 else "never"),
+            "decision_seconds": settings["decision_seconds"],
+            "time_bank_seconds": settings.get("time_bank_seconds", 0),
+            "missed_turns": settings.get("missed_turns", 0),
+            "return_rule": settings.get("return_rule", "wait"),
+            "rebuy": settings.get("rebuy", "off"),
+            "max_buy_in": settings.get("max_buy_in"),
+            "join_stack": settings["join_stack"],
+            "seat_approval": settings.get("seat_approval", False),
+            "next_blinds": settings.get("next_blinds"),
+            "max_hands": config.max_hands,
+            "max_minutes": settings["max_minutes"],
+        }
 
     def count_records(self) -> None:
         """Add the hands recorded since the last call to the ledger."""
@@ -417,6 +550,8 @@ class Room:
             "limits": {"max_hands": self.session.config.max_hands,
                        "max_minutes": self.settings["max_minutes"]},
             "seats": self.seat_info(connected),
+            "rules": self.rules(),
+            "paused": self.paused,
             "url": f"/room/{self.id}",
         }
 
@@ -461,6 +596,8 @@ class Room:
             "to_act": to_act,
             "deadline_ms": deadline_ms,
             "decision_seconds": self.settings["decision_seconds"],
+            "time_bank": self.banking is not None,
+            "paused": self.paused,
             "pots": [] if public_obs is None else pots_data(public_obs),
             "limits": {
                 "max_hands": self.session.config.max_hands,
@@ -512,11 +649,13 @@ class Room:
         changes (the key says what it depends on).
         """
         key = (self.session.hand_count, self.session.is_between_hands, self.session.is_over,
-               tuple(sorted(connected)), self.status,
+               tuple(sorted(connected)), self.status, self.version,
                tuple((m.player, m.name, m.token_hash is None, m.fill, m.sit_out) for m in self.seats))
         if self._between_cache[0] != key:
             part = {"seats": self.seat_info(connected), "last_hand": self.last_hand,
-                    "tournament": self.tournament(), "ledger": self.ledger()}
+                    "tournament": self.tournament(), "ledger": self.ledger(),
+                    "settlement": self.settlement() if self.kind == "cash" else None,
+                    "rules": self.rules()}
             self._between_cache = (key, "," + json.dumps(part, separators=_COMPACT)[1:-1])
         return self._between_cache[1]
 
@@ -545,8 +684,13 @@ class Room:
 
     # -- changes -------------------------------------------------------
 
-    def join(self, request: JoinRequest) -> tuple[int, str]:
-        """A person takes an open seat.
+    def join(self, request: JoinRequest, *, host: bool = False) -> tuple[int, str]:
+        """A person takes an open seat (with the option ``seat_approval``,
+        asks for it: the seat is theirs once the host approves).
+
+        Args:
+            request: The checked request.
+            host: The room's creator sits (never waits for approval).
 
         Returns:
             ``(seat, token)``: the token is given only once.
@@ -572,34 +716,155 @@ class Room:
         token = secrets.token_urlsafe(32)
         meta.token_hash = hash_token(token)
         meta.name = request.name
+        meta.bank = float(self.settings.get("time_bank_seconds", 0))
+        self.version += 1
+        if self.settings.get("seat_approval") and not host:
+            meta.pending = True  # the host answers (approve_seat)
+            return seat, token
+        self._seat_person(seat)
+        return seat, token
+
+    def _seat_person(self, seat: int) -> None:
+        meta = self.seats[seat]
+        meta.pending = False
         if meta.player == "empty":
             meta.player = "human"
             meta.fill = True
-        return seat, token
 
     def ready_to_deal(self) -> bool:
-        """No hand on, the room not over and no person's seat still open."""
-        return self.session.is_between_hands and self.status == "playing" and not self.session.is_over
+        """No hand on, the room neither over nor paused and no person's seat still open.
+
+        Between hands this applies the seat changes asked for (joins,
+        rebuys, sitting out and in), so a cash room with fewer than two
+        players with chips goes on once one rebuys or sits in.
+        """
+        if not self.session.is_between_hands or self.paused:
+            return False
+        if self.kind == "cash" and self.session.hand_count and self.status != "over":
+            self.seat_changes()  # a busted room goes on once someone rebuys or sits in
+        return self.status == "playing" and not self.session.is_over
+
+    def seat_changes(self) -> None:
+        """Between hands: seat the people who joined, pay out the kicked,
+        add and take the chips asked for (logged in the chip log), sit out
+        and in as asked, rebuy the busted computer players (option
+        ``rebuy`` not ``off``), apply the host's new blinds and the
+        run-it-twice agreement.  Nothing happens during a hand."""
+        session = self.session
+        if not session.is_between_hands:
+            return
+        before = (session.stacks, session.seat_states, len(self.chips.entries), session.config)
+        hand = session.hand_count
+        join_stack = int(self.settings["join_stack"])
+        rebuy = self.settings.get("rebuy", "off")
+        for seat, meta in enumerate(self.seats):
+            name = meta.name or f"seat {seat + 1}"
+            if meta.kick:
+                self._leave(seat)
+                continue
+            if meta.fill:
+                session.fill(seat, None, chips=join_stack)
+                meta.brought += join_stack
+                self.chips.add(hand, seat, name, "buy-in", join_stack)
+                meta.fill = False
+            if meta.take:
+                take = min(meta.take, session.stacks[seat])
+                if take:
+                    session.take_chips(seat, take)
+                    meta.brought -= take
+                    self.chips.add(hand, seat, name, "host-remove", -take)
+                meta.take = 0
+            for amount, kind in ((meta.given, "host-add"),
+                                 (meta.add, "rebuy" if session.stacks[seat] == 0 else "top-up")):
+                if amount:
+                    session.add_chips(seat, amount)
+                    meta.brought += amount
+                    self.chips.add(hand, seat, name, kind, amount)
+            meta.add = meta.given = 0
+            if (meta.player == "ai" and rebuy != "off" and session.stacks[seat] == 0
+                    and session.seat_states[seat] is SeatState.PLAYING):
+                session.add_chips(seat, join_stack)
+                meta.brought += join_stack
+                self.chips.add(hand, seat, name, "rebuy", join_stack)
+            if meta.sit_out is not None:
+                state = session.seat_states[seat]
+                if meta.sit_out and state is SeatState.PLAYING:
+                    session.sit_out(seat)
+                elif not meta.sit_out and state is SeatState.SITTING_OUT and not meta.wait_bb:
+                    session.sit_in(seat)
+                meta.sit_out = None
+        self._waiting_for_big_blind()
+        self._next_config()
+        if before != (session.stacks, session.seat_states, len(self.chips.entries), session.config):
+            self.version += 1
+
+    def _waiting_for_big_blind(self) -> None:
+        """Deal in a seat back from sitting out (house rule ``wait``) only
+        at the hand in which it is the big blind (or when without it fewer
+        than two could play)."""
+        session = self.session
+        for seat, meta in enumerate(self.seats):
+            if not meta.wait_bb:
+                continue
+            if session.seat_states[seat] is not SeatState.SITTING_OUT or session.stacks[seat] == 0:
+                meta.wait_bb = session.seat_states[seat] is SeatState.SITTING_OUT
+                continue
+            if sum(session.live) < 2:
+                session.sit_in(seat)
+                meta.wait_bb = False
+                continue
+            session.sit_in(seat)
+            if session.next_positions().big_blind_seat == seat:
+                meta.wait_bb = False
+            else:
+                session.sit_out(seat)
+
+    def _next_config(self) -> None:
+        """The next hand's blinds (the host's change) and boards (run it twice)."""
+        config = self.session.config
+        changes: dict[str, Any] = {}
+        blinds = self.settings.get("next_blinds")
+        if blinds is not None:
+            changes["blinds"] = Blinds(*blinds)
+            self.settings["next_blinds"] = None
+        mode = self.settings.get("run_it_twice", "never")
+        if mode == "ask":
+            live = self.session.live
+            people = [m for m, on in zip(self.seats, live) if on and m.player == "human"]
+            boards = 2 if people and all(m.twice for m in people) else 1
+            if boards != config.boards:
+                changes["boards"] = boards
+        if changes:
+            self.session.config = dataclasses.replace(config, **changes)
+
+    def _leave(self, seat: int) -> None:
+        """The player at ``seat`` leaves between hands: their stack is cashed
+        out, their ledger line kept under :attr:`departed`, the seat empty."""
+        session = self.session
+        meta = self.seats[seat]
+        name = meta.name or f"seat {seat + 1}"
+        stack = session.stacks[seat]
+        if stack:
+            session.take_chips(seat, stack)
+            self.chips.add(session.hand_count, seat, name, "cash-out", -stack)
+        self.count_records()
+        self.departed.append({"seat": None, "name": name, "brought": meta.brought,
+                              "cashed": meta.cashed - stack, "stack": 0,
+                              "net": self.nets[seat], "hands": self.dealt[seat]})
+        self.nets[seat] = self.dealt[seat] = 0
+        if session.seat_states[seat] is not SeatState.EMPTY:
+            session.leave(seat)
+        self.seats[seat] = SeatMeta("empty")
 
     async def deal(self) -> None:
         """Seat the people who joined or asked to sit out or in, then deal the next hand.
 
         The computer seats act until a person must act or the hand ends.
         """
-        for seat, meta in enumerate(self.seats):
-            if meta.fill:
-                self.session.fill(seat, None, chips=self.settings["join_stack"])
-                meta.brought += self.settings["join_stack"]
-                meta.fill = False
-            if meta.sit_out is not None:
-                state = self.session.seat_states[seat]
-                if meta.sit_out and state is SeatState.PLAYING:
-                    self.session.sit_out(seat)
-                elif not meta.sit_out and state is SeatState.SITTING_OUT:
-                    self.session.sit_in(seat)
-                meta.sit_out = None
+        self.seat_changes()
         if self.session.is_over:  # someone sat out and fewer than two remain
             return
+        self.banking = None
         await self.session.start_hand_async()
         self._after_step()
 
@@ -640,7 +905,34 @@ class Room:
             raise ProtocolError("not_your_turn", str(exc)) from None
         except IllegalActionError as exc:
             raise ProtocolError("illegal_action", str(exc)) from None
+        meta = self.seats[seat]
+        if meta.missed:
+            meta.missed = 0
+            self.version += 1
+        if self.banking is not None and self.banking[0] == seat:
+            meta.bank = max(0.0, meta.bank - (time.monotonic() - self.banking[1]))
+            self.version += 1
+        self.banking = None
         self._after_step()
+
+    def use_time_bank(self) -> bool:
+        """The person to act ran out of time: start their time bank if they
+        have one left (the new deadline is :attr:`deadline`).
+
+        Returns:
+            ``True`` when the bank started (the time-out waits), ``False``
+            when the person has no bank left or is already using it.
+        """
+        seat = self.session.to_act
+        if seat is None or self.banking is not None:
+            return False
+        meta = self.seats[seat]
+        if meta.bank <= 0:
+            return False
+        now = time.monotonic()
+        self.banking = (seat, now)
+        self.deadline = now + meta.bank
+        return True
 
     async def time_out(self) -> int | None:
         """The person to act ran out of time: play their default action.
@@ -651,7 +943,17 @@ class Room:
         seat = self.session.to_act
         if seat is None:
             return None
+        meta = self.seats[seat]
+        if self.banking is not None and self.banking[0] == seat:
+            meta.bank = 0.0
+        self.banking = None
         await self.session.time_out_async(seat)
+        meta.missed += 1
+        limit = int(self.settings.get("missed_turns", 0))
+        if limit and meta.missed >= limit and meta.player == "human" and not meta.away:
+            meta.away = True  # sat out from the next hand; "sit_in" brings them back
+            meta.sit_out = True
+        self.version += 1
         self._after_step()
         return seat
 
@@ -663,7 +965,149 @@ class Room:
         """
         if self.kind != "cash" or self.status == "over":
             raise ProtocolError("not_now", "only a running cash room lets a seat sit out or in")
-        self.seats[seat].sit_out = out
+        meta = self.seats[seat]
+        if out and self.session.stacks[seat] == 0 and not meta.add:
+            raise ProtocolError("not_now", "a seat without chips is not dealt in: rebuy first")
+        sitting_out = self.session.seat_states[seat] is SeatState.SITTING_OUT
+        meta.sit_out = out
+        meta.missed = 0
+        meta.away = False
+        meta.wait_bb = (not out and sitting_out and self.settings.get("return_rule") == "wait"
+                        and self.session.hand_count > 0)
+        self.version += 1
+
+    def ask_chips(self, seat: int, chips: int) -> str:
+        """The person at ``seat`` rebuys or tops up ``chips`` (from the next
+        hand; with the option ``rebuy`` ``approval``, once the host approves).
+
+        Returns:
+            ``"added"`` (from the next hand) or ``"asked"`` (waiting for the host).
+
+        Raises:
+            ProtocolError: ``not_now`` the room is not a running cash room
+                with rebuys, or the seat is waiting for the host; ``too_many_chips``
+                the stack would go over the room's maximum buy-in.  Nothing changes.
+        """
+        mode = self.settings.get("rebuy", "off")
+        if self.kind != "cash" or self.status == "over" or mode == "off":
+            raise ProtocolError("not_now", "this room has no rebuys or top-ups")
+        meta = self.seats[seat]
+        if meta.pending or meta.kick:
+            raise ProtocolError("not_now", "the host has not seated you (or asked you to leave)")
+        most = int(self.settings["max_buy_in"])
+        would = self.session.stacks[seat] + meta.add + meta.given - meta.take + chips
+        if meta.fill:
+            would += int(self.settings["join_stack"])
+        if would > most:
+            raise ProtocolError("too_many_chips",
+                                f"a stack of {would:,} chips is over this room's maximum buy-in of {most:,}")
+        self.version += 1
+        if mode == "approval":
+            meta.asked = chips
+            return "asked"
+        meta.add += chips
+        return "added"
+
+    def agree_twice(self, seat: int, agree: bool) -> None:
+        """The person at ``seat`` agrees (or not) to run it twice from the
+        next hand (rooms whose option is ``ask``).
+
+        Raises:
+            ProtocolError: ``not_now`` the room's option is not ``ask``.
+        """
+        if self.settings.get("run_it_twice") != "ask":
+            raise ProtocolError("not_now", "this room does not ask about running it twice")
+        self.seats[seat].twice = agree
+        self.version += 1
+
+    def host(self, request: HostRequest) -> None:
+        """A host's action (the lobby checked the owner token; ``transfer``
+        and ``close`` are the lobby's).
+
+        ``pause`` stops dealing after the hand in progress, ``resume`` deals
+        again; ``blinds`` sets the blinds from the next hand; ``seat``
+        approves or refuses a seat request; ``rebuy`` a rebuy request;
+        ``chips`` adds or takes chips from the next hand (chip log);
+        ``kick`` makes the player leave at the next deal (their stack is
+        cashed out).
+
+        Raises:
+            ProtocolError: ``not_now`` the action does not apply to this
+                room or seat now (the message says why), ``bad_config``
+                blinds the table refuses.  Nothing changes.
+        """
+        action = request.action
+        if self.status == "over" and action != "close":
+            raise ProtocolError("not_now", "the room is over")
+        if action in ("pause", "resume"):
+            self.paused = action == "pause"
+            self.version += 1
+            return
+        if self.kind != "cash":
+            raise ProtocolError("not_now", f"{action!r} is for cash rooms")
+        if action == "blinds":
+            assert request.blinds is not None
+            try:
+                blinds = Blinds(*request.blinds)
+                dataclasses.replace(self.session.config, blinds=blinds)
+            except PokerError as exc:
+                raise ProtocolError("bad_config", str(exc)) from None
+            self.settings["next_blinds"] = list(request.blinds)
+            self.version += 1
+            return
+        seat = request.seat
+        assert seat is not None
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError("bad_message", f"seat {seat}: the room has seats 0 to {len(self.seats) - 1}")
+        meta = self.seats[seat]
+        if action == "seat":
+            if not meta.pending:
+                raise ProtocolError("not_now", f"nobody is asking for seat {seat + 1}")
+            if request.approve:
+                self._seat_person(seat)
+            else:
+                meta.pending = False
+                meta.token_hash = None
+                meta.name = ""
+        elif action == "rebuy":
+            if not meta.asked:
+                raise ProtocolError("not_now", f"seat {seat + 1} has no rebuy waiting")
+            if request.approve:
+                meta.add += meta.asked
+            meta.asked = 0
+        elif action == "chips":
+            if meta.player == "empty" or meta.pending:
+                raise ProtocolError("not_now", f"seat {seat + 1} has no player")
+            if request.chips > 0:
+                meta.given += request.chips
+            else:
+                have = self.session.stacks[seat] + meta.add + meta.given - meta.take
+                if -request.chips > have:
+                    raise ProtocolError("not_now", f"seat {seat + 1} has {have:,} chips, not {-request.chips:,}")
+                meta.take -= request.chips
+        elif action == "kick":
+            if meta.player == "empty" and meta.token_hash is None:
+                raise ProtocolError("not_now", f"seat {seat + 1} is empty")
+            if meta.pending or (meta.fill and self.session.stacks[seat] == 0):
+                self.seats[seat] = SeatMeta("empty")  # never dealt in: nothing to cash out
+            else:
+                meta.kick = True
+        self.version += 1
+
+    def say(self, seat: int, text: str) -> dict[str, Any]:
+        """The person at ``seat`` says ``text`` at the table.
+
+        Returns:
+            The ``chat`` message for every connection of the room.
+
+        Raises:
+            ProtocolError: ``chat_limited`` (429) the seat said more than
+                :data:`~.limits.CHAT_BURST` lines in a short time (one more
+                every 1 / :data:`~.limits.CHAT_PER_SECOND` seconds).
+        """
+        if not self.chat.allow(seat):
+            raise ProtocolError("chat_limited", "you are chatting too fast: wait a few seconds", 429)
+        return self.chat.say(seat, self.seats[seat].name or f"seat {seat + 1}", text)
 
     def _after_step(self) -> None:
         if self.session.is_between_hands:
@@ -718,7 +1162,7 @@ def _cash_config(request: RoomRequest, seats: list[SeatMeta]) -> TableConfig:
             max_seconds=None if request.max_minutes is None else request.max_minutes * 60,
             straddles=request.straddles,
             ante_rule=AnteRule(request.ante_rule),
-            boards=2 if request.run_it_twice else 1,
+            boards=2 if request.run_it_twice == "always" else 1,
         )
     except PokerError as exc:
         raise ProtocolError("bad_config", str(exc)) from None

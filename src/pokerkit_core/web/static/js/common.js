@@ -132,17 +132,35 @@ export function saveToken(roomId, seat, token) {
   }
 }
 
-/** The ledger (one line per seat: seat, name, hands, stack, net chips) as a table. */
+/** The owner token of a room this browser created (or was passed the host's role of), or null. */
+export function ownerToken(roomId) {
+  try { return localStorage.getItem(`pkc-owner-${roomId}`); } catch { return null; }
+}
+
+/** Keep a room's owner token (the host's controls); null forgets it. */
+export function saveOwnerToken(roomId, token) {
+  try {
+    if (token) localStorage.setItem(`pkc-owner-${roomId}`, token);
+    else localStorage.removeItem(`pkc-owner-${roomId}`);
+  } catch { /* storage disabled */ }
+}
+
+/** The ledger (one line per player: name, hands, chips brought in, stack, net chips) as a table. */
 export function ledgerTable(ledger) {
   const body = el("tbody");
   for (const line of ledger) {
+    if (line.seat === null && !line.hands) continue;
+    if (!line.name && !line.hands && !line.stack) continue;  // an empty seat
     const net = Number(line.net) || 0;
-    body.append(el("tr", { dataset: { seat: line.seat } },
-      el("td", {}, String(line.seat + 1)), el("td", {}, line.name || ""),
-      el("td", { class: "num" }, chips(line.hands)), el("td", { class: "num" }, chips(line.stack)),
+    const who = line.seat === null ? `${line.name || ""} (left)` : (line.name || `Seat ${line.seat + 1}`);
+    body.append(el("tr", { dataset: { seat: line.seat === null ? "left" : line.seat } },
+      el("td", { class: "who", title: line.seat === null ? who : `seat ${line.seat + 1}: ${who}` }, who),
+      el("td", { class: "num" }, chips(line.hands)), el("td", { class: "num" }, chips(line.brought)),
+      el("td", { class: "num" }, chips(line.stack)),
       el("td", { class: `num net ${net > 0 ? "pos" : net < 0 ? "neg" : ""}` }, `${net > 0 ? "+" : ""}${chips(net)}`)));
   }
   return el("table", { class: "list ledger" },
-    el("thead", {}, el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Player"), el("th", { class: "num" }, "Hands"),
+    el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", { class: "num", title: "hands dealt" }, "Hands"),
+      el("th", { class: "num", title: "chips bought in: buy-ins, rebuys, top-ups" }, "In"),
       el("th", { class: "num" }, "Stack"), el("th", { class: "num" }, "Net"))), body);
 }

@@ -1,5 +1,5 @@
 // Lobby: create a room (cash table, sit-and-go, ACPC heads-up), list the rooms, show ledgers.
-import { api, chips, clear, el, ledgerTable, saveToken } from "./common.js";
+import { api, chips, clear, el, ledgerTable, saveOwnerToken, saveToken } from "./common.js";
 
 const FALLBACK_OPTIONS = {
   levels: ["easy", "normal", "hard"],
@@ -89,7 +89,15 @@ export function roomRequest() {
     // Optional table options go only when asked for (a server may not offer them).
     if (intValue("ante") && $("ante-rule").value !== "every-seat") body.ante_rule = $("ante-rule").value;
     if (intValue("straddles") > 0) body.straddles = intValue("straddles");  // a count: 2, 4, ... big blinds
-    if ($("run-twice").checked) body.run_it_twice = true;
+    if ($("run-twice").checked) body.run_it_twice = $("run-twice-mode").value;
+    Object.assign(body, {
+      rebuy: $("rebuy").value,
+      missed_turns: intValue("missed-turns"),
+      return_rule: $("return-rule").value,
+      time_bank_seconds: intValue("time-bank"),
+    });
+    if (intValue("max-buy-in")) body.max_buy_in = intValue("max-buy-in");
+    if ($("seat-approval").checked) body.seat_approval = true;
     const limit = $("limit-kind").value;
     if (limit === "hands") body.max_hands = intValue("limit-value");
     if (limit === "time") body.max_minutes = intValue("limit-value");
@@ -110,6 +118,7 @@ async function createRoom(event) {
   try {
     const reply = await api("POST", "/api/rooms", roomRequest());
     if (reply.token !== undefined && reply.token !== null) saveToken(reply.room.id, reply.seat, reply.token);
+    if (reply.owner_token) saveOwnerToken(reply.room.id, reply.owner_token);  // the host's controls
     location.assign(reply.room.url || `/room/${encodeURIComponent(reply.room.id)}`);
   } catch (error) {
     status.className = "status-line error";

@@ -64,7 +64,7 @@ async function opened(reply, source) {
   clear(select);
   for (const hand of ctx.hands) {
     const who = (hand.names || []).join(" vs ");
-    select.append(el("option", { value: String(hand.index) }, `Hand ${hand.label}${who ? ` \u00b7 ${who}` : ""} (${hand.steps} steps)`));
+    select.append(el("option", { value: String(hand.index) }, `Hand ${hand.label}${who ? ` \u00b7 ${who}` : ""} (${hand.actions} actions)`));
   }
   select.disabled = ctx.hands.length === 0;
   setStatus(`${source}: ${ctx.hands.length} hand${ctx.hands.length === 1 ? "" : "s"}.`);

@@ -4,7 +4,7 @@
 //   F fold, C check or call, K check, R bet/raise to the amount, A all-in,
 //   1..4 amount presets (min, 1/2 pot, pot, all-in), Up/Down amount +/- one big blind,
 //   Enter in the amount box bets or raises it.
-import { api, chips, clear, el, ledgerTable, loadToken, rememberedToken, saveToken, toast, wsUrl } from "./common.js";
+import { api, chips, clear, el, ledgerTable, loadToken, ownerToken, rememberedToken, saveOwnerToken, saveToken, toast, wsUrl } from "./common.js";
 import { fromObservation, renderLog, winnersOf } from "./table_view.js";
 import { renderTable } from "./table_view.js";
 
@@ -24,6 +24,10 @@ const ctx = {
   result: null,
   histories: new Map(),
   errorSeq: null,
+  owner: null,
+  banking: false,
+  sound: false,
+  heard: { hand: null, events: 0, turn: false, won: null },
 };
 
 /** Hands kept in the hand log (the current one and those before it). */
@@ -75,9 +79,23 @@ function onMessage(message) {
       ctx.you = message.seat === undefined ? null : message.seat;
       document.body.dataset.seat = ctx.you === null ? "spectator" : String(ctx.you);
       if (message.room) showRoom(message.room);
+      clear($("chat-log"));
+      for (const line of message.chat || []) addChat(line);
+      break;
+    case "chat":
+      addChat(message);
+      break;
+    case "host":
+      // The host's role was passed to this seat: keep the new owner token.
+      ctx.owner = message.owner_token;
+      saveOwnerToken(ctx.roomId, ctx.owner);
+      toast("You are the host of this room now.", "info");
+      if (ctx.state) render();
       break;
     case "state":
-      if (typeof message.seq === "number" && message.seq <= ctx.seq) return;
+      // The same seq again is the same moment resent with news between hands
+      // (a seat went on- or offline): draw it; only older moments are dropped.
+      if (typeof message.seq === "number" && message.seq < ctx.seq) return;
       ctx.seq = typeof message.seq === "number" ? message.seq : ctx.seq;
       ctx.state = message;
       if (message.you !== undefined) ctx.you = message.you;
@@ -116,9 +134,10 @@ function showRoom(room) {
 
 function seatNames(seats) {
   return seats.map((s) => {
-    if (s.name) return s.name;
+    if (s.name && !s.pending) return s.name;
     if (s.player === "ai") return `AI ${s.level || ""}`.trim();
-    if (s.open) return "Open seat";
+    if (s.open || s.pending) return "Open seat";
+    if (s.player === "empty") return "Empty seat";
     return `Seat ${s.seat + 1}`;
   });
 }
@@ -126,9 +145,11 @@ function seatNames(seats) {
 function seatLabels(seats) {
   return seats.map((s) => {
     if (s.player === "ai") return `AI \u00b7 ${s.level}`;
+    if (s.pending) return "waiting for the host";
     if (s.player === "human" && !s.open) {
-      if (s.state === "sitting-out") return "sitting out";
-      return s.connected ? "person" : "person \u00b7 away";
+      if (s.away) return "away \u00b7 sat out";
+      if (s.state === "sitting-out") return s.wait_bb ? "back at the big blind" : "sitting out";
+      return s.connected ? "person" : "person \u00b7 offline";
     }
     return "";
   });
@@ -155,7 +176,7 @@ function render() {
   const extra = {
     names,
     labels: seatLabels(seats),
-    empty: seats.map((s) => s.open || s.player === "empty"),
+    empty: seats.map((s) => s.open || s.pending || s.player === "empty"),
     to_act: state.to_act,
     pots: state.pots,
     me,
@@ -170,7 +191,9 @@ function render() {
   }
   if (state.deadline_ms) {
     ctx.deadlineAt = performance.now() + state.deadline_ms;
-    ctx.deadlineTotal = (state.decision_seconds || 30) * 1000;
+    // in the time bank the bar runs down the bank, not the decision time
+    ctx.deadlineTotal = state.time_bank ? Math.max(state.deadline_ms, 1) : (state.decision_seconds || 30) * 1000;
+    ctx.banking = Boolean(state.time_bank);
   } else {
     ctx.deadlineAt = null;
   }
@@ -190,7 +213,10 @@ function render() {
   renderActions(obs, state);
   renderSeatControls(seats, state);
   renderTournament(state.tournament);
-  renderLedger(state.ledger);
+  renderLedger(state.ledger, state.settlement, names);
+  renderRules(state.rules, state);
+  renderHost(seats, state, names);
+  listen(obs, state);
   tick();
 }
 
@@ -344,9 +370,44 @@ function renderSeatControls(seats, state) {
     return;
   }
   const mine = seats[ctx.you];
+  const rules = state.rules || {};
+  if (!mine || state.status === "over") {
+    if (state.status === "over") box.append(el("span", { class: "muted" }, "The room is over."));
+    return;
+  }
+  if (mine.pending) { box.append(el("span", { class: "muted", id: "pending-seat" }, "Waiting for the host to seat you.")); return; }
   if (ctx.room && ctx.room.kind === "cash") {
-    if (mine && mine.state === "sitting-out") box.append(el("button", { type: "button", id: "sit-in", onclick: () => send({ type: "sit_in" }) }, "Sit in"));
-    else if (mine && mine.state === "playing") box.append(el("button", { type: "button", id: "sit-out", onclick: () => send({ type: "sit_out" }) }, "Sit out next hand"));
+    const broke = mine.stack === 0 && !(mine.chips_next_hand > 0);
+    if (mine.away) {
+      box.append(el("span", { class: "away-note" }, `You were sat out after ${rules.missed_turns || "some"} missed turns.`));
+      box.append(el("button", { type: "button", class: "primary", id: "sit-in", onclick: () => send({ type: "sit_in" }) }, "I'm back"));
+    } else if (mine.state === "sitting-out") {
+      if (mine.wait_bb) box.append(el("span", { class: "muted" }, "You are dealt in at your big blind."));
+      else box.append(el("button", { type: "button", id: "sit-in", onclick: () => send({ type: "sit_in" }) }, "Sit in"));
+    } else if (mine.state === "playing" && !broke) {
+      box.append(el("button", { type: "button", id: "sit-out", onclick: () => send({ type: "sit_out" }) }, "Sit out next hand"));
+    }
+    if (rules.rebuy && rules.rebuy !== "off") {
+      const most = rules.max_buy_in || 0;
+      const room = Math.max(0, most - mine.stack - (mine.chips_next_hand || 0));
+      if (mine.rebuy_asked) {
+        box.append(el("span", { class: "muted" }, `Rebuy of ${chips(mine.rebuy_asked)} waiting for the host.`));
+      } else if (room > 0) {
+        const amount = el("input", { id: "rebuy-amount", type: "number", min: 1, max: room, value: Math.min(room, rules.join_stack || room), "aria-label": "chips to buy" });
+        const word = mine.stack === 0 ? "Rebuy" : "Top up";
+        box.append(amount, el("button", { type: "button", id: "rebuy", class: broke ? "primary" : "", onclick: () => {
+          const value = Number(amount.value);
+          if (!Number.isInteger(value) || value < 1 || value > room) { setStatus(`Buy from 1 to ${chips(room)} chips.`, "error"); return; }
+          send({ type: "chips", chips: value });
+        } }, word));
+      }
+      if (mine.chips_next_hand > 0) box.append(el("span", { class: "muted" }, `+${chips(mine.chips_next_hand)} from the next hand`));
+    }
+    if (rules.run_it_twice === "ask") {
+      const box2 = el("input", { type: "checkbox", id: "run-twice-agree", onchange: (e) => send({ type: "run_twice", agree: e.target.checked }) });
+      box2.checked = Boolean(mine.run_twice);
+      box.append(el("label", { class: "inline" }, box2, "Run it twice if all-in"));
+    }
   }
 }
 
@@ -380,11 +441,143 @@ function renderTournament(info) {
   }
 }
 
-function renderLedger(ledger) {
+function renderLedger(ledger, settlement, names) {
   const box = $("table-ledger");
   clear(box);
+  const settle = $("settlement");
+  clear(settle);
   if (!ledger || !ledger.length) { box.append(el("span", { class: "muted" }, "No hands yet.")); return; }
   box.append(ledgerTable(ledger));
+  if (settlement && settlement.length) {
+    settle.append(el("div", { class: "hint" }, "Settle up:"),
+      el("ul", { class: "settle" }, settlement.map((t) => el("li", {}, `${t.from} pays ${t.to} ${chips(t.chips)}`))));
+  }
+}
+
+const RULE_TEXTS = {
+  run_it_twice: { never: "never", ask: "when every person agrees", always: "always, when all are all-in" },
+  rebuy: { off: "none", free: "any time, between hands", approval: "approved by the host" },
+  return_rule: { wait: "dealt in at the big blind (post it)", now: "dealt in at the next hand" },
+};
+
+/** The room's rules, always on screen at the table. */
+function renderRules(rules, state) {
+  const list = $("rules");
+  clear(list);
+  if (!rules) return;
+  const b = ctx.room && ctx.room.blinds;
+  const items = [];
+  if (b) items.push(`Blinds ${chips(b.small_blind)}/${chips(b.big_blind)}${b.ante ? `, ante ${chips(b.ante)} (${rules.ante_rule})` : ""}, ${rules.betting}`);
+  if (rules.next_blinds) items.push(`From the next hand: blinds ${chips(rules.next_blinds[0])}/${chips(rules.next_blinds[1])}`);
+  if (rules.straddles) items.push(`${rules.straddles} straddle${rules.straddles > 1 ? "s" : ""}`);
+  items.push(`Run it twice: ${RULE_TEXTS.run_it_twice[rules.run_it_twice] || rules.run_it_twice}`);
+  items.push(`${rules.decision_seconds} s to act${rules.time_bank_seconds ? ` + a ${rules.time_bank_seconds} s time bank` : ""}`);
+  if (rules.missed_turns) items.push(`Sat out after ${rules.missed_turns} missed turns in a row; back: ${RULE_TEXTS.return_rule[rules.return_rule]}`);
+  if (ctx.room && ctx.room.kind === "cash") {
+    items.push(`Rebuys and top-ups: ${RULE_TEXTS.rebuy[rules.rebuy] || rules.rebuy}${rules.rebuy !== "off" ? ` (stack up to ${chips(rules.max_buy_in)})` : ""}`);
+    if (rules.seat_approval) items.push("The host approves who sits down");
+  }
+  if (rules.max_hands) items.push(`${chips(rules.max_hands)} hands`);
+  if (rules.max_minutes) items.push(`${rules.max_minutes} minutes`);
+  if (state.paused) items.push("Paused by the host");
+  for (const text of items) list.append(el("li", {}, text));
+}
+
+async function hostAction(body) {
+  const line = $("host-status");
+  try {
+    await api("POST", `/api/rooms/${encodeURIComponent(ctx.roomId)}/host`, { token: ctx.owner, ...body });
+    line.className = "status-line";
+    line.textContent = "Done.";
+    if (body.action === "close") { saveOwnerToken(ctx.roomId, null); ctx.owner = null; }
+    if (body.action === "transfer") { saveOwnerToken(ctx.roomId, null); ctx.owner = null; $("host-panel").hidden = true; }
+  } catch (error) {
+    line.className = "status-line error";
+    line.textContent = error.message;
+  }
+}
+
+/** The host's controls: only on the page holding the room's owner token. */
+function renderHost(seats, state, names) {
+  const panel = $("host-panel");
+  panel.hidden = !ctx.owner || state.status === "over";
+  document.body.dataset.host = ctx.owner ? "1" : "0";
+  if (panel.hidden) return;
+  $("host-pause").textContent = state.paused ? "Resume" : "Pause";
+  const cash = ctx.room && ctx.room.kind === "cash";
+  for (const id of ["host-sb", "host-bb", "host-blinds"]) $(id).closest("div, button").hidden = !cash;
+  const body = $("host-seats").querySelector("tbody");
+  clear(body);
+  $("host-players").hidden = !cash;
+  if (!cash) return;
+  if (seats.some((s) => s.pending || s.rebuy_asked)) $("host-players").open = true;  // a request waits
+  const b = ctx.room && ctx.room.blinds;
+  if (b && !$("host-sb").value) { $("host-sb").value = String(b.small_blind); $("host-bb").value = String(b.big_blind); }
+  seats.forEach((s, seat) => {
+    if (s.player === "empty" && !s.pending) return;
+    const cells = [];
+    if (s.pending) {
+      cells.push(el("button", { type: "button", class: "primary", dataset: { host: "approve" }, onclick: () => hostAction({ action: "seat", seat, approve: true }) }, "Seat"),
+        el("button", { type: "button", dataset: { host: "refuse" }, onclick: () => hostAction({ action: "seat", seat, approve: false }) }, "Refuse"));
+    } else {
+      if (s.rebuy_asked) {
+        cells.push(el("button", { type: "button", class: "primary", dataset: { host: "rebuy" }, onclick: () => hostAction({ action: "rebuy", seat, approve: true }) }, `Rebuy ${chips(s.rebuy_asked)}`),
+          el("button", { type: "button", onclick: () => hostAction({ action: "rebuy", seat, approve: false }) }, "No"));
+      }
+      const amount = el("input", { type: "number", class: "chips-delta", value: 0, "aria-label": `chips for ${names[seat]}` });
+      cells.push(amount, el("button", { type: "button", dataset: { host: "chips" }, onclick: () => {
+        const value = Number(amount.value);
+        if (!Number.isInteger(value) || value === 0) return;
+        hostAction({ action: "chips", seat, chips: value });
+      } }, "\u00b1 chips"));
+      if (!s.leaving) cells.push(el("button", { type: "button", class: "danger", dataset: { host: "kick" }, onclick: () => hostAction({ action: "kick", seat }) }, "Kick"));
+      else cells.push(el("span", { class: "muted" }, "leaves after this hand"));
+      if (s.player === "human" && seat !== ctx.you && s.connected) cells.push(el("button", { type: "button", dataset: { host: "transfer" }, onclick: () => hostAction({ action: "transfer", seat }) }, "Make host"));
+    }
+    body.append(el("tr", { dataset: { seat } }, el("td", {}, `${seat + 1}. ${s.pending ? `${s.name} asks to sit` : names[seat]}`), el("td", {}, cells)));
+  });
+}
+
+/** Table chat: one line. */
+function addChat(line) {
+  const list = $("chat-log");
+  if (!list) return;
+  list.append(el("li", {}, el("span", { class: "muted" }, `${line.at || ""} `), el("strong", {}, `${line.name}: `), line.text));
+  while (list.children.length > 50) list.firstElementChild.remove();
+  list.scrollTop = list.scrollHeight;
+}
+
+let audio = null;
+
+/** A short tone (Web Audio); only when the player turned the sounds on. */
+function beep(freq, ms) {
+  if (!ctx.sound) return;
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = freq;
+    gain.gain.value = 0.06;
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + ms / 1000);
+  } catch { /* no audio */ }
+}
+
+/** Sounds and motion for your turn, a bet and a win (sounds off by default). */
+function listen(obs, state) {
+  const heard = ctx.heard;
+  const myTurn = document.body.dataset.myTurn === "1";
+  if (myTurn && !heard.turn) { beep(660, 120); $("table").classList.add("pulse"); setTimeout(() => $("table").classList.remove("pulse"), 600); }
+  heard.turn = myTurn;
+  if (!obs) return;
+  const events = obs.history || [];
+  if (heard.hand !== obs.hand_number) { heard.hand = obs.hand_number; heard.events = 0; }
+  for (const event of events.slice(heard.events)) {
+    if (event.type === "ActionTaken" && /^[br]/.test(String(event.action))) beep(440, 60);
+    if (event.type === "PotAwarded" && event.seats.includes(ctx.you)) beep(880, 220);
+  }
+  heard.events = events.length;
 }
 
 /** Countdown of the seat to act (bar + seconds), from the state's deadline_ms. */
@@ -401,7 +594,7 @@ function tick() {
     text = el("div", { class: "countdown-text" });
     bar.after(text);
   }
-  text.textContent = `${Math.ceil(left / 1000)} s`;
+  text.textContent = `${ctx.banking ? "time bank " : ""}${Math.ceil(left / 1000)} s`;
 }
 
 function onKey(event) {
@@ -431,15 +624,15 @@ function onKey(event) {
   event.preventDefault();
 }
 
-/** Download the room's hands as PHHS (with this seat's own cards when seated), as a file. */
-async function downloadHands(event) {
+/** Download the room's hands as PHHS or PokerStars text (with this seat's own cards when seated), as a file. */
+async function downloadHands(event, path = "hands.phhs", file = null) {
   event.preventDefault();
   const query = ctx.token ? `?token=${encodeURIComponent(ctx.token)}` : "";
   try {
-    const response = await fetch(`/api/rooms/${encodeURIComponent(ctx.roomId)}/hands.phhs${query}`);
+    const response = await fetch(`/api/rooms/${encodeURIComponent(ctx.roomId)}/${path}${query}`);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const url = URL.createObjectURL(await response.blob());
-    const link = el("a", { href: url, download: `room-${ctx.roomId}.phhs` });
+    const link = el("a", { href: url, download: file || `room-${ctx.roomId}.phhs` });
     document.body.append(link);
     link.click();
     link.remove();
@@ -458,6 +651,32 @@ export async function mount(app, roomId) {
     try { await navigator.clipboard.writeText($("room-link").value); toast("Link copied.", "info"); } catch { $("room-link").select(); }
   });
   $("download-hands").addEventListener("click", downloadHands);
+  $("download-pokerstars").addEventListener("click", (event) => downloadHands(event, "hands.txt", `room-${roomId}-pokerstars.txt`));
+  ctx.owner = ownerToken(roomId);
+  ctx.sound = localStorage.getItem("pkc-sound") === "1";
+  const soundButton = $("sound-toggle");
+  const showSound = () => { soundButton.textContent = ctx.sound ? "Sound on" : "Sound off"; soundButton.setAttribute("aria-pressed", String(ctx.sound)); };
+  showSound();
+  soundButton.addEventListener("click", () => {
+    ctx.sound = !ctx.sound;
+    try { localStorage.setItem("pkc-sound", ctx.sound ? "1" : "0"); } catch { /* storage disabled */ }
+    showSound();
+  });
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (!text) return;
+    if (ctx.you === null || ctx.you === undefined) { setStatus("Take a seat to chat.", "error"); return; }
+    if (send({ type: "chat", text })) $("chat-text").value = "";
+  });
+  $("host-pause").addEventListener("click", () => hostAction({ action: ctx.state && ctx.state.paused ? "resume" : "pause" }));
+  $("host-blinds").addEventListener("click", () => {
+    const sb = Number($("host-sb").value);
+    const bb = Number($("host-bb").value);
+    if (!Number.isInteger(sb) || !Number.isInteger(bb) || bb < 1) { $("host-status").textContent = "Type whole-chip blinds."; return; }
+    hostAction({ action: "blinds", small_blind: sb, big_blind: bb });
+  });
+  $("host-close").addEventListener("click", () => { if (confirm("Close this room for everyone?")) hostAction({ action: "close" }); });
   $("replay-room").addEventListener("click", (event) => {
     event.preventDefault();
     location.assign(`/replay?room=${encodeURIComponent(roomId)}`);

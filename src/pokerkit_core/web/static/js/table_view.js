@@ -14,11 +14,20 @@
 
 import { cardBackEl, cardEl, chips, clear, el } from "./common.js";
 
-/** Seat centre on the ellipse, in percent of the table box; `me` sits at the bottom. */
-function seatPosition(seat, count, me) {
+/** Seat centre on the ellipse, in percent of the table box; `me` sits at the bottom.
+ * `radius` is {x, y} in percent: narrower on a phone, where the table is portrait. */
+function seatPosition(seat, count, me, radius = { x: 41, y: 41 }) {
   const offset = me === null || me === undefined ? 0 : me;
   const angle = Math.PI / 2 + (2 * Math.PI * (seat - offset)) / count;
-  return { x: 50 + 41 * Math.cos(angle), y: 50 + 41 * Math.sin(angle) };
+  return { x: 50 + radius.x * Math.cos(angle), y: 50 + radius.y * Math.sin(angle) };
+}
+
+/** The seats' ellipse for the table box's width (px): phones and small tablets get a
+ * portrait table (app.css) whose seats must stay inside it. */
+function seatRadius(width) {
+  if (width < 520) return { x: 34, y: 39 };
+  if (width < 760) return { x: 38, y: 39 };
+  return { x: 41, y: 37 };
 }
 
 function toward(point, share) {
@@ -52,7 +61,7 @@ function seatBox(view, seat) {
   const empty = view.empty && view.empty[seat];
   const classes = ["seat"];
   if (seat === view.to_act) classes.push("to-act");
-  if (view.folded && view.folded[seat]) classes.push("folded");
+  if (!empty && view.folded && view.folded[seat] && (!view.dealt || view.dealt[seat])) classes.push("folded");
   if (seat === view.me) classes.push("me");
   if (empty) classes.push("empty");
   const winner = (view.winners || []).find((w) => w.seat === seat);
@@ -61,13 +70,12 @@ function seatBox(view, seat) {
   const label = view.labels ? view.labels[seat] : "";
   const stack = view.stacks ? view.stacks[seat] : null;
   const status = [];
-  if (view.all_in && view.all_in[seat]) status.push("ALL-IN");
-  if (view.folded && view.folded[seat]) status.push("folded");
+  if (!empty && view.all_in && view.all_in[seat]) status.push("ALL-IN");
+  if (!empty && view.folded && view.folded[seat] && (!view.dealt || view.dealt[seat])) status.push("folded");
   const info = el("div", { class: "seat-info" },
     el("div", { class: "seat-name", title: name }, name),
     label ? el("div", { class: "seat-label" }, label) : null,
-    empty ? el("div", { class: "seat-stack" }, "open seat")
-      : el("div", { class: "seat-stack" }, chips(stack)),
+    empty ? null : el("div", { class: "seat-stack" }, chips(stack)),
     status.length ? el("div", { class: "seat-status" }, status.join(" ")) : null,
     winner ? el("div", { class: "seat-win" }, `wins ${chips(winner.amount)}`) : null,
   );
@@ -111,8 +119,10 @@ export function renderTable(root, view) {
   }
   felt.append(centre);
   root.append(felt);
+  const radius = seatRadius(root.clientWidth || 1000);
+  root.classList.toggle("narrow", (root.clientWidth || 1000) < 520);
   for (let seat = 0; seat < count; seat += 1) {
-    const place = seatPosition(seat, count, view.me);
+    const place = seatPosition(seat, count, view.me, radius);
     const box = seatBox(view, seat);
     box.style.left = `${place.x}%`;
     box.style.top = `${place.y}%`;
