@@ -22,7 +22,11 @@ import pokerkit_core
 PACKAGE = Path(pokerkit_core.__file__).resolve().parent
 
 # one verb per concept, the same in every format module (formats/)
-FORMAT_VERBS = frozenset({"load", "loads", "dump", "dumps", "iter_hands", "to_dict", "from_dict"})
+FORMAT_VERBS = frozenset({
+    "load", "loads", "dump", "dumps", "dumps_all", "iter_hands", "read_file", "to_dict", "from_dict",
+})
+# the protocol of a room's reader (formats/sites/<room>.py, listed in formats/sites/readers.py)
+ROOM_PROTOCOL = frozenset({"STARTS", "DETECT", "split", "parse_hand"})
 # the protocol of a command module (cli/*_cmd.py)
 COMMAND_PROTOCOL = frozenset({"register", "run"})
 
@@ -69,6 +73,8 @@ def _clashes() -> dict[str, list[str]]:
             if name in FORMAT_VERBS and module.startswith("pokerkit_core.formats."):
                 continue
             if name in COMMAND_PROTOCOL and module.startswith("pokerkit_core.cli.") and module.endswith("_cmd"):
+                continue
+            if name in ROOM_PROTOCOL and module.startswith("pokerkit_core.formats.sites."):
                 continue
             homes[name].append(module)
     return {name: modules for name, modules in sorted(homes.items()) if len(modules) > 1}

@@ -105,6 +105,9 @@ def test_a_hand_longer_than_the_replayer_shows_is_refused_clearly() -> None:
     short = web_replay.read_histories(_long_hand(MAX_REPLAY_ENTRIES - 3), "phh")[0]
     steps = web_replay.hand_steps(short)
     raises = MAX_REPLAY_ENTRIES - 3  # odd: seat 1 raises last and seat 0 folds
-    assert [s["text"] for s in steps[:3]] == ["deal", "seat 1: r 200", "seat 0: r 300"]
-    assert len(steps) == raises + 3  # the deal, each raise, the fold's award, the end
+    assert [s["text"] for s in steps[:3]] == [
+        "deal: Seat 2 posts small blind 50 · Seat 1 posts big blind 100", "Seat 2 raises to 200", "Seat 1 raises to 300",
+    ]  # seats numbered from 1, as the table shows them
+    assert steps[-2]["text"].startswith("Seat 1 folds · ") and steps[-1]["text"] == "end"
+    assert len(steps) == raises + 3  # the deal, each raise, the fold with its award, the end
     assert steps[-1]["results"] == [-100 * raises, 100 * raises]
