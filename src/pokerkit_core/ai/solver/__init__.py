@@ -1,0 +1,1 @@
+"""Subgame solver (placeholder, filled below)."""
