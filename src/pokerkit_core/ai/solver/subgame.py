@@ -42,7 +42,7 @@ from typing import Any, Mapping, Sequence
 from ...engine.actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, Raise
 from ...engine.rules import GameConfig, Street
 from ...engine.state import HandState, act, deal, legal_actions
-from ...errors import CardError, InvalidConfigError, RangeError, SerializationError, shown
+from ...errors import CardError, InvalidConfigError, PokerError, RangeError, SerializationError, shown
 from ...evaluation.cards import CARDS, Card, as_cards
 from ...evaluation.evaluator import evaluate_combos
 from ...evaluation.ranges import Range
@@ -80,7 +80,8 @@ class BetSizes:
             bets can only be called or folded).
 
     Sizes are rounded to whole chips, then clamped to the engine's legal
-    window (``min_raise_to .. max_raise_to``); duplicates are dropped.
+    window (``min_raise_to .. max_raise_to``) and to what the opponent can
+    match (a bigger bet would come back); duplicates are dropped.
 
     Raises:
         InvalidConfigError: A size that is not a number in (0, 100], a
@@ -150,14 +151,21 @@ class BetSizes:
                 targets = [legal.call_to + round(f * after_call) for f in self.raises]
             sizes: list[int] = []
             threshold = legal.bet + self.all_in_threshold * legal.stack
-            for to in targets:
+            # chips above what the deepest opponent can match come back:
+            # sizes past it are one action (the smallest legal one there)
+            cover = max(
+                state.bets[s] + state.stacks[s]
+                for s in range(len(state.stacks))
+                if s != legal.seat and not state.folded[s]
+            )
+            cover_to = min(max(cover, legal.min_raise_to), legal.max_raise_to)
+            for to in targets + ([legal.max_raise_to] if self.all_in and legal.max_is_all_in else []):
                 to = min(max(to, legal.min_raise_to), legal.max_raise_to)
                 if to >= threshold and legal.max_is_all_in:
                     to = legal.max_raise_to
+                to = min(to, cover_to)
                 if to not in sizes:
                     sizes.append(to)
-            if self.all_in and legal.max_is_all_in and legal.max_raise_to not in sizes:
-                sizes.append(legal.max_raise_to)
             for to in sorted(sizes):
                 if legal.max_is_all_in and to == all_in_to:
                     out.append(AllIn)
@@ -710,7 +718,7 @@ class SubgameSolver:
                 current street (it would not rebuild the same tree).
         """
         if self.spot.state is not None and any(self.spot.state.bets):
-            raise SerializationError("a spot taken from a state in the middle of a street cannot be saved")
+            raise SerializationError("spot", "a spot taken from a state in the middle of a street cannot be saved")
         regret, ssum = self.solver.get_state()
         return {
             "format": _FORMAT,
@@ -742,7 +750,7 @@ class SubgameSolver:
         """
         try:
             if data.get("format") != _FORMAT:
-                raise SerializationError(f"not a saved solution (format {shown(data.get('format'))})")
+                raise SerializationError("format", f"not a saved solution (format {shown(data.get('format'))})")
             spot = Spot.from_dict(data["spot"])
             sizes = {Street[name.upper()]: BetSizes.from_dict(s) for name, s in data["sizes"].items()}
             solver = cls(spot, sizes)
@@ -754,8 +762,8 @@ class SubgameSolver:
                 solver._locks[int(node)] = rows
         except SerializationError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SerializationError(f"bad saved solution: {exc}") from None
+        except (KeyError, TypeError, ValueError, AttributeError, PokerError) as exc:
+            raise SerializationError("", f"bad saved solution: {exc}") from None
         return solver
 
     @classmethod
@@ -769,9 +777,9 @@ class SubgameSolver:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except json.JSONDecodeError as exc:
-            raise SerializationError(f"{path}: not JSON ({exc})") from None
+            raise SerializationError("", f"{path}: not JSON ({exc})") from None
         if not isinstance(data, dict):
-            raise SerializationError(f"{path}: not a saved solution")
+            raise SerializationError("", f"{path}: not a saved solution")
         return cls.from_json(data)
 
     # ------------------------------------------------------------ summary
