@@ -239,8 +239,9 @@ int pkc_solver_iterate(pkc_solver *s, int iterations, double alpha, double beta,
 int pkc_solver_values(pkc_solver *s, int player, int best_response, double *out, double *compat_out,
                       double *node_out);
 /* out: best-response value of player 0 and 1, value of the average strategy
- * of player 0 and 1 (per deal, chips), and the deals' total weight. */
-int pkc_solver_evaluate(pkc_solver *s, double out[5]);
+ * of player 0 and 1 (per deal, chips; NaN unless with_values), and the
+ * deals' total weight. */
+int pkc_solver_evaluate(pkc_solver *s, int with_values, double out[5]);
 /* Showdown equity of each hand of `player` against the other's range, over
  * the boards that showdown nodes use (-1 for a hand with none). */
 int pkc_solver_equity(pkc_solver *s, int player, double *out);

@@ -71,7 +71,7 @@ void pkc_solver_free(pkc_solver *s);
 int pkc_solver_iterate(pkc_solver *s, int iterations, double alpha, double beta, double gamma);
 int pkc_solver_values(pkc_solver *s, int player, int best_response, double *out, double *compat_out,
                       double *node_out);
-int pkc_solver_evaluate(pkc_solver *s, double out[5]);
+int pkc_solver_evaluate(pkc_solver *s, int with_values, double out[5]);
 int pkc_solver_equity(pkc_solver *s, int player, double *out);
 int pkc_solver_strategy(pkc_solver *s, int node, double *out);
 int pkc_solver_lock(pkc_solver *s, int node, const double *strategy_in);

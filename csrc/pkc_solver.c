@@ -30,6 +30,7 @@
  * NashConv / 2 = (sum_i BR_i - EV_i) / 2, right with or without rake.
  */
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,13 @@
 #include "pkc.h"
 
 #define NO_CARD 255
+
+/* A hand in a board's rank order: what the showdown sweep reads, together. */
+struct sorted_hand {
+    int32_t rank;
+    uint16_t index;
+    uint8_t c1, c2;
+};
 
 struct pkc_solver {
     int n_nodes;
@@ -50,12 +58,12 @@ struct pkc_solver {
     int32_t *same[2]; /* index of the identical hand in the other list, or -1 */
     int n_boards;
     int32_t *rank[2];   /* n_boards * nh[p] */
-    int32_t *order[2];  /* n_boards * nh[p]: valid hands by rank, ascending */
+    struct sorted_hand *order[2]; /* n_boards * nh[p]: valid hands by rank, ascending */
     int32_t *count[2];  /* n_boards: how many valid hands */
     int64_t *off;       /* per node: offset of its data (decision nodes) */
     int64_t size;       /* doubles of regrets (and of strategy sums) */
-    double *regret;
-    double *ssum;
+    float *regret;      /* single precision: half the memory traffic */
+    float *ssum;
     uint8_t *locked;    /* per node */
     double *lockv;      /* lazily allocated, size doubles */
     double *arena;
@@ -198,7 +206,7 @@ pkc_solver *pkc_solver_new(int n_nodes, const int32_t *node_ints, const double *
         s->w[p] = malloc(sizeof(double) * (size_t)h);
         s->same[p] = malloc(sizeof(int32_t) * (size_t)h);
         s->rank[p] = malloc(sizeof(int32_t) * (size_t)h * (size_t)n_boards);
-        s->order[p] = malloc(sizeof(int32_t) * (size_t)h * (size_t)n_boards);
+        s->order[p] = malloc(sizeof(struct sorted_hand) * (size_t)h * (size_t)n_boards);
         s->count[p] = malloc(sizeof(int32_t) * (size_t)n_boards);
         if (!s->cards[p] || !s->w[p] || !s->same[p] || !s->rank[p] || !s->order[p] || !s->count[p]) goto fail;
         memcpy(s->cards[p], cards + 2 * (size_t)base, 2 * (size_t)h);
@@ -206,13 +214,19 @@ pkc_solver *pkc_solver_new(int n_nodes, const int32_t *node_ints, const double *
         for (int b = 0; b < n_boards; b++) {
             const int32_t *src = ranks + (size_t)b * (size_t)(h0 + h1) + base;
             int32_t *dst = s->rank[p] + (size_t)b * (size_t)h;
-            int32_t *ord = s->order[p] + (size_t)b * (size_t)h;
+            struct sorted_hand *ord = s->order[p] + (size_t)b * (size_t)h;
             int c = 0;
             memcpy(dst, src, sizeof(int32_t) * (size_t)h);
             for (int i = 0; i < h; i++)
                 if (dst[i] >= 0) keys[c++] = ((int64_t)dst[i] << 16) | i;
             qsort(keys, (size_t)c, sizeof(int64_t), by_key);
-            for (int i = 0; i < c; i++) ord[i] = (int32_t)(keys[i] & 0xffff);
+            for (int i = 0; i < c; i++) {
+                int x = (int)(keys[i] & 0xffff);
+                ord[i].rank = dst[x];
+                ord[i].index = (uint16_t)x;
+                ord[i].c1 = s->cards[p][2 * x];
+                ord[i].c2 = s->cards[p][2 * x + 1];
+            }
             s->count[p][b] = c;
         }
     }
@@ -243,8 +257,8 @@ pkc_solver *pkc_solver_new(int n_nodes, const int32_t *node_ints, const double *
         }
     }
     s->size = size;
-    s->regret = calloc((size_t)(size > 0 ? size : 1), sizeof(double));
-    s->ssum = calloc((size_t)(size > 0 ? size : 1), sizeof(double));
+    s->regret = calloc((size_t)(size > 0 ? size : 1), sizeof(float));
+    s->ssum = calloc((size_t)(size > 0 ? size : 1), sizeof(float));
     s->arena_size = need(s, 0, hmax) + 4 * hmax + 8;
     s->arena = malloc(sizeof(double) * (size_t)s->arena_size);
     if (!s->regret || !s->ssum || !s->arena) goto fail;
@@ -280,12 +294,12 @@ fail:
 static void compat(const pkc_solver *s, int p, const double *ropp, double *out, double *card_tot) {
     int q = 1 - p;
     double total = 0;
-    memset(card_tot, 0, sizeof(double) * (size_t)s->deck);
+    memset(card_tot, 0, sizeof(double) * (NO_CARD + 1));
     for (int j = 0; j < s->nh[q]; j++) {
         double r = ropp[j];
         total += r;
         card_tot[s->cards[q][2 * j]] += r;
-        if (s->cards[q][2 * j + 1] != NO_CARD) card_tot[s->cards[q][2 * j + 1]] += r;
+        card_tot[s->cards[q][2 * j + 1]] += r;
     }
     for (int i = 0; i < s->nh[p]; i++) {
         double c = total - card_tot[s->cards[p][2 * i]];
@@ -298,51 +312,52 @@ static void compat(const pkc_solver *s, int p, const double *ropp, double *out, 
 }
 
 /* win[i] - lose[i] for the hero's hands on board b (0 for a blocked hand),
- * and compat (written to cmp). */
+ * and compat (written to cmp).  Card index NO_CARD (a one-card hand's
+ * second card) has its own slot in the per-card sums, never read back as a
+ * real card. */
 static void showdown(const pkc_solver *s, int p, int b, const double *ropp, double *diff, double *cmp) {
     int q = 1 - p, hp = s->nh[p], hq = s->nh[q];
-    const int32_t *rp = s->rank[p] + (size_t)b * hp, *rq = s->rank[q] + (size_t)b * hq;
-    const int32_t *op = s->order[p] + (size_t)b * hp, *oq = s->order[q] + (size_t)b * hq;
+    const int32_t *rp = s->rank[p] + (size_t)b * hp;
+    const struct sorted_hand *op = s->order[p] + (size_t)b * hp, *oq = s->order[q] + (size_t)b * hq;
     int np = s->count[p][b], nq = s->count[q][b];
-    double card[PKC_SOLVER_MAX_DECK];
-    const uint8_t *cp = s->cards[p], *cq = s->cards[q];
+    double card[NO_CARD + 1];
     compat(s, p, ropp, cmp, card);
     memset(diff, 0, sizeof(double) * (size_t)hp);
     /* ascending: opponent hands strictly weaker */
     double tot = 0;
-    memset(card, 0, sizeof(double) * (size_t)s->deck);
+    memset(card, 0, sizeof(card));
     int j = 0;
     for (int k = 0; k < np; k++) {
-        int i = op[k];
-        int32_t r = rp[i];
-        while (j < nq && rq[oq[j]] < r) {
-            int h = oq[j++];
-            double x = ropp[h];
+        const struct sorted_hand *me = op + k;
+        int32_t r = me->rank;
+        while (j < nq && oq[j].rank < r) {
+            double x = ropp[oq[j].index];
             tot += x;
-            card[cq[2 * h]] += x;
-            if (cq[2 * h + 1] != NO_CARD) card[cq[2 * h + 1]] += x;
+            card[oq[j].c1] += x;
+            card[oq[j].c2] += x;
+            j++;
         }
-        double win = tot - card[cp[2 * i]];
-        if (cp[2 * i + 1] != NO_CARD) win -= card[cp[2 * i + 1]];
-        diff[i] = win;
+        double win = tot - card[me->c1];
+        if (me->c2 != NO_CARD) win -= card[me->c2];
+        diff[me->index] = win;
     }
     /* descending: opponent hands strictly stronger */
     tot = 0;
-    memset(card, 0, sizeof(double) * (size_t)s->deck);
+    memset(card, 0, sizeof(card));
     j = nq - 1;
     for (int k = np - 1; k >= 0; k--) {
-        int i = op[k];
-        int32_t r = rp[i];
-        while (j >= 0 && rq[oq[j]] > r) {
-            int h = oq[j--];
-            double x = ropp[h];
+        const struct sorted_hand *me = op + k;
+        int32_t r = me->rank;
+        while (j >= 0 && oq[j].rank > r) {
+            double x = ropp[oq[j].index];
             tot += x;
-            card[cq[2 * h]] += x;
-            if (cq[2 * h + 1] != NO_CARD) card[cq[2 * h + 1]] += x;
+            card[oq[j].c1] += x;
+            card[oq[j].c2] += x;
+            j--;
         }
-        double lose = tot - card[cp[2 * i]];
-        if (cp[2 * i + 1] != NO_CARD) lose -= card[cp[2 * i + 1]];
-        diff[i] -= lose;
+        double lose = tot - card[me->c1];
+        if (me->c2 != NO_CARD) lose -= card[me->c2];
+        diff[me->index] -= lose;
     }
     for (int i = 0; i < hp; i++)
         if (rp[i] < 0) cmp[i] = 0;
@@ -353,7 +368,7 @@ static void terminal(pkc_solver *s, int n, int p, const double *ropp, double *ou
     double pot = POT(s, n), inv = INV(s, n, p);
     double *cmp = push(s, hp), *diff = push(s, hp);
     if (KIND(s, n) == PKC_SOLVER_FOLD) {
-        double card[PKC_SOLVER_MAX_DECK];
+        double card[NO_CARD + 1];
         const int32_t *rp = s->rank[p] + (size_t)b * hp;
         double gain = FOLDER(s, n) == p ? -inv : pot - inv;
         compat(s, p, ropp, cmp, card);
@@ -376,16 +391,24 @@ static void strategy(const pkc_solver *s, int n, int mode, double *sig) {
         memcpy(sig, s->lockv + o, sizeof(double) * (size_t)k * h);
         return;
     }
-    const double *src = mode == MODE_CFR ? s->regret + o : s->ssum + o;
-    for (int i = 0; i < h; i++) {
-        double sum = 0;
-        for (int a = 0; a < k; a++) {
-            double x = src[(int64_t)a * h + i];
-            if (x > 0) sum += x;
-        }
-        for (int a = 0; a < k; a++) {
-            double x = src[(int64_t)a * h + i];
-            sig[(int64_t)a * h + i] = sum > 0 ? (x > 0 ? x / sum : 0) : 1.0 / k;
+    const float *src = mode == MODE_CFR ? s->regret + o : s->ssum + o;
+    /* the last row holds per hand 1 / (sum of positive parts), or 0 when
+     * none is positive, until it is filled itself */
+    double *inv = sig + (int64_t)(k - 1) * h;
+    for (int i = 0; i < h; i++) inv[i] = 0;
+    for (int a = 0; a < k; a++) {
+        const float *row = src + (int64_t)a * h;
+        for (int i = 0; i < h; i++) inv[i] += row[i] > 0 ? row[i] : 0.0f;
+    }
+    for (int i = 0; i < h; i++) inv[i] = inv[i] > 0 ? 1.0 / inv[i] : 0;
+    double uniform = 1.0 / k;
+    for (int a = 0; a < k; a++) {
+        const float *row = src + (int64_t)a * h;
+        double *out = sig + (int64_t)a * h;
+        for (int i = 0; i < h; i++) {
+            double m = inv[i];
+            double x = row[i] > 0 ? row[i] : 0.0f;
+            out[i] = m > 0 ? x * m : uniform;
         }
     }
 }
@@ -459,14 +482,16 @@ static void walk(pkc_solver *s, int n, int p, int mode, const double *ropp, cons
             }
         }
         if (mode == MODE_CFR && !s->locked[n]) {
-            double *r = s->regret + o, *ss = s->ssum + o;
             double dp = s->dpos, dn = s->dneg, ds = s->dstrat;
-            for (int64_t x = 0; x < (int64_t)k * hp; x++) {
-                int i = (int)(x % hp);
-                double rr = r[x];
-                rr *= rr > 0 ? dp : dn;
-                r[x] = rr + v[x] - out[i];
-                ss[x] = ss[x] * ds + rhero[i] * sig[x];
+            for (int a = 0; a < k; a++) {
+                float *r = s->regret + o + (int64_t)a * hp, *ss = s->ssum + o + (int64_t)a * hp;
+                const double *va = v + (int64_t)a * hp, *sa = sig + (int64_t)a * hp;
+                for (int i = 0; i < hp; i++) {
+                    double rr = r[i];
+                    rr *= rr > 0 ? dp : dn;
+                    r[i] = (float)(rr + va[i] - out[i]);
+                    ss[i] = (float)(ss[i] * ds + rhero[i] * sa[i]);
+                }
             }
         }
         s->top -= 2 * (int64_t)k * hp + hp;
@@ -497,7 +522,7 @@ int pkc_solver_values(pkc_solver *s, int player, int best_response, double *out,
                       double *node_out) {
     if (!s || player < 0 || player > 1) return PKC_E_ARG;
     int hp = s->nh[player];
-    double card[PKC_SOLVER_MAX_DECK];
+    double card[NO_CARD + 1];
     s->top = 0;
     double *v = push(s, hp);
     walk(s, 0, player, best_response ? MODE_BR : MODE_EV, s->w[1 - player], NULL, v, node_out);
@@ -506,9 +531,10 @@ int pkc_solver_values(pkc_solver *s, int player, int best_response, double *out,
     return PKC_OK;
 }
 
-int pkc_solver_evaluate(pkc_solver *s, double out[5]) {
+int pkc_solver_evaluate(pkc_solver *s, int with_values, double out[5]) {
     if (!s) return PKC_E_ARG;
-    for (int mode = 0; mode < 2; mode++) {
+    out[2] = out[3] = NAN;
+    for (int mode = 0; mode < (with_values ? 2 : 1); mode++) {
         for (int p = 0; p < 2; p++) {
             int hp = s->nh[p];
             s->top = 0;
@@ -593,23 +619,27 @@ int64_t pkc_solver_bytes(const pkc_solver *s) {
     int64_t b = (int64_t)sizeof(*s);
     b += (int64_t)s->n_nodes * (PKC_SOLVER_NODE_INTS * 4 + PKC_SOLVER_NODE_REALS * 8 + 8 + 1 + 4);
     for (int p = 0; p < 2; p++) b += (int64_t)s->nh[p] * (2 + 8 + 4 + 8 * (int64_t)s->n_boards) + 4 * s->n_boards;
-    b += 8 * s->size * (s->lockv ? 3 : 2) + 8 * s->arena_size;
+    b += 4 * s->size * 2 + (s->lockv ? 8 * s->size : 0) + 8 * s->arena_size;
     return b;
 }
 
 int pkc_solver_get_state(const pkc_solver *s, double *regret, double *ssum) {
     if (!s) return PKC_E_ARG;
-    memcpy(regret, s->regret, sizeof(double) * (size_t)s->size);
-    memcpy(ssum, s->ssum, sizeof(double) * (size_t)s->size);
+    for (int64_t x = 0; x < s->size; x++) {
+        regret[x] = s->regret[x];
+        ssum[x] = s->ssum[x];
+    }
     return PKC_OK;
 }
 
 int pkc_solver_set_state(pkc_solver *s, const double *regret, const double *ssum, int iteration) {
     if (!s || iteration < 0) return PKC_E_ARG;
     for (int64_t x = 0; x < s->size; x++)
-        if (!isfinite(regret[x]) || !(ssum[x] >= 0) || !isfinite(ssum[x])) return PKC_E_ARG;
-    memcpy(s->regret, regret, sizeof(double) * (size_t)s->size);
-    memcpy(s->ssum, ssum, sizeof(double) * (size_t)s->size);
+        if (!(fabs(regret[x]) <= FLT_MAX) || !(ssum[x] >= 0 && ssum[x] <= FLT_MAX)) return PKC_E_ARG;
+    for (int64_t x = 0; x < s->size; x++) {
+        s->regret[x] = (float)regret[x];
+        s->ssum[x] = (float)ssum[x];
+    }
     s->iteration = iteration;
     return PKC_OK;
 }

@@ -186,6 +186,10 @@ def test_exploitability_equals_an_independent_best_response_on_the_river() -> No
     s.solver.run(30)  # far from equilibrium: the best response has work to do
     assert s.exploitability() > 1
     _check_against_reference(s.solver)
+    # no rake: the values add up to the pot, and the short evaluation agrees
+    e = s.evaluate()
+    assert sum(e.value) == pytest.approx(s.root_pot)
+    assert s.exploitability() == pytest.approx(100 * e.exploitability / s.root_pot, rel=1e-9)
 
 
 def test_exploitability_equals_an_independent_best_response_on_the_turn() -> None:

@@ -319,15 +319,25 @@ class CfrSolver:
         with self._lock:
             _lib.pkc_solver_iterate(self._ptr, iterations, *self.discounts)
 
-    def evaluate(self) -> Evaluation:
+    def evaluate(self, *, constant_sum: float | None = None) -> Evaluation:
         """Exact best responses and the value of the average strategies.
+
+        Args:
+            constant_sum: When the players' utilities add up to this number
+                at every terminal (no rake: the pot at the root), only the
+                best responses are traversed (half the work) and ``value``
+                is reported as ``constant_sum / 2`` each: their sum, so
+                ``nash_conv`` and ``exploitability``, are exact, the split
+                is not.
 
         Returns:
             An :class:`Evaluation` in chips per deal.
         """
         out = _ffi.new("double[5]")
         with self._lock:
-            _lib.pkc_solver_evaluate(self._ptr, out)
+            _lib.pkc_solver_evaluate(self._ptr, int(constant_sum is None), out)
+        if constant_sum is not None:
+            return Evaluation((out[0], out[1]), (constant_sum / 2, constant_sum / 2))
         return Evaluation((out[0], out[1]), (out[2], out[3]))
 
     def _decision(self, node: int) -> tuple[int, int]:

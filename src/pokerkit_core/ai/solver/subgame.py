@@ -541,7 +541,8 @@ class SubgameSolver:
         """How much a best response gains on average over the two players
         against the current average strategies (NashConv / 2), in percent of
         the pot at the root."""
-        return 100 * self.solver.evaluate().exploitability / self.root_pot
+        constant = float(self.root_pot) if self.spot.rake == 0 else None
+        return 100 * self.solver.evaluate(constant_sum=constant).exploitability / self.root_pot
 
     def solve(
         self,
