@@ -403,3 +403,26 @@ def test_kuhn_exploitability_agrees_with_open_spiel() -> None:
             probs[1] = rows[1][card]
     theirs = exploitability.exploitability(spiel_game, tabular)
     assert theirs == pytest.approx(solver.evaluate().exploitability, abs=1e-9)
+
+
+# ------------------------------------------------------------------ the command
+def test_solve_command_prints_json_and_text(capsys: Any, tmp_path: Any) -> None:
+    import json
+
+    from pokerkit_core.cli import main
+
+    args = ["solve", "--board", "Kh 9c 5d 3s 2h", "--pot", "100", "--stack", "1000",
+            "--oop", "KcKs, 7c6c", "--ip", "9d8d", "--bets", "1", "--raises", "none", "--no-all-in",
+            "--max-raises", "0", "--target", "0.01", "--iterations", "5000"]
+    assert main(args + ["--json", "--save", str(tmp_path / "s.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["exploitability_pct_pot"] <= 0.01
+    hands = {h["hand"]: h for h in out["node"]["hands"]}
+    assert hands["7c6c"]["strategy"]["bet 100"] == pytest.approx(0.5, abs=5e-3)
+    assert hands["KsKc"]["equity"] == 1.0  # combos are written higher card first
+    assert main(["solve", "--load", str(tmp_path / "s.json"), "--node", "bet 100"]) == 0
+    text = capsys.readouterr().out
+    assert "node: bet 100 (IP to act)" in text
+    assert "9d8d" in text
+    assert main(["solve", "--board", "Kh 9c 5d 3s 2h"]) == 2  # missing arguments: a one-line error
+    assert "--pot" in capsys.readouterr().err
