@@ -37,7 +37,9 @@
 
 #include "pkc.h"
 
-#define NO_CARD 255
+#define NO_CARD 255 /* a one-card hand's second card, as callers give it */
+#define NONE PKC_SOLVER_MAX_DECK /* the same inside: its own slot of the per-card sums */
+#define SLOTS (PKC_SOLVER_MAX_DECK + 1)
 
 /* A hand in a board's rank order: what the showdown sweep reads, together. */
 struct sorted_hand {
@@ -64,6 +66,7 @@ struct pkc_solver {
     int64_t size;       /* doubles of regrets (and of strategy sums) */
     float *regret;      /* single precision: half the memory traffic */
     float *ssum;
+    float *cur;         /* current strategy (regret matching), kept up to date */
     uint8_t *locked;    /* per node */
     double *lockv;      /* lazily allocated, size doubles */
     double *arena;
@@ -99,7 +102,7 @@ void pkc_solver_free(pkc_solver *s) {
         free(s->cards[p]); free(s->w[p]); free(s->same[p]);
         free(s->rank[p]); free(s->order[p]); free(s->count[p]);
     }
-    free(s->off); free(s->regret); free(s->ssum); free(s->locked); free(s->lockv);
+    free(s->off); free(s->regret); free(s->ssum); free(s->cur); free(s->locked); free(s->lockv);
     free(s->arena);
     free(s);
 }
@@ -112,6 +115,8 @@ static int by_key(const void *a, const void *b) {
 }
 
 /* Frame sizes (doubles) of the deepest path from node n. */
+static void match(pkc_solver *s, int n);
+
 static int64_t need(const pkc_solver *s, int n, int64_t hmax) {
     int kind = KIND(s, n), k = NLINK(s, n);
     int64_t frame, best = 0;
@@ -210,6 +215,8 @@ pkc_solver *pkc_solver_new(int n_nodes, const int32_t *node_ints, const double *
         s->count[p] = malloc(sizeof(int32_t) * (size_t)n_boards);
         if (!s->cards[p] || !s->w[p] || !s->same[p] || !s->rank[p] || !s->order[p] || !s->count[p]) goto fail;
         memcpy(s->cards[p], cards + 2 * (size_t)base, 2 * (size_t)h);
+        for (int i = 0; i < h; i++)
+            if (s->cards[p][2 * i + 1] == NO_CARD) s->cards[p][2 * i + 1] = NONE;
         memcpy(s->w[p], weights + base, sizeof(double) * (size_t)h);
         for (int b = 0; b < n_boards; b++) {
             const int32_t *src = ranks + (size_t)b * (size_t)(h0 + h1) + base;
@@ -238,7 +245,7 @@ pkc_solver *pkc_solver_new(int n_nodes, const int32_t *node_ints, const double *
             s->same[p][i] = -1;
             for (int j = 0; j < s->nh[q]; j++) {
                 uint8_t c = s->cards[q][2 * j], d = s->cards[q][2 * j + 1];
-                if ((a == c && b == d) || (b != NO_CARD && a == d && b == c)) {
+                if ((a == c && b == d) || (b != NONE && a == d && b == c)) {
                     s->same[p][i] = j;
                     break;
                 }
@@ -259,9 +266,12 @@ pkc_solver *pkc_solver_new(int n_nodes, const int32_t *node_ints, const double *
     s->size = size;
     s->regret = calloc((size_t)(size > 0 ? size : 1), sizeof(float));
     s->ssum = calloc((size_t)(size > 0 ? size : 1), sizeof(float));
+    s->cur = malloc(sizeof(float) * (size_t)(size > 0 ? size : 1));
     s->arena_size = need(s, 0, hmax) + 4 * hmax + 8;
     s->arena = malloc(sizeof(double) * (size_t)s->arena_size);
-    if (!s->regret || !s->ssum || !s->arena) goto fail;
+    if (!s->regret || !s->ssum || !s->cur || !s->arena) goto fail;
+    for (int n = 0; n < n_nodes; n++)
+        if (s->off[n] >= 0) match(s, n);
     /* normaliser: sum of w0[i] w1[j] over pairs that share no card */
     {
         double card_tot[PKC_SOLVER_MAX_DECK] = {0}, total = 0, z = 0;
@@ -269,11 +279,11 @@ pkc_solver *pkc_solver_new(int n_nodes, const int32_t *node_ints, const double *
             double r = s->w[1][j];
             total += r;
             card_tot[s->cards[1][2 * j]] += r;
-            if (s->cards[1][2 * j + 1] != NO_CARD) card_tot[s->cards[1][2 * j + 1]] += r;
+            if (s->cards[1][2 * j + 1] != NONE) card_tot[s->cards[1][2 * j + 1]] += r;
         }
         for (int i = 0; i < h0; i++) {
             double c = total - card_tot[s->cards[0][2 * i]];
-            if (s->cards[0][2 * i + 1] != NO_CARD) {
+            if (s->cards[0][2 * i + 1] != NONE) {
                 c -= card_tot[s->cards[0][2 * i + 1]];
                 if (s->same[0][i] >= 0) c += s->w[1][s->same[0][i]];
             }
@@ -294,7 +304,7 @@ fail:
 static void compat(const pkc_solver *s, int p, const double *ropp, double *out, double *card_tot) {
     int q = 1 - p;
     double total = 0;
-    memset(card_tot, 0, sizeof(double) * (NO_CARD + 1));
+    memset(card_tot, 0, sizeof(double) * SLOTS);
     for (int j = 0; j < s->nh[q]; j++) {
         double r = ropp[j];
         total += r;
@@ -303,7 +313,7 @@ static void compat(const pkc_solver *s, int p, const double *ropp, double *out, 
     }
     for (int i = 0; i < s->nh[p]; i++) {
         double c = total - card_tot[s->cards[p][2 * i]];
-        if (s->cards[p][2 * i + 1] != NO_CARD) {
+        if (s->cards[p][2 * i + 1] != NONE) {
             c -= card_tot[s->cards[p][2 * i + 1]];
             if (s->same[p][i] >= 0) c += ropp[s->same[p][i]];
         }
@@ -312,16 +322,16 @@ static void compat(const pkc_solver *s, int p, const double *ropp, double *out, 
 }
 
 /* win[i] - lose[i] for the hero's hands on board b (0 for a blocked hand),
- * and compat (written to cmp).  Card index NO_CARD (a one-card hand's
- * second card) has its own slot in the per-card sums, never read back as a
- * real card. */
-static void showdown(const pkc_solver *s, int p, int b, const double *ropp, double *diff, double *cmp) {
+ * and compat (written to cmp).  NONE (a one-card hand's second card) has
+ * its own slot in the per-card sums, never read back as a real card. */
+static void showdown(const pkc_solver *s, int p, int b, const double *ropp, double *diff, double *cmp,
+                     int have_cmp) {
     int q = 1 - p, hp = s->nh[p], hq = s->nh[q];
     const int32_t *rp = s->rank[p] + (size_t)b * hp;
     const struct sorted_hand *op = s->order[p] + (size_t)b * hp, *oq = s->order[q] + (size_t)b * hq;
     int np = s->count[p][b], nq = s->count[q][b];
-    double card[NO_CARD + 1];
-    compat(s, p, ropp, cmp, card);
+    double card[SLOTS];
+    if (!have_cmp) compat(s, p, ropp, cmp, card);
     memset(diff, 0, sizeof(double) * (size_t)hp);
     /* ascending: opponent hands strictly weaker */
     double tot = 0;
@@ -338,7 +348,7 @@ static void showdown(const pkc_solver *s, int p, int b, const double *ropp, doub
             j++;
         }
         double win = tot - card[me->c1];
-        if (me->c2 != NO_CARD) win -= card[me->c2];
+        if (me->c2 != NONE) win -= card[me->c2];
         diff[me->index] = win;
     }
     /* descending: opponent hands strictly stronger */
@@ -356,31 +366,67 @@ static void showdown(const pkc_solver *s, int p, int b, const double *ropp, doub
             j--;
         }
         double lose = tot - card[me->c1];
-        if (me->c2 != NO_CARD) lose -= card[me->c2];
+        if (me->c2 != NONE) lose -= card[me->c2];
         diff[me->index] -= lose;
     }
     for (int i = 0; i < hp; i++)
         if (rp[i] < 0) cmp[i] = 0;
 }
 
-static void terminal(pkc_solver *s, int n, int p, const double *ropp, double *out) {
+/* Values of player p's hands at terminal n; known_cmp, if not NULL, is
+ * compat() of ropp already computed by the caller. */
+static void terminal(pkc_solver *s, int n, int p, const double *ropp, double *out, const double *known_cmp) {
     int hp = s->nh[p], b = BOARD(s, n);
     double pot = POT(s, n), inv = INV(s, n, p);
     double *cmp = push(s, hp), *diff = push(s, hp);
+    double card[SLOTS];
+    const int32_t *rp = s->rank[p] + (size_t)b * hp;
+    if (known_cmp) memcpy(cmp, known_cmp, sizeof(double) * (size_t)hp);
     if (KIND(s, n) == PKC_SOLVER_FOLD) {
-        double card[NO_CARD + 1];
-        const int32_t *rp = s->rank[p] + (size_t)b * hp;
         double gain = FOLDER(s, n) == p ? -inv : pot - inv;
-        compat(s, p, ropp, cmp, card);
+        if (!known_cmp) compat(s, p, ropp, cmp, card);
         for (int i = 0; i < hp; i++) out[i] = rp[i] < 0 ? 0 : gain * cmp[i];
     } else {
-        showdown(s, p, b, ropp, diff, cmp);
+        showdown(s, p, b, ropp, diff, cmp, known_cmp != NULL);
         for (int i = 0; i < hp; i++) out[i] = 0.5 * pot * (cmp[i] + diff[i]) - inv * cmp[i];
     }
     s->top -= 2 * (int64_t)hp;
 }
 
 enum { MODE_CFR = 0, MODE_BR = 1, MODE_EV = 2 };
+
+/* Regret matching from float rows src (k * h) into out (k * h); the last
+ * row of out holds per hand 1 / (sum of positive parts), or 0 when none is
+ * positive, until it is filled itself. */
+#define REGRET_MATCH(OUT_T, out, src, k, h)                                  \
+    do {                                                                     \
+        OUT_T *inv_ = (out) + (int64_t)((k) - 1) * (h);                      \
+        for (int i_ = 0; i_ < (h); i_++) inv_[i_] = 0;                       \
+        for (int a_ = 0; a_ < (k); a_++) {                                   \
+            const float *row_ = (src) + (int64_t)a_ * (h);                   \
+            for (int i_ = 0; i_ < (h); i_++)                                 \
+                inv_[i_] += row_[i_] > 0 ? row_[i_] : 0.0f;                  \
+        }                                                                    \
+        for (int i_ = 0; i_ < (h); i_++)                                     \
+            inv_[i_] = inv_[i_] > 0 ? (OUT_T)(1.0 / inv_[i_]) : 0;           \
+        OUT_T uniform_ = (OUT_T)(1.0 / (k));                                 \
+        for (int a_ = 0; a_ < (k); a_++) {                                   \
+            const float *row_ = (src) + (int64_t)a_ * (h);                   \
+            OUT_T *o_ = (out) + (int64_t)a_ * (h);                           \
+            for (int i_ = 0; i_ < (h); i_++) {                               \
+                OUT_T m_ = inv_[i_];                                         \
+                OUT_T x_ = row_[i_] > 0 ? row_[i_] : 0.0f;                   \
+                o_[i_] = m_ > 0 ? x_ * m_ : uniform_;                        \
+            }                                                                \
+        }                                                                    \
+    } while (0)
+
+/* Recompute the current strategy of decision node n from its regrets. */
+static void match(pkc_solver *s, int n) {
+    int k = NLINK(s, n), h = s->nh[KIND(s, n)];
+    int64_t o = s->off[n];
+    REGRET_MATCH(float, s->cur + o, s->regret + o, k, h);
+}
 
 /* Strategy of the actor at node n into sig (k * h): mode CFR the current one
  * (regret matching), otherwise the average one. */
@@ -391,36 +437,22 @@ static void strategy(const pkc_solver *s, int n, int mode, double *sig) {
         memcpy(sig, s->lockv + o, sizeof(double) * (size_t)k * h);
         return;
     }
-    const float *src = mode == MODE_CFR ? s->regret + o : s->ssum + o;
-    /* the last row holds per hand 1 / (sum of positive parts), or 0 when
-     * none is positive, until it is filled itself */
-    double *inv = sig + (int64_t)(k - 1) * h;
-    for (int i = 0; i < h; i++) inv[i] = 0;
-    for (int a = 0; a < k; a++) {
-        const float *row = src + (int64_t)a * h;
-        for (int i = 0; i < h; i++) inv[i] += row[i] > 0 ? row[i] : 0.0f;
+    if (mode == MODE_CFR) {
+        const float *cur = s->cur + o;
+        for (int64_t x = 0; x < (int64_t)k * h; x++) sig[x] = cur[x];
+        return;
     }
-    for (int i = 0; i < h; i++) inv[i] = inv[i] > 0 ? 1.0 / inv[i] : 0;
-    double uniform = 1.0 / k;
-    for (int a = 0; a < k; a++) {
-        const float *row = src + (int64_t)a * h;
-        double *out = sig + (int64_t)a * h;
-        for (int i = 0; i < h; i++) {
-            double m = inv[i];
-            double x = row[i] > 0 ? row[i] : 0.0f;
-            out[i] = m > 0 ? x * m : uniform;
-        }
-    }
+    REGRET_MATCH(double, sig, s->ssum + o, k, h);
 }
 
 /* Counterfactual values of player p's hands at node n into out (nh[p]);
  * rhero is p's reach (MODE_CFR only); node_out, if not NULL, receives the
  * values at every node (n_nodes * nh[p]). */
 static void walk(pkc_solver *s, int n, int p, int mode, const double *ropp, const double *rhero,
-                 double *out, double *node_out) {
+                 double *out, double *node_out, const double *known_cmp) {
     int kind = KIND(s, n), hp = s->nh[p], q = 1 - p, hq = s->nh[q];
     if (kind >= PKC_SOLVER_FOLD) {
-        terminal(s, n, p, ropp, out);
+        terminal(s, n, p, ropp, out, known_cmp);
     } else if (kind == PKC_SOLVER_CHANCE) {
         int k = NLINK(s, n);
         double scale = SCALE(s, n);
@@ -433,7 +465,7 @@ static void walk(pkc_solver *s, int n, int p, int mode, const double *ropp, cons
             for (int j = 0; j < hq; j++) ro[j] = (cq[2 * j] == c || cq[2 * j + 1] == c) ? 0 : ropp[j];
             if (rhero)
                 for (int i = 0; i < hp; i++) rh[i] = (cp[2 * i] == c || cp[2 * i + 1] == c) ? 0 : rhero[i];
-            walk(s, child, p, mode, ro, rhero ? rh : NULL, v, node_out);
+            walk(s, child, p, mode, ro, rhero ? rh : NULL, v, node_out, NULL);
             for (int i = 0; i < hp; i++)
                 if (cp[2 * i] != c && cp[2 * i + 1] != c) out[i] += scale * v[i];
         }
@@ -453,7 +485,7 @@ static void walk(pkc_solver *s, int n, int p, int mode, const double *ropp, cons
             /* nothing reaches: values 0 (in CFR the hero's own strategy sums
              * below must still be visited) */
             if (!any && !node_out && !rhero) continue;
-            walk(s, child, p, mode, ro, rhero, v, node_out);
+            walk(s, child, p, mode, ro, rhero, v, node_out, NULL);
             for (int i = 0; i < hp; i++) out[i] += v[i];
         }
         s->top -= (int64_t)k * hq + hq + hp;
@@ -461,11 +493,18 @@ static void walk(pkc_solver *s, int n, int p, int mode, const double *ropp, cons
         int k = NLINK(s, n);
         int64_t o = s->off[n];
         double *sig = push(s, (int64_t)k * hp), *v = push(s, (int64_t)k * hp), *rh = push(s, hp);
+        double *cmp = push(s, hp), card[SLOTS];
+        int terminals = 0;
         if (mode != MODE_BR) strategy(s, n, mode, sig);
+        /* the hero's actions leave the opponent's reach as it is: its
+         * terminal children share one compat() */
+        for (int a = 0; a < k; a++) terminals += KIND(s, CHILD(s, n, a)) >= PKC_SOLVER_FOLD;
+        if (terminals > 1) compat(s, p, ropp, cmp, card);
         for (int a = 0; a < k; a++) {
             if (rhero)
                 for (int i = 0; i < hp; i++) rh[i] = rhero[i] * sig[(int64_t)a * hp + i];
-            walk(s, CHILD(s, n, a), p, mode, ropp, rhero ? rh : NULL, v + (int64_t)a * hp, node_out);
+            walk(s, CHILD(s, n, a), p, mode, ropp, rhero ? rh : NULL, v + (int64_t)a * hp, node_out,
+                 terminals > 1 ? cmp : NULL);
         }
         if (mode == MODE_BR) {
             for (int i = 0; i < hp; i++) {
@@ -493,8 +532,9 @@ static void walk(pkc_solver *s, int n, int p, int mode, const double *ropp, cons
                     ss[i] = (float)(ss[i] * ds + rhero[i] * sa[i]);
                 }
             }
+            match(s, n); /* the rows just written are in cache */
         }
-        s->top -= 2 * (int64_t)k * hp + hp;
+        s->top -= 2 * (int64_t)k * hp + 2 * (int64_t)hp;
     }
     if (node_out) memcpy(node_out + (int64_t)n * hp, out, sizeof(double) * (size_t)hp);
 }
@@ -512,7 +552,7 @@ int pkc_solver_iterate(pkc_solver *s, int iterations, double alpha, double beta,
         for (int p = 0; p < 2; p++) {
             s->top = 0;
             double *out = push(s, hmax);
-            walk(s, 0, p, MODE_CFR, s->w[1 - p], s->w[p], out, NULL);
+            walk(s, 0, p, MODE_CFR, s->w[1 - p], s->w[p], out, NULL, NULL);
         }
     }
     return PKC_OK;
@@ -522,10 +562,10 @@ int pkc_solver_values(pkc_solver *s, int player, int best_response, double *out,
                       double *node_out) {
     if (!s || player < 0 || player > 1) return PKC_E_ARG;
     int hp = s->nh[player];
-    double card[NO_CARD + 1];
+    double card[SLOTS];
     s->top = 0;
     double *v = push(s, hp);
-    walk(s, 0, player, best_response ? MODE_BR : MODE_EV, s->w[1 - player], NULL, v, node_out);
+    walk(s, 0, player, best_response ? MODE_BR : MODE_EV, s->w[1 - player], NULL, v, node_out, NULL);
     memcpy(out, v, sizeof(double) * (size_t)hp);
     compat(s, player, s->w[1 - player], compat_out, card);
     return PKC_OK;
@@ -539,7 +579,7 @@ int pkc_solver_evaluate(pkc_solver *s, int with_values, double out[5]) {
             int hp = s->nh[p];
             s->top = 0;
             double *v = push(s, hp), total = 0;
-            walk(s, 0, p, mode ? MODE_EV : MODE_BR, s->w[1 - p], NULL, v, NULL);
+            walk(s, 0, p, mode ? MODE_EV : MODE_BR, s->w[1 - p], NULL, v, NULL, NULL);
             for (int i = 0; i < hp; i++) total += s->w[p][i] * v[i];
             out[2 * mode + p] = s->z > 0 ? total / s->z : 0;
         }
@@ -564,7 +604,7 @@ int pkc_solver_equity(pkc_solver *s, int player, double *out) {
         if (!used[b]) continue;
         const int32_t *rq = s->rank[q] + (size_t)b * hq;
         for (int j = 0; j < hq; j++) ro[j] = rq[j] < 0 ? 0 : s->w[q][j];
-        showdown(s, player, b, ro, diff, cmp);
+        showdown(s, player, b, ro, diff, cmp, 0);
         for (int i = 0; i < hp; i++) {
             num[i] += 0.5 * (cmp[i] + diff[i]);
             den[i] += cmp[i];
@@ -590,6 +630,7 @@ int pkc_solver_lock(pkc_solver *s, int node, const double *strategy_in) {
     int k = NLINK(s, node), h = s->nh[KIND(s, node)];
     if (!strategy_in) {
         s->locked[node] = 0;
+        match(s, node);
         return PKC_OK;
     }
     for (int i = 0; i < h; i++) {
@@ -619,7 +660,7 @@ int64_t pkc_solver_bytes(const pkc_solver *s) {
     int64_t b = (int64_t)sizeof(*s);
     b += (int64_t)s->n_nodes * (PKC_SOLVER_NODE_INTS * 4 + PKC_SOLVER_NODE_REALS * 8 + 8 + 1 + 4);
     for (int p = 0; p < 2; p++) b += (int64_t)s->nh[p] * (2 + 8 + 4 + 8 * (int64_t)s->n_boards) + 4 * s->n_boards;
-    b += 4 * s->size * 2 + (s->lockv ? 8 * s->size : 0) + 8 * s->arena_size;
+    b += 4 * s->size * 3 + (s->lockv ? 8 * s->size : 0) + 8 * s->arena_size;
     return b;
 }
 
@@ -640,6 +681,8 @@ int pkc_solver_set_state(pkc_solver *s, const double *regret, const double *ssum
         s->regret[x] = (float)regret[x];
         s->ssum[x] = (float)ssum[x];
     }
+    for (int n = 0; n < s->n_nodes; n++)
+        if (s->off[n] >= 0) match(s, n);
     s->iteration = iteration;
     return PKC_OK;
 }
