@@ -473,13 +473,24 @@ static void walk(pkc_solver *s, int n, int p, int mode, const double *ropp, cons
     } else if (kind == q) {
         int k = NLINK(s, n);
         double *sig = push(s, (int64_t)k * hq), *ro = push(s, hq), *v = push(s, hp);
-        strategy(s, n, mode == MODE_CFR ? MODE_CFR : MODE_EV, sig);
+        /* in CFR an unlocked node's current strategy is read in place */
+        const float *cur = mode == MODE_CFR && !s->locked[n] ? s->cur + s->off[n] : NULL;
+        if (!cur) strategy(s, n, mode == MODE_CFR ? MODE_CFR : MODE_EV, sig);
         memset(out, 0, sizeof(double) * (size_t)hp);
         for (int a = 0; a < k; a++) {
             int any = 0;
-            for (int j = 0; j < hq; j++) {
-                ro[j] = ropp[j] * sig[(int64_t)a * hq + j];
-                any |= ro[j] != 0;
+            if (cur) {
+                const float *row = cur + (int64_t)a * hq;
+                for (int j = 0; j < hq; j++) {
+                    ro[j] = ropp[j] * row[j];
+                    any |= ro[j] != 0;
+                }
+            } else {
+                const double *row = sig + (int64_t)a * hq;
+                for (int j = 0; j < hq; j++) {
+                    ro[j] = ropp[j] * row[j];
+                    any |= ro[j] != 0;
+                }
             }
             int child = CHILD(s, n, a);
             /* nothing reaches: values 0 (in CFR the hero's own strategy sums

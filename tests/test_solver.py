@@ -426,3 +426,21 @@ def test_solve_command_prints_json_and_text(capsys: Any, tmp_path: Any) -> None:
     assert "9d8d" in text
     assert main(["solve", "--board", "Kh 9c 5d 3s 2h"]) == 2  # missing arguments: a one-line error
     assert "--pot" in capsys.readouterr().err
+
+
+def test_strategy_grid_averages_each_cell_over_its_combos(tmp_path: Any) -> None:
+    from pokerkit_core.analysis.solver_plots import strategy_grid
+
+    spot = Spot(board="Kh 9c 5d 3s 2h", pot=100, stacks=(1000, 1000), ranges=("KcKs, 7c6c", "9d8d"))
+    s = SubgameSolver(spot, BetSizes(bets=(1.0,), raises=(), all_in=False, max_raises=0))
+    s.solve(target=0.001, max_iterations=5000)
+    grid = strategy_grid(s)
+    kk, seven_six = grid[1][1], grid[7][8]  # KK on the diagonal; 76s above it (row 7, column 8)
+    assert kk is not None and kk["bet 100"] == pytest.approx(1.0, abs=1e-3)
+    assert seven_six is not None and seven_six["bet 100"] == pytest.approx(0.5, abs=5e-3)
+    assert sum(1 for row in grid for cell in row if cell is not None) == 2
+    pytest.importorskip("matplotlib")
+    from pokerkit_core.analysis.solver_plots import strategy_figure
+
+    strategy_figure(s).savefig(tmp_path / "grid.png")
+    assert (tmp_path / "grid.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

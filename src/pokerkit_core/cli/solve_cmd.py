@@ -4,7 +4,8 @@ Solves a heads-up subgame on the flop, turn or river with the subgame solver
 (:mod:`pokerkit_core.ai.solver`) and prints a node's strategy: the overall
 frequency of each action and, per combo, the strategy, EV and equity (EV and
 equity at the root), as text or as JSON (``--json``).  ``--save`` writes the
-solution, ``--load`` reads one instead of building the spot.
+solution, ``--load`` reads one instead of building the spot, ``--plot``
+draws the node's strategy grid (``plot`` extra).
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     parser.add_argument("--hands", type=int, default=20, help="combos listed in the text summary (0: all; default 20)")
     parser.add_argument("--save", metavar="FILE", help="write the solution (JSON) to FILE")
     parser.add_argument("--load", metavar="FILE", help="read a solution written by --save instead of a spot")
+    parser.add_argument("--plot", metavar="FILE", help="draw the node's strategy grid to FILE (PNG; needs the plot extra)")
     add_json_argument(parser, "print the result as one JSON object")
     parser.set_defaults(handler=run)
 
@@ -91,6 +93,10 @@ def _solver(args: argparse.Namespace) -> SubgameSolver:
 
 def run(args: argparse.Namespace) -> int:
     """Build (or load), solve and print; returns 0."""
+    if args.plot:
+        from ..analysis.plots import require_matplotlib
+
+        require_matplotlib()  # before the solving, not after
     start = time.perf_counter()
     solver = _solver(args)
     built = time.perf_counter() - start
@@ -100,6 +106,10 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidConfigError(f"node {args.node!r} is not a decision: choose a path that ends where a player acts")
     if args.save:
         solver.save(args.save)
+    if args.plot:
+        from ..analysis.solver_plots import strategy_figure
+
+        strategy_figure(solver, node).savefig(args.plot)
     summary = solver.summary(node)
     result: dict[str, Any] = {
         "spot": solver.spot.to_dict(),
@@ -143,4 +153,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"{h['hand']:<6}{cells}{tail}")
     if args.save:
         print(f"solution written to {args.save}")
+    if args.plot:
+        print(f"strategy grid drawn to {args.plot}")
     return 0

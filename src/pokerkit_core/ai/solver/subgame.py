@@ -286,7 +286,7 @@ class Spot:
         first = state.to_act
         other = live[0] if live[1] == first else live[1]
         try:
-            r0, r1 = ranges[first], ranges[other]  # type: ignore[index]
+            r0, r1 = ranges[first], ranges[other]
         except (KeyError, IndexError, TypeError):
             raise RangeError(f"ranges must give a range for seats {first} and {other}") from None
         return cls(
@@ -343,7 +343,7 @@ class Spot:
         return cls(
             board=tuple(as_cards(data["board"], "board")),
             pot=data["pot"],
-            stacks=tuple(data["stacks"]),  # type: ignore[arg-type]
+            stacks=tuple(data["stacks"]),
             ranges=(_range_from(data["ranges"][0]), _range_from(data["ranges"][1])),
             big_blind=data["big_blind"],
             rake=data["rake"],
