@@ -444,3 +444,28 @@ def test_strategy_grid_averages_each_cell_over_its_combos(tmp_path: Any) -> None
 
     strategy_figure(s).savefig(tmp_path / "grid.png")
     assert (tmp_path / "grid.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_from_a_state_facing_a_bet_the_root_is_that_decision() -> None:
+    from pokerkit_core.engine.actions import Bet, Call, Check
+
+    config = GameConfig(stacks=(500, 500), small_blind=5, big_blind=10)
+    state = deal(config, hole_cards=["AsAd", "7c6c"], board="Kh 9c 5d 3s 2h", seed=3)
+    state = act(state, Call)
+    state = act(state, Check)
+    while state.street < 3:
+        state = act(state, Check)
+    state = act(state, Bet(15))  # the big blind (seat 1) bets 15 into 20 on the river
+    s = SubgameSolver.from_state(state, {0: "AA, KK, 76s", 1: "QQ, 98s, A5s, 76s"})
+    assert s.seats == (0, 1)  # the button, facing the bet, is solver player 0
+    assert s.root_pot == 35
+    assert s.actions(0)[:2] == ["fold", "call"]
+    fold = s.game.nodes[s.node(["fold"])]
+    assert fold.pot == 20 and fold.invested == (0.0, -15.0)  # the bet comes back: the bettor wins 20
+    call = s.game.nodes[s.node(["call"])]
+    assert call.pot == 50 and call.invested == (15.0, 0.0)
+    assert all(a is None or a in legal_actions(state) for a in s.engine_actions(0))
+    s.solve(target=1.0)
+    assert sum(s.hand_strategy("AsAd").values()) == pytest.approx(1.0)
+    with pytest.raises(SerializationError):
+        s.to_json()  # a spot in the middle of a street cannot be rebuilt from its JSON
