@@ -469,3 +469,12 @@ def test_from_a_state_facing_a_bet_the_root_is_that_decision() -> None:
     assert sum(s.hand_strategy("AsAd").values()) == pytest.approx(1.0)
     with pytest.raises(SerializationError):
         s.to_json()  # a spot in the middle of a street cannot be rebuilt from its JSON
+
+
+def test_a_time_budget_stops_the_solve_and_measures_once() -> None:
+    spot = Spot(board="Qh Jh 7c 4d 2s", pot=60, stacks=(200, 200), ranges=("QQ, JJ, AQ, KQs, JTs, AhKh", "AA, KK, AQ, QT, JT"))
+    s = SubgameSolver(spot)
+    report = s.solve(target=0, max_iterations=10**9, time_limit=0.05)
+    assert report.stopped == "time"
+    assert 0 < report.iterations < 10**9
+    assert report.exploitability == s.exploitability()

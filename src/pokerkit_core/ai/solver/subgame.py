@@ -560,7 +560,12 @@ class SubgameSolver:
                 the other limits).
             max_iterations: Most iterations in total (int >= 0).
             time_limit: Most seconds for this call (> 0), or None.
-            check_every: Iterations between exploitability checks (>= 1).
+            check_every: Iterations between the first exploitability checks
+                (>= 1); later checks are spaced by the observed rate (the
+                exploitability falls about as 1/t), so fewer are made.  With
+                ``target`` 0 the exploitability is computed once, at the end
+                (what an AI with a time budget wants); with ``time_limit``
+                batches are sized to the measured time per iteration.
 
         Returns:
             A :class:`SolveReport`.
@@ -577,20 +582,43 @@ class SubgameSolver:
         if isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1:
             raise InvalidConfigError(f"check_every must be an int >= 1, not {shown(check_every)}")
         start = time.perf_counter()
-        expl = self.exploitability() if self.solver.iterations else math.inf
+        check = target > 0  # with no target, measure only at the end
+        expl = self.exploitability() if check and self.solver.iterations else math.inf
         stopped = "iterations"
+        per_iteration = 0.0
         while True:
             if expl <= target:
                 stopped = "target"
                 break
-            left = max_iterations - self.solver.iterations
+            done = self.solver.iterations
+            left = max_iterations - done
             if left <= 0:
                 break
-            if time_limit is not None and time.perf_counter() - start >= time_limit:
+            elapsed = time.perf_counter() - start
+            if time_limit is not None and elapsed >= time_limit:
                 stopped = "time"
                 break
-            self.solver.run(min(check_every, left))
+            batch = left
+            if check:
+                batch = check_every
+                if math.isfinite(expl) and done:
+                    # exploitability falls about as 1/t: aim at 80% of the
+                    # iterations that would take to reach the target
+                    batch = max(check_every, min(done, int(0.8 * done * (expl / target - 1))))
+            if time_limit is not None and per_iteration > 0:
+                batch = min(batch, max(1, int((time_limit - elapsed) / per_iteration)))
+            elif time_limit is not None:
+                batch = min(batch, check_every)
+            batch = min(batch, left)
+            began = time.perf_counter()
+            self.solver.run(batch)
+            per_iteration = (time.perf_counter() - began) / batch
+            if check:
+                expl = self.exploitability()
+        if not check:
             expl = self.exploitability()
+            if expl <= target:
+                stopped = "target"
         return SolveReport(self.solver.iterations, expl, time.perf_counter() - start, stopped)
 
     # ------------------------------------------------------------ answers
