@@ -478,3 +478,17 @@ def test_a_time_budget_stops_the_solve_and_measures_once() -> None:
     assert report.stopped == "time"
     assert 0 < report.iterations < 10**9
     assert report.exploitability == s.exploitability()
+
+
+def test_summary_frequencies_weight_combos_by_their_reach() -> None:
+    spot = Spot(board="Kh 9c 5d 3s 2h", pot=100, stacks=(1000, 1000), ranges=("KcKs, 7c6c", "9d8d"))
+    s = SubgameSolver(spot, BetSizes(bets=(1.0,), raises=(), all_in=False, max_raises=0))
+    s.solve(target=0.001, max_iterations=5000)
+    root = s.summary(0)
+    assert root["frequencies"]["bet 100"] == pytest.approx(0.75, abs=5e-3)  # nuts always, air half
+    facing = s.node(["bet 100"])
+    assert s.reach(0, facing)[s.hand_index(0, "7c6c")] == pytest.approx(0.5, abs=5e-3)
+    # after a check, player 0 holds only the air that did not bluff
+    checked = s.reach(0, s.node(["check"]))
+    assert checked[s.hand_index(0, "KcKs")] == pytest.approx(0.0, abs=1e-3)
+    assert s.summary(facing)["frequencies"]["call"] == pytest.approx(0.5, abs=5e-3)

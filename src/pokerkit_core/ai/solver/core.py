@@ -120,10 +120,12 @@ class Evaluation:
 
     @property
     def nash_conv(self) -> float:
+        """``sum(best_response) - sum(value)``, chips per deal (>= 0)."""
         return sum(self.best_response) - sum(self.value)
 
     @property
     def exploitability(self) -> float:
+        """``nash_conv / 2``, chips per deal."""
         return self.nash_conv / 2
 
 

@@ -108,6 +108,7 @@ class BetSizes:
             raise InvalidConfigError(f"max_raises must be an int 0..16, not {shown(m)}")
 
     def to_dict(self) -> dict[str, Any]:
+        """The sizes as JSON data (read back by :meth:`from_dict`)."""
         return {
             "bets": list(self.bets),
             "raises": list(self.raises),
@@ -118,6 +119,12 @@ class BetSizes:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "BetSizes":
+        """Sizes from :meth:`to_dict` data.
+
+        Raises:
+            KeyError: A missing field.
+            InvalidConfigError: A bad value (as the constructor).
+        """
         return cls(
             tuple(data["bets"]), tuple(data["raises"]), data["all_in"], data["all_in_threshold"], data["max_raises"]
         )
@@ -328,6 +335,8 @@ class Spot:
         return state
 
     def to_dict(self) -> dict[str, Any]:
+        """The spot as JSON data (read back by :meth:`from_dict`; a spot
+        from a state is written as the equivalent fresh-street spot)."""
         return {
             "board": " ".join(map(str, self.board)),
             "pot": self.pot,
@@ -340,6 +349,13 @@ class Spot:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Spot":
+        """A spot from :meth:`to_dict` data.
+
+        Raises:
+            KeyError: A missing field.
+            InvalidConfigError, CardError, RangeError: A bad value (as the
+                constructor).
+        """
         return cls(
             board=tuple(as_cards(data["board"], "board")),
             pot=data["pot"],
@@ -812,20 +828,53 @@ class SubgameSolver:
         return cls.from_json(data)
 
     # ------------------------------------------------------------ summary
+    def reach(self, player: int, node: int) -> list[float]:
+        """How much of each combo of ``player`` arrives at ``node``: its range
+        weight times the probability of its own actions on the path (average
+        strategies), 0 for a combo holding a card dealt on the way.
+
+        Raises:
+            InvalidConfigError: ``player`` is not 0 or 1, or ``node`` is
+                not a node's index.
+        """
+        if player not in (0, 1) or isinstance(player, bool):
+            raise InvalidConfigError(f"player must be 0 or 1, not {shown(player)}")
+        if isinstance(node, bool) or not isinstance(node, int) or not 0 <= node < len(self.game.nodes):
+            raise InvalidConfigError(f"node must be a node's index, not {shown(node)}")
+        out = list(self.game.weights[player])
+        path: list[int] = []
+        n = node
+        while n > 0:
+            path.append(n)
+            n = self.game.parents[n]
+        parent = 0
+        for child in reversed(path):
+            here = self.game.nodes[parent]
+            if here.kind == player:
+                a = next(i for i, c in enumerate(here.children) if self.game.node_id(c) == child)
+                row = self.solver.strategy(parent)[a]
+                out = [x * y for x, y in zip(out, row)]
+            elif here.kind == CHANCE:
+                card = self.game.nodes[child].card
+                out = [0.0 if card in (c0.code, c1.code) else x for x, (c0, c1) in zip(out, self.combos[player])]
+            parent = child
+        return out
+
     def summary(self, node: int = 0) -> dict[str, Any]:
         """A node's answer as JSON data: the path, the player, each action's
-        overall frequency (weighted by the range's reach... at the root:
-        by the range weights) and per combo the strategy, EV and equity
-        (EV and equity at the root)."""
+        overall frequency (over the acting player's combos weighted by how
+        much of each reaches the node, :meth:`reach`) and per combo its
+        range weight, the strategy, and at the root the EV (chips) and
+        equity (0..1)."""
         p = self.player(node)
         strat = self.strategy(node)
-        weights = self.game.weights[p]
-        total = sum(weights)
+        weights = self.reach(p, node)
+        total = sum(weights) or 1.0
         ev = self.ev(p) if node == 0 else None
         equity = self.equity(p) if node == 0 else None
         hands = []
         for i, (a, b) in enumerate(self.combos[p]):
-            row: dict[str, Any] = {"hand": f"{a}{b}", "weight": weights[i]}
+            row: dict[str, Any] = {"hand": f"{a}{b}", "weight": self.game.weights[p][i], "reach": weights[i]}
             row["strategy"] = {label: round(probs[i], 6) for label, probs in strat.items()}
             if ev is not None and equity is not None:
                 row["ev"] = None if math.isnan(ev[i]) else round(ev[i], 4)

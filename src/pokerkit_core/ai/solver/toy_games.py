@@ -22,7 +22,7 @@ from typing import Callable
 from ...errors import InvalidConfigError, shown
 from .core import CHANCE, FOLD, PLAYER0, PLAYER1, SHOWDOWN, Game, GameNode
 
-__all__ = ["kuhn", "leduc", "polar_river", "betting_round"]
+__all__ = ["kuhn", "leduc", "polar_river", "betting_round", "net_value"]
 
 _Next = Callable[[tuple[float, float]], GameNode]
 
