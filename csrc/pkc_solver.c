@@ -331,7 +331,6 @@ static void showdown(const pkc_solver *s, int p, int b, const double *ropp, doub
     const struct sorted_hand *op = s->order[p] + (size_t)b * hp, *oq = s->order[q] + (size_t)b * hq;
     int np = s->count[p][b], nq = s->count[q][b];
     double card[SLOTS];
-    if (!have_cmp) compat(s, p, ropp, cmp, card);
     memset(diff, 0, sizeof(double) * (size_t)hp);
     /* ascending: opponent hands strictly weaker */
     double tot = 0;
@@ -350,6 +349,26 @@ static void showdown(const pkc_solver *s, int p, int b, const double *ropp, doub
         double win = tot - card[me->c1];
         if (me->c2 != NONE) win -= card[me->c2];
         diff[me->index] = win;
+    }
+    if (!have_cmp) {
+        /* the sweep run to the end gives the totals compat() needs (the
+         * opponent's hands blocked by the board have no reach here) */
+        for (; j < nq; j++) {
+            double x = ropp[oq[j].index];
+            tot += x;
+            card[oq[j].c1] += x;
+            card[oq[j].c2] += x;
+        }
+        const uint8_t *cp = s->cards[p];
+        const int32_t *same = s->same[p];
+        for (int i = 0; i < hp; i++) {
+            double c = tot - card[cp[2 * i]];
+            if (cp[2 * i + 1] != NONE) {
+                c -= card[cp[2 * i + 1]];
+                if (same[i] >= 0) c += ropp[same[i]];
+            }
+            cmp[i] = c;
+        }
     }
     /* descending: opponent hands strictly stronger */
     tot = 0;
