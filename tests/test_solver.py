@@ -198,6 +198,12 @@ def test_exploitability_equals_an_independent_best_response_on_the_turn() -> Non
     s = SubgameSolver(spot, BetSizes(bets=(0.75,), raises=(), max_raises=0))
     s.solver.run(20)
     _check_against_reference(s.solver)
+    river = s.node(["check", "check", "Ac"])  # the river card Ac after two checks
+    assert s.player(river) == 0
+    ev = s.ev(0, river)
+    assert math.isnan(ev[s.hand_index(0, "AcKd")])  # holds the card dealt
+    assert not math.isnan(ev[s.hand_index(0, "AdKd")])
+    assert s.reach(0, river)[s.hand_index(0, "AcKd")] == 0.0
 
 
 def test_leduc_against_the_reference() -> None:
@@ -492,3 +498,20 @@ def test_summary_frequencies_weight_combos_by_their_reach() -> None:
     checked = s.reach(0, s.node(["check"]))
     assert checked[s.hand_index(0, "KcKs")] == pytest.approx(0.0, abs=1e-3)
     assert s.summary(facing)["frequencies"]["call"] == pytest.approx(0.5, abs=5e-3)
+
+
+def test_ev_at_a_node_and_the_actions_an_ai_reads() -> None:
+    from pokerkit_core.engine.actions import Bet, Check
+
+    spot = Spot(board="Kh 9c 5d 3s 2h", pot=100, stacks=(1000, 1000), ranges=("KcKs, 7c6c", "9d8d"))
+    s = SubgameSolver(spot, BetSizes(bets=(1.0,), raises=(), all_in=False, max_raises=0))
+    s.solve(target=0.001, max_iterations=5000)
+    facing = s.node(["bet 100"])
+    # facing the bet, 9d8d sees the nuts twice as often as air (1 : 0.5);
+    # calling and folding are worth the same: folding gives 0
+    assert s.ev(1, facing)[0] == pytest.approx(0.0, abs=0.5)
+    # the nuts after a bet: player 1 calls half the time, so 100 + 0.5 * 100
+    assert s.ev(0, facing)[s.hand_index(0, "KcKs")] == pytest.approx(150, abs=0.5)
+    actions = s.action_probabilities("7c6c")
+    assert [a for a, _ in actions] == [Check, Bet(100)]
+    assert sum(p for _, p in actions) == pytest.approx(1.0)

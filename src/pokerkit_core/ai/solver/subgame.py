@@ -713,13 +713,61 @@ class SubgameSolver:
         i = self.hand_index(self.player(node), hand)
         return {label: row[i] for label, row in zip(self.actions(node), self.solver.strategy(node))}
 
-    def ev(self, player: int) -> list[float]:
-        """Each combo's EV at the root for ``player`` (chips, given the
-        opponent's range: what it wins back from the pot minus what it puts
-        in from now on); NaN for a combo no opponent combo is compatible
-        with."""
-        values, weights, _ = self.solver.values(player)
-        return [v / w if w > 0 else math.nan for v, w in zip(values, weights)]
+    def ev(self, player: int, node: int = 0) -> list[float]:
+        """Each combo's EV for ``player`` at ``node`` when both play the
+        average strategies, in chips counted from the root: what the combo
+        wins back from the pot minus what it puts in from the root on (chips
+        already put in on the way to ``node`` count), against the
+        opponent's combos weighted by how much of each reaches ``node``.
+        NaN for a combo no opponent combo reaching ``node`` is compatible
+        with (or that holds a card dealt on the way).
+
+        Raises:
+            InvalidConfigError: ``player`` is not 0 or 1, or ``node`` is
+                not a node's index.
+        """
+        if node == 0:
+            values, weights, _ = self.solver.values(player)
+            return [v / w if w > 0 else math.nan for v, w in zip(values, weights)]
+        opp = self.reach(1 - player, node)
+        _, _, per_node = self.solver.values(player, every_node=True)
+        assert per_node is not None
+        values = per_node[node]
+        mine = self.combos[player]
+        theirs = [({a.code, b.code}, r) for (a, b), r in zip(self.combos[1 - player], opp) if r > 0]
+        dealt = set(self._dealt_on_path(node))
+        out: list[float] = []
+        for (a, b), v in zip(mine, values):
+            if a.code in dealt or b.code in dealt:
+                out.append(math.nan)
+                continue
+            w = sum(r for cards, r in theirs if a.code not in cards and b.code not in cards)
+            out.append(v / w if w > 0 else math.nan)
+        return out
+
+    def _dealt_on_path(self, node: int) -> list[int]:
+        cards: list[int] = []
+        while node > 0:
+            parent = self.game.parents[node]
+            if self.game.nodes[parent].kind == CHANCE:
+                cards.append(self.game.nodes[node].card)
+            node = parent
+        return cards
+
+    def action_probabilities(self, hand: Sequence[Card] | str, node: int = 0) -> list[tuple[Action | None, float]]:
+        """The engine actions of a decision node with the average-strategy
+        probability of each for one hand: what an AI plays at the root.
+
+        Returns:
+            ``(action, probability)`` per child, in the tree's order (the
+            action is ``None`` only for a child of a chance node).
+
+        Raises:
+            InvalidConfigError: Not a decision node.
+            RangeError: The hand is not in the acting player's range.
+        """
+        probs = self.hand_strategy(hand, node)
+        return [(child.action, probs[child.label]) for child in self.game.nodes[node].children]
 
     def equity(self, player: int) -> list[float]:
         """Each combo's showdown equity against the other range (over every
