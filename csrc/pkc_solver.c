@@ -53,6 +53,7 @@ struct pkc_solver {
     int32_t *ni;  /* PKC_SOLVER_NODE_INTS per node */
     double *nr;   /* PKC_SOLVER_NODE_REALS per node */
     int32_t *links;
+    int32_t *iso;       /* per entry: a card, then the hand permutations of both players */
     int deck;
     int nh[2];
     uint8_t *cards[2]; /* 2 per hand */
@@ -84,6 +85,9 @@ struct pkc_solver {
 #define CARD(s, n) ((s)->ni[(n) * PKC_SOLVER_NODE_INTS + 3])
 #define BOARD(s, n) ((s)->ni[(n) * PKC_SOLVER_NODE_INTS + 4])
 #define FOLDER(s, n) ((s)->ni[(n) * PKC_SOLVER_NODE_INTS + 5])
+#define ISO_FIRST(s, n) ((s)->ni[(n) * PKC_SOLVER_NODE_INTS + 6])
+#define ISO_COUNT(s, n) ((s)->ni[(n) * PKC_SOLVER_NODE_INTS + 7])
+#define ISO(s, e) ((s)->iso + (int64_t)(e) * (1 + (s)->nh[0] + (s)->nh[1]))
 #define POT(s, n) ((s)->nr[(n) * PKC_SOLVER_NODE_REALS + 0])
 #define INV(s, n, p) ((s)->nr[(n) * PKC_SOLVER_NODE_REALS + 1 + (p)])
 #define SCALE(s, n) ((s)->nr[(n) * PKC_SOLVER_NODE_REALS + 3])
@@ -97,7 +101,7 @@ static double *push(pkc_solver *s, int64_t n) {
 
 void pkc_solver_free(pkc_solver *s) {
     if (!s) return;
-    free(s->ni); free(s->nr); free(s->links);
+    free(s->ni); free(s->nr); free(s->links); free(s->iso);
     for (int p = 0; p < 2; p++) {
         free(s->cards[p]); free(s->w[p]); free(s->same[p]);
         free(s->rank[p]); free(s->order[p]); free(s->count[p]);
@@ -131,7 +135,7 @@ static int64_t need(const pkc_solver *s, int n, int64_t hmax) {
 }
 
 static int check_tree(int n_nodes, const int32_t *ni, const double *nr, int n_links,
-                      const int32_t *links, int deck, int n_boards) {
+                      const int32_t *links, int deck, int n_boards, int n_iso) {
     if (n_nodes < 1 || n_links < 0) return PKC_E_ARG;
     int32_t *parents = calloc((size_t)n_nodes, sizeof(int32_t));
     if (!parents) return PKC_E_MEMORY;
@@ -140,6 +144,7 @@ static int check_tree(int n_nodes, const int32_t *ni, const double *nr, int n_li
         const int32_t *x = ni + (size_t)n * PKC_SOLVER_NODE_INTS;
         const double *r = nr + (size_t)n * PKC_SOLVER_NODE_REALS;
         int kind = x[0], first = x[1], k = x[2];
+        if (x[7] < 0 || x[6] < 0 || x[6] > n_iso - x[7]) status = PKC_E_ARG;
         for (int j = 0; j < PKC_SOLVER_NODE_REALS; j++)
             if (!isfinite(r[j])) status = PKC_E_ARG;
         if (kind < 0 || kind > PKC_SOLVER_SHOWDOWN) { status = PKC_E_ARG; break; }
@@ -165,6 +170,14 @@ static int check_tree(int n_nodes, const int32_t *ni, const double *nr, int n_li
     }
     for (int n = 1; n < n_nodes && status == PKC_OK; n++)
         if (parents[n] != 1) status = PKC_E_ARG; /* a tree: one parent each */
+    /* isomorphic branches only on children of chance nodes */
+    for (int n = 0; n < n_nodes && status == PKC_OK; n++) {
+        const int32_t *x = ni + (size_t)n * PKC_SOLVER_NODE_INTS;
+        if (x[0] == PKC_SOLVER_CHANCE) continue;
+        for (int a = 0; x[0] <= PKC_SOLVER_PLAYER1 && a < x[2]; a++)
+            if (ni[(size_t)links[x[1] + a] * PKC_SOLVER_NODE_INTS + 7] != 0) status = PKC_E_ARG;
+    }
+    if (status == PKC_OK && ni[7] != 0) status = PKC_E_ARG;
     if (status == PKC_OK && parents[0] != 0) status = PKC_E_ARG;
     free(parents);
     return status;
@@ -173,18 +186,34 @@ static int check_tree(int n_nodes, const int32_t *ni, const double *nr, int n_li
 pkc_solver *pkc_solver_new(int n_nodes, const int32_t *node_ints, const double *node_reals,
                            int n_links, const int32_t *links, int deck, const int32_t *n_hands,
                            const uint8_t *cards, const double *weights, int n_boards,
-                           const int32_t *ranks, int *status) {
+                           const int32_t *ranks, int n_iso, const int32_t *iso, int *status) {
     *status = PKC_E_ARG;
+    if (n_iso < 0) return NULL;
     if (deck < 1 || deck > PKC_SOLVER_MAX_DECK || n_boards < 1) return NULL;
     for (int p = 0; p < 2; p++)
         if (n_hands[p] < 1 || n_hands[p] > PKC_SOLVER_MAX_HANDS) return NULL;
-    int st = check_tree(n_nodes, node_ints, node_reals, n_links, links, deck, n_boards);
+    int st = check_tree(n_nodes, node_ints, node_reals, n_links, links, deck, n_boards, n_iso);
     if (st != PKC_OK) { *status = st; return NULL; }
     int h0 = n_hands[0], h1 = n_hands[1];
     for (int i = 0; i < h0 + h1; i++) {
         int a = cards[2 * i], b = cards[2 * i + 1];
         if (a >= deck || (b != NO_CARD && (b >= deck || b == a))) return NULL;
         if (!(weights[i] >= 0) || !isfinite(weights[i])) return NULL;
+    }
+    {
+        /* each entry: a card of the deck and two permutations */
+        int64_t width = 1 + (int64_t)h0 + h1;
+        uint8_t seen[2 * PKC_SOLVER_MAX_HANDS];
+        for (int e = 0; e < n_iso; e++) {
+            const int32_t *x = iso + e * width;
+            if (x[0] < 0 || x[0] >= deck) return NULL;
+            memset(seen, 0, sizeof(seen));
+            for (int i = 0; i < h0 + h1; i++) {
+                int lo = i < h0 ? 0 : h0, hi = i < h0 ? h0 : h0 + h1, v = x[1 + i];
+                if (v < 0 || v >= hi - lo || seen[lo + v]) return NULL;
+                seen[lo + v] = 1;
+            }
+        }
     }
     *status = PKC_E_MEMORY;
     int64_t *keys = NULL;
@@ -198,10 +227,12 @@ pkc_solver *pkc_solver_new(int n_nodes, const int32_t *node_ints, const double *
     s->ni = malloc(sizeof(int32_t) * (size_t)n_nodes * PKC_SOLVER_NODE_INTS);
     s->nr = malloc(sizeof(double) * (size_t)n_nodes * PKC_SOLVER_NODE_REALS);
     s->links = malloc(sizeof(int32_t) * (size_t)(n_links > 0 ? n_links : 1));
+    s->iso = malloc(sizeof(int32_t) * (size_t)(n_iso > 0 ? n_iso * (1 + (int64_t)h0 + h1) : 1));
     s->off = malloc(sizeof(int64_t) * (size_t)n_nodes);
     s->locked = calloc((size_t)n_nodes, 1);
     keys = malloc(sizeof(int64_t) * (size_t)(h0 > h1 ? h0 : h1));
-    if (!s->ni || !s->nr || !s->links || !s->off || !s->locked || !keys) goto fail;
+    if (!s->ni || !s->nr || !s->links || !s->iso || !s->off || !s->locked || !keys) goto fail;
+    if (n_iso > 0) memcpy(s->iso, iso, sizeof(int32_t) * (size_t)(n_iso * (1 + (int64_t)h0 + h1)));
     memcpy(s->ni, node_ints, sizeof(int32_t) * (size_t)n_nodes * PKC_SOLVER_NODE_INTS);
     memcpy(s->nr, node_reals, sizeof(double) * (size_t)n_nodes * PKC_SOLVER_NODE_REALS);
     if (n_links > 0) memcpy(s->links, links, sizeof(int32_t) * (size_t)n_links);
@@ -487,6 +518,12 @@ static void walk(pkc_solver *s, int n, int p, int mode, const double *ropp, cons
             walk(s, child, p, mode, ro, rhero ? rh : NULL, v, node_out, NULL);
             for (int i = 0; i < hp; i++)
                 if (cp[2 * i] != c && cp[2 * i + 1] != c) out[i] += scale * v[i];
+            /* the cards isomorphic to c: the same values, hands permuted */
+            for (int e = ISO_FIRST(s, child), end = e + ISO_COUNT(s, child); e < end; e++) {
+                const int32_t *perm = ISO(s, e) + 1 + (p ? s->nh[0] : 0);
+                for (int i = 0; i < hp; i++)
+                    if (cp[2 * i] != c && cp[2 * i + 1] != c) out[perm[i]] += scale * v[i];
+            }
         }
         s->top -= (int64_t)hq + 2 * (int64_t)hp;
     } else if (kind == q) {
@@ -618,13 +655,15 @@ int pkc_solver_evaluate(pkc_solver *s, int with_values, double out[5]) {
     return PKC_OK;
 }
 
-int pkc_solver_equity(pkc_solver *s, int player, double *out) {
+int pkc_solver_equity(pkc_solver *s, int player, const uint8_t *boards, double *out) {
     if (!s || player < 0 || player > 1) return PKC_E_ARG;
     int hp = s->nh[player];
     uint8_t *used = calloc((size_t)s->n_boards, 1);
     if (!used) return PKC_E_MEMORY;
     for (int n = 0; n < s->n_nodes; n++)
         if (KIND(s, n) == PKC_SOLVER_SHOWDOWN) used[BOARD(s, n)] = 1;
+    if (boards)
+        for (int b = 0; b < s->n_boards; b++) used[b] = boards[b] != 0;
     int q = 1 - player, hq = s->nh[q];
     s->top = 0;
     double *num = push(s, hp), *den = push(s, hp), *ro = push(s, hq), *diff = push(s, hp), *cmp = push(s, hp);

@@ -515,3 +515,41 @@ def test_ev_at_a_node_and_the_actions_an_ai_reads() -> None:
     actions = s.action_probabilities("7c6c")
     assert [a for a, _ in actions] == [Check, Bet(100)]
     assert sum(p for _, p in actions) == pytest.approx(1.0)
+
+
+def test_suit_isomorphism_merges_branches_and_changes_nothing() -> None:
+    """On Ks 8s 5s 2h no diamond or club is on the board, and the ranges
+    treat the two suits alike: each river diamond's branch is the image of
+    the club's under the swap of the two suits.  The solver keeps one of
+    each pair (35 river branches instead of 48) and must give the same
+    values, strategies and equities as the full tree."""
+    spot = Spot(board="Ks 8s 5s 2h", pot=40, stacks=(80, 80), ranges=("AA, KQ, 98s, 76s, A5s", "QQ, AK, JTs, 65s, 87"))
+    sizes = BetSizes(bets=(0.75,), raises=(1.0,), max_raises=1)
+    merged = SubgameSolver(spot, sizes)
+    full = SubgameSolver(spot, sizes, suit_isomorphism=False)
+    assert len(merged.symmetries) == 2 and len(full.symmetries) == 1
+    chance = merged.game.nodes[merged.node(["check", "check"])]
+    assert chance.kind == CHANCE and len(chance.children) == 35
+    assert len(merged.game.nodes) < len(full.game.nodes)
+    for s in (merged, full):
+        s.solver.run(40)
+    a, b = merged.evaluate(), full.evaluate()
+    for x, y in zip(a.best_response + a.value, b.best_response + b.value):
+        assert x == pytest.approx(y, abs=1e-4)
+    assert merged.exploitability() == pytest.approx(full.exploitability(), abs=1e-3)
+    for p in (0, 1):
+        assert merged.equity(p) == pytest.approx(full.equity(p), abs=1e-12)
+        assert merged.ev(p) == pytest.approx(full.ev(p), abs=1e-3)
+    for label, row in merged.strategy(0).items():
+        assert row == pytest.approx(full.strategy(0)[label], abs=1e-4)
+    # a river card merged into its twin is named as such
+    with pytest.raises(InvalidConfigError, match="merged"):
+        merged.node(["check", "check", "Ad"] if "Ac" in merged.actions(merged.node(["check", "check"])) else ["check", "check", "Ac"])
+    # a lock that treats a hand and its suit image differently is refused
+    root = merged.strategy(0)
+    i = merged.hand_index(0, "AdAs")
+    j = merged.hand_index(0, "AcAs")
+    uneven = {label: [float(k == i) if n == 0 else float(k != i) for k in range(len(row))] for n, (label, row) in enumerate(root.items())}
+    with pytest.raises(InvalidConfigError, match="suit"):
+        merged.lock(0, uneven)
+    assert i != j

@@ -88,6 +88,11 @@ class GameNode:
         chance_probability: For a chance node, the probability of each child
             given both players' hands (e.g. 1/44 for a river card).
         action: Any payload the builder attaches (the engine action).
+        isomorphic: For a child of a chance node, the other cards whose
+            branches are this branch's image under a suit permutation, each
+            with the permutation's action on both players' hand lists
+            (``(card, perm0, perm1)``, ``perm_p[i]`` the index of the image
+            of hand ``i``): the branch stands for all of them.
     """
 
     kind: int
@@ -100,6 +105,7 @@ class GameNode:
     invested: tuple[float, float] = (0.0, 0.0)
     chance_probability: float = 0.0
     action: Any = None
+    isomorphic: list[tuple[int, Sequence[int], Sequence[int]]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -219,19 +225,35 @@ class Game:
         """Indices of the decision nodes, in preorder."""
         return (i for i, n in enumerate(self.nodes) if n.kind in (PLAYER0, PLAYER1))
 
-    def arrays(self) -> tuple["array[int]", "array[float]", "array[int]"]:
-        """The node ints, node reals and links that ``pkc_solver_new`` reads."""
+    def arrays(self) -> tuple["array[int]", "array[float]", "array[int]", "array[int]", int]:
+        """The node ints, node reals, links, iso table and its entry count
+        that ``pkc_solver_new`` reads.
+
+        Raises:
+            InvalidConfigError: An unknown node kind, or an isomorphic
+                branch whose permutations have the wrong length.
+        """
         ints = array("i")
         reals = array("d")
         links = array("i")
+        iso = array("i")
+        n_iso = 0
+        sizes = (len(self.hands[0]), len(self.hands[1]))
         for node in self.nodes:
             kids = [self.index[id(c)] for c in node.children]
             if node.kind not in (PLAYER0, PLAYER1, CHANCE, FOLD, SHOWDOWN):
                 raise InvalidConfigError(f"unknown node kind {shown(node.kind)}")
-            ints.extend((node.kind, len(links), len(kids), node.card, node.board, node.folder))
+            ints.extend((node.kind, len(links), len(kids), node.card, node.board, node.folder, n_iso, len(node.isomorphic)))
             reals.extend((float(node.pot), float(node.invested[0]), float(node.invested[1]), float(node.chance_probability)))
             links.extend(kids)
-        return ints, reals, links
+            for card, perm0, perm1 in node.isomorphic:
+                if len(perm0) != sizes[0] or len(perm1) != sizes[1]:
+                    raise InvalidConfigError("an isomorphic branch needs one image per hand of each player")
+                iso.append(card)
+                iso.extend(perm0)
+                iso.extend(perm1)
+                n_iso += 1
+        return ints, reals, links, iso, n_iso
 
 
 class CfrSolver:
@@ -262,7 +284,7 @@ class CfrSolver:
         self.game = game
         self.discounts = (float(alpha), float(beta), float(gamma))
         self._lock = threading.Lock()
-        ints, reals, links = game.arrays()
+        ints, reals, links, iso, n_iso = game.arrays()
         cards = bytearray()
         weights = array("d")
         for p in (0, 1):
@@ -288,6 +310,8 @@ class CfrSolver:
             _ffi.from_buffer("double[]", weights),
             len(game.ranks),
             _ffi.from_buffer("int32_t[]", ranks),
+            n_iso,
+            _ffi.from_buffer("int32_t[]", iso if iso else array("i", [0])),
             status,
         )
         if ptr == _ffi.NULL:
@@ -438,18 +462,31 @@ class CfrSolver:
         per_node = [list(nodes[i * h : (i + 1) * h]) for i in range(n)] if nodes is not None else None
         return list(out), list(cmp), per_node
 
-    def equity(self, player: int) -> list[float]:
+    def equity(self, player: int, boards: Sequence[int] | None = None) -> list[float]:
         """Showdown equity of each hand of ``player`` against the other's
-        range, over the boards the tree's showdowns use (-1 when none).
+        range (0..1), averaged over ``boards`` (indices into the game's rank
+        table) or by default over the boards the tree's showdowns use; -1
+        for a hand with no board or no compatible opponent hand.
 
         Raises:
-            InvalidConfigError: ``player`` is not 0 or 1.
+            InvalidConfigError: ``player`` is not 0 or 1, or a board index
+                outside the rank table.
         """
         if player not in (0, 1) or isinstance(player, bool):
             raise InvalidConfigError(f"player must be 0 or 1, not {shown(player)}")
+        flags = None
+        if boards is not None:
+            flags = bytearray(len(self.game.ranks))
+            for b in boards:
+                if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < len(flags):
+                    raise InvalidConfigError(f"board index {shown(b)} is not in the rank table")
+                flags[b] = 1
         out = array("d", bytes(8 * self._sizes[player]))
         with self._lock:
-            status = _lib.pkc_solver_equity(self._ptr, player, _ffi.from_buffer("double[]", out, require_writable=True))
+            status = _lib.pkc_solver_equity(
+                self._ptr, player, bytes(flags) if flags is not None else _ffi.NULL,
+                _ffi.from_buffer("double[]", out, require_writable=True),
+            )
         if status != 0:  # pragma: no cover - allocation failure
             raise MemoryError("no memory for the equity computation")
         return list(out)

@@ -18,9 +18,10 @@ on a fresh street), player 1 the other; :attr:`SubgameSolver.seats` maps them
 to the engine's seats.
 
 Units: chips (the engine's); exploitability in percent of the pot at the
-root.  Turn and flop subgames deal every card at chance nodes (no suit
-isomorphism: each card is its own branch, which is exact and costs memory
-and time in proportion to the number of cards).
+root.  Turn and flop subgames deal every card at chance nodes; cards whose
+branches are images of one another under a suit permutation that keeps the
+board and both weighted ranges (suit isomorphism) share one branch, exactly
+(``suit_isomorphism=False`` keeps them all).
 
 References:
     docs/solver.rst; docs/rules.rst section 2 (minimum bet and raise, short
@@ -30,6 +31,7 @@ References:
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import math
 import sys
@@ -406,6 +408,9 @@ class SubgameSolver:
             :data:`DEFAULT_SIZES`).
         max_nodes: Refuse trees with more nodes than this (a flop tree deals
             every turn and river card).
+        suit_isomorphism: Merge the chance branches that a suit permutation
+            keeping the board and both weighted ranges maps onto each other
+            (exact; locks must then treat a hand and its images alike).
 
     Raises:
         InvalidConfigError: Bad sizes, a tree above ``max_nodes``, or a
@@ -419,6 +424,7 @@ class SubgameSolver:
         sizes: BetSizes | Mapping[Street, BetSizes] = DEFAULT_SIZES,
         *,
         max_nodes: int = 2_000_000,
+        suit_isomorphism: bool = True,
     ) -> None:
         if not isinstance(spot, Spot):
             raise InvalidConfigError(f"expected a Spot, not {shown(spot)}")
@@ -430,6 +436,10 @@ class SubgameSolver:
             raise InvalidConfigError(f"sizes must be BetSizes or a mapping Street -> BetSizes, not {shown(sizes)}")
         self.spot = spot
         self.seats = spot.seats
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+            raise InvalidConfigError(f"max_nodes must be an int >= 1, not {shown(max_nodes)}")
+        if not isinstance(suit_isomorphism, bool):
+            raise InvalidConfigError(f"suit_isomorphism must be a bool, not {shown(suit_isomorphism)}")
         self.max_nodes = max_nodes
         self._root_state = spot.root_state()
         self.root_pot = self._root_state.pot
@@ -448,12 +458,19 @@ class SubgameSolver:
         self._board_index: dict[tuple[int, ...], int] = {}
         self._boards: list[tuple[int, ...]] = []
         self._count = 0
+        self._index = {p: {frozenset(c): i for i, c in enumerate(self.combos[p])} for p in (0, 1)}
+        self.symmetries: list[tuple[int, int, int, int]] = (
+            self._symmetries(weights) if suit_isomorphism else [(0, 1, 2, 3)]
+        )
         root = self._build(self._root_state, (), None)
+        final = 5 - len(spot.board)
+        if final and len(self.symmetries) > 1:  # boards of merged branches, for the equity
+            self._register_completions((), final)
+        self._final_boards = [i for i, extra in enumerate(self._boards) if len(extra) == final]
         hands = tuple([(a.code, b.code) for a, b in self.combos[p]] for p in (0, 1))
         ranks = [self._ranks(board_codes + list(extra)) for extra in self._boards]
         self.game = Game(root, 52, hands, weights, ranks)
         self.solver = CfrSolver(self.game)
-        self._index = {p: {frozenset(c): i for i, c in enumerate(self.combos[p])} for p in (0, 1)}
 
     @classmethod
     def from_state(
@@ -513,11 +530,68 @@ class SubgameSolver:
                          invested=(float(inv[0]), float(inv[1])), action=action)
             )
         chance = self._chance(extra, label, action)
-        for child_card in self._cards_left(extra):
+        for child_card, images in self._orbits(extra):
             child = self._terminal(state, extra + (child_card,), str(CARDS[child_card]), None)
             child.card = child_card
+            child.isomorphic = images
             chance.children.append(child)
         return chance
+
+    def _symmetries(self, weights: tuple[list[float], list[float]]) -> list[tuple[int, int, int, int]]:
+        """The suit permutations (``perm[suit]`` = new suit) that map the
+        board and both weighted ranges onto themselves; identity first."""
+        out: list[tuple[int, int, int, int]] = []
+        board = {c.code for c in self.spot.board}
+        for perm in itertools.permutations(range(4)):
+            if {_permute(c, perm) for c in board} != board:
+                continue
+            ok = True
+            for p in (0, 1):
+                for (a, b), w in zip(self.combos[p], weights[p]):
+                    j = self._index[p].get(frozenset((CARDS[_permute(a.code, perm)], CARDS[_permute(b.code, perm)])))
+                    if j is None or weights[p][j] != w:
+                        ok = False
+                        break
+                if not ok:
+                    break
+            if ok:
+                out.append(perm)  # type: ignore[arg-type]
+        return out
+
+    def _orbits(self, extra: tuple[int, ...]) -> list[tuple[int, list[tuple[int, Sequence[int], Sequence[int]]]]]:
+        """The cards a chance node deals after ``extra``: one representative
+        per orbit of the symmetries that keep ``extra``'s cards, with the
+        other cards of its orbit and the hand permutations that carry the
+        representative's branch onto theirs."""
+        group = [perm for perm in self.symmetries if all(_permute(c, perm) == c for c in extra)]
+        out: list[tuple[int, list[tuple[int, Sequence[int], Sequence[int]]]]] = []
+        seen: set[int] = set()
+        for card in self._cards_left(extra):
+            if card in seen:
+                continue
+            seen.add(card)
+            images: list[tuple[int, Sequence[int], Sequence[int]]] = []
+            for perm in group:
+                image = _permute(card, perm)
+                if image in seen:
+                    continue
+                seen.add(image)
+                perms = [
+                    array("i", (self._index[p][frozenset((CARDS[_permute(a.code, perm)], CARDS[_permute(b.code, perm)]))]
+                                for a, b in self.combos[p]))
+                    for p in (0, 1)
+                ]
+                images.append((image, perms[0], perms[1]))
+                self._board_id(extra + (image,))
+            out.append((card, images))
+        return out
+
+    def _register_completions(self, extra: tuple[int, ...], final: int) -> None:
+        if len(extra) == final:
+            self._board_id(extra)
+            return
+        for card in self._cards_left(extra):
+            self._register_completions(extra + (card,), final)
 
     def _cards_left(self, extra: tuple[int, ...]) -> list[int]:
         used = {c.code for c in self.spot.board} | set(extra)
@@ -539,9 +613,10 @@ class SubgameSolver:
             text = _label(a, state)
             if not child_state.is_over and child_state.street != street:
                 chance = self._chance(extra, text, a)
-                for card in self._cards_left(extra):
+                for card, images in self._orbits(extra):
                     child = self._build(child_state, extra + (card,), None, str(CARDS[card]))
                     child.card = card
+                    child.isomorphic = images
                     chance.children.append(child)
                 node.children.append(chance)
             else:
@@ -655,6 +730,13 @@ class SubgameSolver:
                     n = self.game.node_id(child)
                     break
             else:
+                merged = [c.label for c in kids for card, _, _ in c.isomorphic if str(CARDS[card]) == label]
+                if merged:
+                    raise InvalidConfigError(
+                        f"the branch of {label} is merged into the isomorphic branch of {merged[0]} (suit "
+                        "isomorphism): ask for that one, hands mapped by the suit permutation, or build with "
+                        "suit_isomorphism=False"
+                    )
                 raise InvalidConfigError(
                     f"no action {label!r} at {'/'.join(self.game.path(n)) or 'the root'}: "
                     f"choose from {[c.label for c in kids]}"
@@ -772,7 +854,7 @@ class SubgameSolver:
     def equity(self, player: int) -> list[float]:
         """Each combo's showdown equity against the other range (over every
         runout for a flop or turn spot), 0..1."""
-        return self.solver.equity(player)
+        return self.solver.equity(player, self._final_boards)
 
     def lock(self, node: int, strategy: Mapping[str, Sequence[float]] | None) -> None:
         """Node locking: fix the acting player's strategy at ``node``
@@ -790,6 +872,18 @@ class SubgameSolver:
         if set(strategy) != set(labels):
             raise InvalidConfigError(f"node {node} needs a row for each of {labels}")
         rows = [list(strategy[label]) for label in labels]
+        player = self.player(node)
+        dealt = self._dealt_on_path(node)
+        for perm in self.symmetries:
+            if any(_permute(c, perm) != c for c in dealt):
+                continue
+            for i, (a, b) in enumerate(self.combos[player]):
+                j = self._index[player][frozenset((CARDS[_permute(a.code, perm)], CARDS[_permute(b.code, perm)]))]
+                if any(abs(row[i] - row[j]) > 1e-9 for row in rows if len(row) == len(self.combos[player])):
+                    raise InvalidConfigError(
+                        f"the lock treats {a}{b} and its suit image differently, which breaks the suit "
+                        "symmetry this tree merges: build the solver with suit_isomorphism=False"
+                    )
         self.solver.lock(node, rows)
         self._locks[node] = rows
 
@@ -937,6 +1031,11 @@ class SubgameSolver:
             },
             "hands": hands,
         }
+
+
+def _permute(code: int, perm: Sequence[int]) -> int:
+    """A card code with its suit mapped by ``perm``."""
+    return code - code % 4 + perm[code % 4]
 
 
 def _label(action: Action, state: HandState) -> str:
