@@ -441,6 +441,7 @@ class SubgameSolver:
         if not isinstance(suit_isomorphism, bool):
             raise InvalidConfigError(f"suit_isomorphism must be a bool, not {shown(suit_isomorphism)}")
         self.max_nodes = max_nodes
+        self._isomorphism = suit_isomorphism
         self._root_state = spot.root_state()
         self.root_pot = self._root_state.pot
         self._contrib0 = self._root_state.contributions
@@ -912,6 +913,7 @@ class SubgameSolver:
             "spot": self.spot.to_dict(),
             "sizes": {street.name.lower(): s.to_dict() for street, s in self.sizes.items()},
             "iterations": self.solver.iterations,
+            "suit_isomorphism": self._isomorphism,
             "locks": {str(k): v for k, v in self._locks.items()},
             "regret": base64.b64encode(_le(regret)).decode("ascii"),
             "strategy_sum": base64.b64encode(_le(ssum)).decode("ascii"),
@@ -940,7 +942,7 @@ class SubgameSolver:
                 raise SerializationError("format", f"not a saved solution (format {shown(data.get('format'))})")
             spot = Spot.from_dict(data["spot"])
             sizes = {Street[name.upper()]: BetSizes.from_dict(s) for name, s in data["sizes"].items()}
-            solver = cls(spot, sizes)
+            solver = cls(spot, sizes, suit_isomorphism=bool(data.get("suit_isomorphism", True)))
             regret = _from_le(base64.b64decode(data["regret"]))
             ssum = _from_le(base64.b64decode(data["strategy_sum"]))
             solver.solver.set_state(regret, ssum, data["iterations"])
