@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from ..ai.solver import BetSizes, Spot, SubgameSolver
-from ..errors import InvalidConfigError
+from ..errors import InvalidConfigError, install_hint
 from .options import add_json_argument
 
 
@@ -58,7 +58,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     parser.add_argument("--hands", type=int, default=20, help="combos listed in the text summary (0: all; default 20)")
     parser.add_argument("--save", metavar="FILE", help="write the solution (JSON) to FILE")
     parser.add_argument("--load", metavar="FILE", help="read a solution written by --save instead of a spot")
-    parser.add_argument("--plot", metavar="FILE", help="draw the node's strategy grid to FILE (PNG; needs the plot extra)")
+    parser.add_argument(
+        "--plot", metavar="FILE",
+        help=f"draw the node's strategy grid to FILE (PNG; needs matplotlib: {install_hint('plot')})",
+    )
     add_json_argument(parser, "print the result as one JSON object")
     parser.set_defaults(handler=run)
 
