@@ -194,4 +194,76 @@ int pkc_range_equity(const uint8_t *hands, size_t n_hands, const double *weights
 int pkc_range_narrow(double *weights, const uint8_t *board, int n_board, double keep,
                      double floor_weight);
 
+/* ---- subgame solver (pkc_solver.c) --------------------------------------- */
+
+/* A two-player public tree solved by vector-form discounted CFR.  Nodes are
+ * numbered 0..n_nodes-1, the root 0, every child after its parent, each node
+ * but the root the child of exactly one node.  Per node PKC_SOLVER_NODE_INTS
+ * ints: kind (PKC_SOLVER_PLAYER0/1, _CHANCE, _FOLD, _SHOWDOWN), first link
+ * and number of links (children: links[first..first+k), 1..
+ * PKC_SOLVER_MAX_ACTIONS for decision and chance nodes, 0 for terminals),
+ * the card dealt on the edge into the node (read for children of chance
+ * nodes: 0..deck-1), the board (terminals: 0..n_boards-1) and the folder
+ * (fold terminals: 0 or 1), and the first entry and number of entries of
+ * the iso table (children of chance nodes: the cards whose branches are
+ * this one's image under a suit permutation; 0 entries elsewhere); and
+ * PKC_SOLVER_NODE_REALS doubles: the pot
+ * (after rake) and each player's chips put in during the subgame
+ * (terminals), the probability of each edge given both hands (chance nodes,
+ * > 0).  Hands: n_hands[p] (1..PKC_SOLVER_MAX_HANDS) per player, player 0's
+ * first, two card indices each (0..deck-1; the second may be 255 for a
+ * one-card hand), one weight each (finite, >= 0), and per board the rank of
+ * every hand (player 0's then player 1's; higher wins, < 0 = blocked by the
+ * board).  The iso table has n_iso entries of 1 + n_hands[0] + n_hands[1]
+ * ints: the card, then each hand's image under the permutation (player 0's
+ * hands, then player 1's: each a permutation of its list); the caller
+ * vouches that the game is symmetric under it (the values of the branch of
+ * that card are the representative's, hands permuted).  The solver copies
+ * every array.  NULL with *status PKC_E_ARG for a
+ * bad argument, PKC_E_MEMORY when out of memory. */
+#define PKC_SOLVER_PLAYER0 0
+#define PKC_SOLVER_PLAYER1 1
+#define PKC_SOLVER_CHANCE 2
+#define PKC_SOLVER_FOLD 3
+#define PKC_SOLVER_SHOWDOWN 4
+#define PKC_SOLVER_NODE_INTS 8
+#define PKC_SOLVER_NODE_REALS 4
+#define PKC_SOLVER_MAX_ACTIONS 64
+#define PKC_SOLVER_MAX_HANDS 4096
+#define PKC_SOLVER_MAX_DECK 64
+typedef struct pkc_solver pkc_solver;
+pkc_solver *pkc_solver_new(int n_nodes, const int32_t *node_ints, const double *node_reals,
+                           int n_links, const int32_t *links, int deck, const int32_t *n_hands,
+                           const uint8_t *cards, const double *weights, int n_boards,
+                           const int32_t *ranks, int n_iso, const int32_t *iso, int *status);
+void pkc_solver_free(pkc_solver *s);
+/* Run `iterations` more DCFR iterations (alternating updates) with the
+ * discount exponents alpha, beta, gamma. */
+int pkc_solver_iterate(pkc_solver *s, int iterations, double alpha, double beta, double gamma);
+/* Per hand of `player`: counterfactual value at the root (out) against the
+ * opponent's average strategy, the player playing its average strategy or a
+ * best response; compat_out: the opponent's weight compatible with the hand;
+ * node_out (n_nodes * n_hands[player], or NULL): the values at every node. */
+int pkc_solver_values(pkc_solver *s, int player, int best_response, double *out, double *compat_out,
+                      double *node_out);
+/* out: best-response value of player 0 and 1, value of the average strategy
+ * of player 0 and 1 (per deal, chips; NaN unless with_values), and the
+ * deals' total weight. */
+int pkc_solver_evaluate(pkc_solver *s, int with_values, double out[5]);
+/* Showdown equity of each hand of `player` against the other's range, over
+ * the boards flagged in `boards` (n_boards flags), or with NULL the boards
+ * that showdown nodes use (-1 for a hand with none). */
+int pkc_solver_equity(pkc_solver *s, int player, const uint8_t *boards, double *out);
+/* The average strategy (k * n_hands of the actor, action-major) at a
+ * decision node; pkc_solver_lock fixes it (each hand's column >= 0 summing
+ * to 1), NULL unlocks. */
+int pkc_solver_strategy(pkc_solver *s, int node, double *out);
+int pkc_solver_lock(pkc_solver *s, int node, const double *strategy_in);
+/* Save and restore: regrets and strategy sums, state_size doubles each. */
+int64_t pkc_solver_state_size(const pkc_solver *s);
+int pkc_solver_iterations(const pkc_solver *s);
+int64_t pkc_solver_bytes(const pkc_solver *s);
+int pkc_solver_get_state(const pkc_solver *s, double *regret, double *ssum);
+int pkc_solver_set_state(pkc_solver *s, const double *regret, const double *ssum, int iteration);
+
 #endif

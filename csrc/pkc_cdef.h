@@ -52,5 +52,34 @@ int pkc_range_equity(const uint8_t *hands, size_t n_hands, const double *weights
 int pkc_range_narrow(double *weights, const uint8_t *board, int n_board, double keep,
                      double floor_weight);
 
+#define PKC_SOLVER_PLAYER0 ...
+#define PKC_SOLVER_PLAYER1 ...
+#define PKC_SOLVER_CHANCE ...
+#define PKC_SOLVER_FOLD ...
+#define PKC_SOLVER_SHOWDOWN ...
+#define PKC_SOLVER_NODE_INTS ...
+#define PKC_SOLVER_NODE_REALS ...
+#define PKC_SOLVER_MAX_ACTIONS ...
+#define PKC_SOLVER_MAX_HANDS ...
+#define PKC_SOLVER_MAX_DECK ...
+typedef struct pkc_solver pkc_solver;
+pkc_solver *pkc_solver_new(int n_nodes, const int32_t *node_ints, const double *node_reals,
+                           int n_links, const int32_t *links, int deck, const int32_t *n_hands,
+                           const uint8_t *cards, const double *weights, int n_boards,
+                           const int32_t *ranks, int n_iso, const int32_t *iso, int *status);
+void pkc_solver_free(pkc_solver *s);
+int pkc_solver_iterate(pkc_solver *s, int iterations, double alpha, double beta, double gamma);
+int pkc_solver_values(pkc_solver *s, int player, int best_response, double *out, double *compat_out,
+                      double *node_out);
+int pkc_solver_evaluate(pkc_solver *s, int with_values, double out[5]);
+int pkc_solver_equity(pkc_solver *s, int player, const uint8_t *boards, double *out);
+int pkc_solver_strategy(pkc_solver *s, int node, double *out);
+int pkc_solver_lock(pkc_solver *s, int node, const double *strategy_in);
+int64_t pkc_solver_state_size(const pkc_solver *s);
+int pkc_solver_iterations(const pkc_solver *s);
+int64_t pkc_solver_bytes(const pkc_solver *s);
+int pkc_solver_get_state(const pkc_solver *s, double *regret, double *ssum);
+int pkc_solver_set_state(pkc_solver *s, const double *regret, const double *ssum, int iteration);
+
 /* keep_going for pkc_equity: defined in evaluator.py (@ffi.def_extern) */
 extern "Python" int pkc_py_keep_going(void);

@@ -2,9 +2,9 @@
 
 Owns the built-in policies (:mod:`.policies`: ``easy``, ``normal``,
 ``hard`` and the baselines, loaded through the policy registry of
-:mod:`pokerkit_core.engine.policy`) and local best response
+:mod:`pokerkit_core.engine.policy`), local best response
 (:mod:`.lbr`), which plays matches against a bot to bound how exploitable it
-is.
+is, and the heads-up subgame solver (:mod:`.solver`: discounted CFR in C).
 
 May import everything below it: ``errors``, ``seeding``, ``units``,
 ``progress``, :mod:`~pokerkit_core.evaluation`, :mod:`~pokerkit_core.engine`,

@@ -34,6 +34,7 @@ COMMANDS: tuple[str, ...] = (
     "stats",
     "range",
     "serve",
+    "solve",
 )
 """Subcommand modules of :mod:`pokerkit_core.cli`, in help order."""
 
