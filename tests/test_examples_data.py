@@ -46,7 +46,7 @@ def _readme_commands() -> list[list[str]]:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     commands = []
     for block in re.findall(r"```(?:sh|console|bash)\n(.*?)```", text, flags=re.S):
-        for line in block.splitlines():
+        for line in block.replace("\\\n", " ").splitlines():  # continued lines joined
             line = line.split("#", 1)[0].strip()
             if line.startswith("pokerkit-core "):
                 commands.append(shlex.split(line)[1:])

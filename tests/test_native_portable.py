@@ -26,6 +26,17 @@ from pokerkit_core.evaluation import evaluator
 CSRC = Path(__file__).resolve().parents[1] / "csrc"
 
 
+
+def _sources() -> list[str]:
+    """The C files of ``_native``, as csrc/build_ffi.py lists them (their one home)."""
+    import ast
+
+    tree = ast.parse((CSRC / "build_ffi.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "SOURCES" for t in node.targets):
+            return list(ast.literal_eval(node.value))
+    raise AssertionError("csrc/build_ffi.py has no SOURCES list")
+
 def _build(out: Path, name: str, macros: list[tuple[str, str]], extra: list[str]) -> Any:
     cffi = pytest.importorskip("cffi")
     ffibuilder = cffi.FFI()
@@ -35,7 +46,7 @@ def _build(out: Path, name: str, macros: list[tuple[str, str]], extra: list[str]
     ffibuilder.set_source(
         name,
         '#include "pkc.h"',
-        sources=[str(CSRC / name) for name in ("pkc_eval.c", "pkc_equity.c", "pkc_range.c")],
+        sources=[str(CSRC / name) for name in _sources()],
         include_dirs=[str(CSRC)],
         define_macros=macros,
         extra_compile_args=flags,
