@@ -53,11 +53,19 @@ def test_per_seat_antes_replay() -> None:
 
 
 def test_straddles_must_follow_the_big_blind() -> None:
+    # a straddle from the button (player 3 of 4): GameConfig.straddle_seat
     hand = phh.loads(
         "variant = 'NT'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [50, 100, 0, 200]\n"
         "min_bet = 100\nstarting_stacks = [1000, 1000, 1000, 1000]\nactions = []\n"
     )
-    with pytest.raises(InvalidConfigError, match="right after the big blind"):
+    config, _ = config_for(hand)
+    assert (config.button, config.straddles, config.straddle_seat) == (3, (200,), 3)
+    # straddles by players 3 and 5, not consecutive: refused
+    hand = phh.loads(
+        "variant = 'NT'\nantes = [0, 0, 0, 0, 0, 0]\nblinds_or_straddles = [50, 100, 0, 200, 0, 400]\n"
+        "min_bet = 100\nstarting_stacks = [1000, 1000, 1000, 1000, 1000, 1000]\nactions = []\n"
+    )
+    with pytest.raises(InvalidConfigError, match="consecutive players after the big blind"):
         config_for(hand)
 
 

@@ -109,26 +109,29 @@ class ReplayResult:
     notes: tuple[str, ...] = ()
 
 
-def _blind_players(blinds: Sequence[int]) -> tuple[int | None, int, tuple[int, ...]]:
-    """Small blind player (or None), big blind player and straddle amounts.
+def _blind_players(blinds: Sequence[int]) -> tuple[int | None, int, tuple[int, ...], int | None]:
+    """Small blind player (or None), big blind player, straddle amounts and
+    the first straddler when not the player right after the big blind.
 
     PHH lists ``[SB, BB, straddle, ...]`` by player (INTEROP.md): with three
     or more posters the first two are the blinds and the others straddles,
-    which must sit on the players right after the big blind, in order.
+    posted by consecutive players after the big blind: the first of them
+    right after it (the UTG straddle), or a later one (a straddle from
+    UTG+1 ... the button, ``GameConfig.straddle_seat``).
     """
     posting = [i for i, b in enumerate(blinds) if b > 0]
     if not posting:
         raise InvalidConfigError("no blind posted: the engine needs a big blind")
     if len(posting) > 2:
         small, big, *rest = posting
-        if rest != list(range(big + 1, big + 1 + len(rest))):
+        if rest != list(range(rest[0], rest[0] + len(rest))):
             raise InvalidConfigError(
-                "straddles must be posted by the players right after the big blind"
+                "straddles must be posted by consecutive players after the big blind"
             )
-        return small, big, tuple(blinds[i] for i in rest)
+        return small, big, tuple(blinds[i] for i in rest), (rest[0] if rest[0] != big + 1 else None)
     top = max(posting, key=lambda i: (blinds[i], -i))
     others = [i for i in posting if i != top]
-    return (others[0] if others else None), top, ()
+    return (others[0] if others else None), top, (), None
 
 
 def config_for(
@@ -143,7 +146,9 @@ def config_for(
     ``GameConfig.antes``, posted before the blinds, dead money in the main
     pot.  A recorded rake (``hand.rake``) is taken exactly: ``rake_rate`` 1
     capped at it, on every hand (no "no flop, no drop").  Straddles (a third and
-    later ``blinds_or_straddles`` entry) become ``GameConfig.straddles``.
+    later ``blinds_or_straddles`` entry) become ``GameConfig.straddles``, and
+    ``GameConfig.straddle_seat`` when the first straddler is not the player
+    right after the big blind.
 
     Args:
         hand: The hand.
@@ -159,14 +164,15 @@ def config_for(
 
     Raises:
         InvalidConfigError: The game cannot be played by the engine
-            (straddles not after the big blind, more than 10 players, bad
+            (straddles not by consecutive players after the big blind,
+            a straddler who is a blind, more than 10 players, bad
             blinds).
     """
     n = hand.player_count
     flavour = RuleFlavour(rules or hand.rules)
     if exact_split is None:
         exact_split = hand.rules == "acpc"
-    small_seat, big_seat, straddles = _blind_players(hand.blinds)
+    small_seat, big_seat, straddles, straddle_seat = _blind_players(hand.blinds)
     antes = hand.antes
     dead = (0,) * n
     ante = 0
@@ -184,6 +190,8 @@ def config_for(
         kwargs["antes"] = tuple(antes)
     if straddles:
         kwargs["straddles"] = straddles
+    if straddle_seat is not None:
+        kwargs["straddle_seat"] = straddle_seat
     stacks = tuple(hand.starting_stacks)
     if hand.is_fixed_limit:
         kwargs.update(
@@ -194,7 +202,8 @@ def config_for(
         if hand.raise_cap is not None:
             kwargs["raise_cap"] = hand.raise_cap
     if hand.first_to_act is not None and len(hand.first_to_act) >= 4:
-        standard = ((big_seat + 1 + len(straddles)) % n, (button + 1) % n, (button + 1) % n, (button + 1) % n)
+        last = big_seat if not straddles else (big_seat + 1 if straddle_seat is None else straddle_seat) + len(straddles) - 1
+        standard = ((last + 1) % n, (button + 1) % n, (button + 1) % n, (button + 1) % n)
         if tuple(hand.first_to_act[:4]) != standard:
             kwargs["first_to_act"] = tuple(hand.first_to_act[:4])
     if hand.boards != 1:

@@ -203,9 +203,10 @@ _CONFIG_FIELDS: dict[str, dataclasses.Field[Any]] = {
 
 _OPTIONAL_CONFIG_FIELDS: dict[str, Any] = {
     "rake_rate": Fraction(0), "rake_cap": None, "rake_caps": (), "no_flop_no_drop": True,
+    "straddle_seat": None,
 }
-"""Config fields written only when they differ from their default (the rake,
-newer than the format), and taken as the default when a document leaves them
+"""Config fields written only when they differ from their default (the rake
+and the straddle seat, newer than the format), and taken as the default when a document leaves them
 out."""
 
 

@@ -147,7 +147,8 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
         SiteHistoryError: The hand's lines contradict each other (an action
             by a player not seated, no big blind, fewer than two players).
         Unsupported: A table the engine does not model (two big blinds
-            posted, a straddle out of the seat after the big blind).
+            posted, straddles not by consecutive seats from the big blind
+            to the button).
     """
     names = _order(hand)
     index = {name: k for k, name in enumerate(names)}
@@ -183,12 +184,15 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
     posters = [k for k in range(n) if blinds[k]]
     big = [p for p in posts if p.kind == "bb"]
     if len(posters) > 2:
-        # straddles must follow the big blind, in order (config_for checks the seats)
+        # straddles are posted by consecutive seats after the big blind: the
+        # first right after it or later, up to the button (GameConfig.straddle_seat;
+        # config_for checks the seats)
         bb_index = seat(big[0].name) if big else -1
-        expected_seats = [(bb_index + 1 + j) % n for j in range(len(posters) - 2)]
-        if sorted(straddles) != sorted(expected_seats) or bb_index < 0:
-            raise Unsupported("a straddle or extra blind not posted by the seats right after the big blind")
-        if any(k < bb_index for k in straddles):
+        first = min(straddles, default=-1)
+        expected_seats = list(range(first, first + len(posters) - 2))
+        if sorted(straddles) != expected_seats or bb_index < 0:
+            raise Unsupported("a straddle or extra blind not posted by consecutive seats after the big blind")
+        if first < bb_index:
             raise Unsupported("a straddle posted across the button")
     entries: list[Entry] = [DealHole(k, hand.hole.get(name)) for k, name in enumerate(names)]
     board = hand.boards[0] if hand.boards else []
