@@ -69,6 +69,22 @@ def test_straddles_must_follow_the_big_blind() -> None:
         config_for(hand)
 
 
+def test_a_hand_of_antes_only_has_no_blind_seats() -> None:
+    hand = phh.loads(
+        "variant = 'NT'\nantes = [5, 5, 5]\nblinds_or_straddles = [0, 0, 0]\n"
+        "min_bet = 20\nstarting_stacks = [100, 100, 100]\nactions = []\n"
+    )
+    config, _ = config_for(hand)
+    assert (config.small_blind_seat, config.big_blind_seat, config.big_blind, config.ante) == (None, None, 20, 5)
+    assert [bet.kind for bet in config.forced_bets] == ["ante"] * 3
+    hand = phh.loads(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0, 0]\n"
+        "min_bet = 20\nstarting_stacks = [100, 100]\nactions = []\n"
+    )
+    with pytest.raises(InvalidConfigError, match="no blind or ante"):
+        config_for(hand)
+
+
 @pytest.mark.parametrize(
     ("boards", "players", "actions"),
     [

@@ -281,6 +281,21 @@ def test_ipoker_xml() -> None:
     assert stack(outcome, "Amalfitano1") == 1755 and stack(outcome, "Taras2107") == 318
 
 
+def test_ipoker_shoot_out_hand_of_antes_only() -> None:
+    # two players with one chip each post a one-chip ante, no blind: both
+    # all-in before a card.  BingoPlayer's trip sixes with the king beat
+    # MrMagnificent's with the queen on S9 S6 H6 H8 C6: he wins the 2 chips.
+    outcome = one("IPoker/MultiTableTournament/ExtraHands/ShootOutTournament.txt")
+    assert outcome.status == "equal", outcome.reason
+    assert outcome.history is not None and outcome.history.blinds == (0, 0)
+    assert outcome.history.antes == (1, 1)
+    assert pots(outcome) == [(2, 0, (1,), (2,))]
+    assert stack(outcome, "BingoPlayer") == 2 and stack(outcome, "MrMagnificent") == 0
+    state = replay(outcome.history, implicit_folds=False).state
+    assert state is not None
+    assert (state.config.small_blind_seat, state.config.big_blind_seat) == (None, None)
+
+
 def test_localized_ipoker_file(tmp_path: Path) -> None:
     # the same hand as a localized client writes it: decimal commas and a
     # day-month-year date; it imports to the same stacks
@@ -346,7 +361,7 @@ def test_detect_site() -> None:
 # found (docs/import.rst explains every miss); a floor, so a regression fails
 FLOORS = {
     "PokerStars": (112, 118), "GGPoker": (14, 15), "Winamax": (36, 37), "888poker": (27, 30),
-    "PartyPoker": (40, 42), "iPoker": (54, 57), "Winning": (31, 33), "Full Tilt": (38, 39),
+    "PartyPoker": (40, 42), "iPoker": (55, 57), "Winning": (31, 33), "Full Tilt": (38, 39),
 }
 
 

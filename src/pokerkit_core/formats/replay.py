@@ -109,7 +109,7 @@ class ReplayResult:
     notes: tuple[str, ...] = ()
 
 
-def _blind_players(blinds: Sequence[int]) -> tuple[int | None, int, tuple[int, ...], int | None]:
+def _blind_players(blinds: Sequence[int]) -> tuple[int | None, int | None, tuple[int, ...], int | None]:
     """Small blind player (or None), big blind player, straddle amounts and
     the first straddler when not the player right after the big blind.
 
@@ -117,11 +117,12 @@ def _blind_players(blinds: Sequence[int]) -> tuple[int | None, int, tuple[int, .
     or more posters the first two are the blinds and the others straddles,
     posted by consecutive players after the big blind: the first of them
     right after it (the UTG straddle), or a later one (a straddle from
-    UTG+1 ... the button, ``GameConfig.straddle_seat``).
+    UTG+1 ... the button, ``GameConfig.straddle_seat``).  No blind posted:
+    ``(None, None, (), None)`` (a hand of antes only).
     """
     posting = [i for i, b in enumerate(blinds) if b > 0]
     if not posting:
-        raise InvalidConfigError("no blind posted: the engine needs a big blind")
+        return None, None, (), None
     if len(posting) > 2:
         small, big, *rest = posting
         if rest != list(range(rest[0], rest[0] + len(rest))):
@@ -144,7 +145,10 @@ def config_for(
     ``AnteRule.BUTTON`` (posted after the blinds, as the engine posts it, so
     a short big blind pays the blind first); any other antes become per-seat
     ``GameConfig.antes``, posted before the blinds, dead money in the main
-    pot.  A recorded rake (``hand.rake``) is taken exactly: ``rake_rate`` 1
+    pot.  A hand of antes only (no blind posted, as in a shoot-out's last
+    hands) gets no blind seats (``small_blind_seat`` and ``big_blind_seat``
+    ``None``), ``big_blind`` being the hand's ``min_bet`` (the size of a bet).
+    A recorded rake (``hand.rake``) is taken exactly: ``rake_rate`` 1
     capped at it, on every hand (no "no flop, no drop").  Straddles (a third and
     later ``blinds_or_straddles`` entry) become ``GameConfig.straddles``, and
     ``GameConfig.straddle_seat`` when the first straddler is not the player
@@ -165,7 +169,8 @@ def config_for(
     Raises:
         InvalidConfigError: The game cannot be played by the engine
             (straddles not by consecutive players after the big blind,
-            a straddler who is a blind, more than 10 players, bad
+            a straddler who is a blind, no blind and no ante, more than
+            10 players, bad
             blinds).
     """
     n = hand.player_count
@@ -174,6 +179,8 @@ def config_for(
         exact_split = hand.rules == "acpc"
     small_seat, big_seat, straddles, straddle_seat = _blind_players(hand.blinds)
     antes = hand.antes
+    if big_seat is None and not any(antes):
+        raise InvalidConfigError("no blind or ante posted: the engine needs a forced bet")
     dead = (0,) * n
     ante = 0
     kwargs: dict[str, object] = {}
@@ -202,7 +209,7 @@ def config_for(
         if hand.raise_cap is not None:
             kwargs["raise_cap"] = hand.raise_cap
     if hand.first_to_act is not None and len(hand.first_to_act) >= 4:
-        last = big_seat if not straddles else (big_seat + 1 if straddle_seat is None else straddle_seat) + len(straddles) - 1
+        last = (button if big_seat is None else big_seat) if not straddles else (big_seat + 1 if straddle_seat is None else straddle_seat) + len(straddles) - 1
         standard = ((last + 1) % n, (button + 1) % n, (button + 1) % n, (button + 1) % n)
         if tuple(hand.first_to_act[:4]) != standard:
             kwargs["first_to_act"] = tuple(hand.first_to_act[:4])
@@ -210,10 +217,14 @@ def config_for(
         kwargs["boards"] = hand.boards
     if hand.rake:  # exactly the recorded rake: the whole pot's share, capped at it
         kwargs.update(rake_rate=Fraction(1), rake_cap=hand.rake, no_flop_no_drop=False)
+    if big_seat is None:  # antes only: no blind; the big blind sizes the bets
+        big_blind = hand.min_bet or hand.small_bet or 1
+    else:
+        big_blind = hand.blinds[big_seat]
     config = GameConfig(
         stacks=stacks,
         small_blind=hand.blinds[small_seat] if small_seat is not None else 0,
-        big_blind=hand.blinds[big_seat],
+        big_blind=big_blind,
         ante=ante,
         button=button,
         small_blind_seat=small_seat,
