@@ -11,13 +11,14 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from pokerkit_core.cli import main as cli
 from pokerkit_core.engine.results import resolve_pots
-from pokerkit_core.errors import SiteHistoryError
+from pokerkit_core.errors import HistoryParseError, SiteHistoryError
 from pokerkit_core.formats import phh, serialize
 from pokerkit_core.formats.replay import replay
 from pokerkit_core.formats.sites import HandOutcome, check, decode, detect_site, import_paths, read_text
@@ -49,20 +50,40 @@ def stack(outcome: HandOutcome, name: str) -> object:
 def test_pokerstars_all_in_with_side_pot_and_rake() -> None:
     # Shupstix all-in for $10.58, ilya44rus and T_Leroy for $14.57 each, three
     # antes of $0.02 folded: main pot 3 x 10.58 + 0.06 = $31.80, side pot
-    # 2 x 3.99 = $7.98, total $39.78 as the summary says.  Rake $1.50 taken in
-    # proportion: 150 x 3180 / 3978 = 119.9 -> 119 and 30.09 -> 30, the chip
-    # left over to the main pot: 120 and 30.  T_Leroy's kings win both:
-    # 3060 + 768 = $38.28 (the summary's "won ($38.28)"); he finishes with
-    # 25.96 - 14.57 + 38.28 = $49.67.
+    # 2 x 3.99 = $7.98, total $39.78 as the summary says.  Rake $1.50 (the
+    # cap): the summary's pots are $30.37 and $7.91, so PokerStars took 143
+    # from the main pot (4.5% of 3180 = 143.1) and the 7 left to the cap from
+    # the side pot: its running total (RakeSplit.RUNNING_TOTAL at 4.5%, the
+    # rate found from the pots).  T_Leroy's kings win both: 3037 + 791 =
+    # $38.28 (the summary's "won ($38.28)"); he finishes with 25.96 - 14.57 +
+    # 38.28 = $49.67.
     outcome = one("PokerStars/CashGame/GeneralHands/SidePot.txt")
     assert outcome.status == "equal", outcome.reason
-    assert pots(outcome) == [(3180, 120, (3,), (3060,)), (798, 30, (3,), (768,))]
+    assert outcome.history is not None and outcome.history.rake_rate == Fraction(45, 1000)
+    assert pots(outcome) == [(3180, 143, (3,), (3037,)), (798, 7, (3,), (791,))]
     assert stack(outcome, "T_Leroy") == 4967
     assert stack(outcome, "Shupstix") == 0 and stack(outcome, "ilya44rus") == 0
     assert outcome.site_hand is not None and outcome.site_hand.rake == 150
-    # the room's own pots after its rake split (PokerStars' rule, not the
-    # engine's): their number is compared, not their amounts
+    # the room's own pots after its rake split, now the engine's too
     assert outcome.site_hand.pots == [3037, 791]
+
+
+def test_pokerstars_rake_split_between_three_pots_by_the_running_total() -> None:
+    # 85998509763: main pot 4 x 1.38 + the folded big blind's 0.10 = $5.62,
+    # side pot-1 3 x 2.62 = $7.86, side pot-2 2 x 3.18 = $6.36: $19.84, rake
+    # $0.89.  The summary's pots ($5.37, $7.50, $6.08) say 25, 36 and 28
+    # cents: 4.5% of the running total rounded, 562 -> 25.29 -> 25, 1348 ->
+    # 60.66 -> 61 (36 more), 1984 -> 89.28 -> 89 (28 more); in proportion
+    # they would be 26, 35, 28 and templargio's two side pots a cent short.
+    # CrSilva.11 wins the main pot (537), templargio both side pots (750 +
+    # 608 = $13.58): 38.94 - 7.18 + 13.58 = $45.34.
+    outcome = one("PokerStars/CashGame/ExtraHands/SidePot.txt")
+    assert outcome.status == "equal", outcome.reason
+    assert outcome.history is not None and outcome.history.rake_rate == Fraction(45, 1000)
+    assert [(p[0], p[1], p[3]) for p in pots(outcome)] == [
+        (562, 25, (537,)), (786, 36, (750,)), (636, 28, (608,)),
+    ]
+    assert stack(outcome, "templargio") == 4534 and stack(outcome, "CrSilva.11") == 537
 
 
 def test_pokerstars_mucked_hand_loses_and_rake_is_taken() -> None:
@@ -360,7 +381,7 @@ def test_detect_site() -> None:
 # hold'em hands replayed equal to the room's summary, of the hold'em hands
 # found (docs/import.rst explains every miss); a floor, so a regression fails
 FLOORS = {
-    "PokerStars": (112, 118), "GGPoker": (14, 15), "Winamax": (36, 37), "888poker": (27, 30),
+    "PokerStars": (113, 118), "GGPoker": (14, 15), "Winamax": (36, 37), "888poker": (27, 30),
     "PartyPoker": (40, 42), "iPoker": (55, 57), "Winning": (31, 33), "Full Tilt": (38, 39),
 }
 
@@ -411,7 +432,7 @@ def test_json_and_ohh_exports() -> None:
     ohh = json.loads(dumps_json(to_ohh(outcome)))["ohh"]
     assert ohh["site_name"] == "PokerStars" and ohh["game_number"] == "109690806574"
     assert ohh["dealer_seat"] == 5 and ohh["bet_limit"]["bet_type"] == "NL"
-    assert [(p["amount"], p["rake"]) for p in ohh["pots"]] == [(31.8, 1.2), (7.98, 0.3)]
+    assert [(p["amount"], p["rake"]) for p in ohh["pots"]] == [(31.8, 1.43), (7.98, 0.07)]
     assert [r["street"] for r in ohh["rounds"]] == ["Preflop", "Flop", "Turn", "River", "Showdown"]
     assert to_phh(outcome).rake == 150 and "_rake = 1.50" in to_phh_text(outcome)
 
@@ -434,3 +455,19 @@ def test_stats_reads_site_files_net_of_rake() -> None:
     # T_Leroy won 49.67 - 25.96 = $23.71 = 237.1 big blinds of $0.10 in one
     # hand: 23,710 bb/100, after the $1.50 rake
     assert doc["hands"] == 1 and players["T_Leroy"]["bb_per_100"] == pytest.approx(23_710.0)
+
+
+def test_phh_of_a_hand_split_by_the_running_total_keeps_the_rate() -> None:
+    # the three-pot PokerStars hand: its PHH carries `_rake_rate = "9/200"`,
+    # and the replay of the written text splits the rake as the room did
+    outcome = one("PokerStars/CashGame/ExtraHands/SidePot.txt")
+    text = to_phh_text(outcome)
+    assert '_rake_rate = "9/200"' in text and "_rake = 0.89" in text
+    doc = phh.loads(text)
+    assert doc.rake_rate == Fraction(9, 200)
+    result = replay(doc)
+    assert result.ok and result.got == outcome.got
+    with pytest.raises(HistoryParseError, match="_rake_rate"):
+        phh.loads(text.replace('"9/200"', '"nine"'))
+    with pytest.raises(HistoryParseError, match="_rake_rate"):
+        phh.loads(text.replace('"9/200"', '"3/2"'))

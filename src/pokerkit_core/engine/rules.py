@@ -44,6 +44,7 @@ from typing import Any, Final
 from .betting import BettingRules, BettingStructure, RuleFlavour, betting_rules
 from ..errors import InvalidConfigError, shown
 from .hand_plan import AnteRule, ForcedBet, _Derived
+from .rake import RakeSplit
 
 __all__ = [
     "AUTO",
@@ -242,6 +243,12 @@ class GameConfig:
             option (docs/rules.rst section 2b).  Needs ``straddles``; no
             straddler may be a blind.  An explicit seat: :meth:`with_button`
             keeps it.
+        rake_split: How the rake is shared between the main and side pots:
+            :class:`~pokerkit_core.engine.rake.RakeSplit` ``PROPORTIONAL``
+            (the default: ``floor(rake_rate * pot)``, in proportion to the
+            pots) or ``RUNNING_TOTAL`` (PokerStars' rule: counted up pot by
+            pot from the main pot on, each running figure rounded to the
+            nearest chip and capped).
 
     The forced bets these fields describe, in posting order, are
     :attr:`forced_bets` (seat, amount, kind).  Order for a short poster: with
@@ -304,6 +311,7 @@ class GameConfig:
     rake_caps: tuple[tuple[int, int], ...] = ()
     no_flop_no_drop: bool = True
     straddle_seat: int | None = None
+    rake_split: RakeSplit = RakeSplit.PROPORTIONAL
     _inputs: tuple[Any, ...] | None = field(
         default=None, kw_only=True, repr=False, compare=False, hash=False
     )
@@ -474,6 +482,8 @@ class GameConfig:
             raise InvalidConfigError(
                 f"no_flop_no_drop must be True or False, got {shown(self.no_flop_no_drop)}"
             )
+        if not isinstance(self.rake_split, RakeSplit):
+            raise InvalidConfigError(f"rake_split must be a RakeSplit, got {shown(self.rake_split)}")
 
     def _restore_inputs(self) -> None:
         """Undo the derived values that ``dataclasses.replace`` passes back.

@@ -37,6 +37,7 @@ from ..errors import (
     InvalidConfigError,
 )
 from ..engine.events import ActionTaken, BlindPosted, BoardDealt, HandMucked, HandShown
+from ..engine.rake import RakeSplit
 from ..engine.rules import AnteRule, BettingStructure, GameConfig, OddChipRule, RuleFlavour
 from ..engine.state import HandState, act, deal, legal_actions
 from .acpc import AcpcGame, StateLine, exact_decimal
@@ -149,7 +150,9 @@ def config_for(
     hands) gets no blind seats (``small_blind_seat`` and ``big_blind_seat``
     ``None``), ``big_blind`` being the hand's ``min_bet`` (the size of a bet).
     A recorded rake (``hand.rake``) is taken exactly: ``rake_rate`` 1
-    capped at it, on every hand (no "no flop, no drop").  Straddles (a third and
+    capped at it, on every hand (no "no flop, no drop"); with a recorded
+    ``hand.rake_rate`` it is taken by ``RakeSplit.RUNNING_TOTAL`` at that
+    rate, capped at the recorded rake.  Straddles (a third and
     later ``blinds_or_straddles`` entry) become ``GameConfig.straddles``, and
     ``GameConfig.straddle_seat`` when the first straddler is not the player
     right after the big blind.
@@ -215,7 +218,12 @@ def config_for(
             kwargs["first_to_act"] = tuple(hand.first_to_act[:4])
     if hand.boards != 1:
         kwargs["boards"] = hand.boards
-    if hand.rake:  # exactly the recorded rake: the whole pot's share, capped at it
+    if hand.rake and hand.rake_rate is not None:  # the room's split: by the running total
+        kwargs.update(
+            rake_rate=hand.rake_rate, rake_cap=hand.rake, no_flop_no_drop=False,
+            rake_split=RakeSplit.RUNNING_TOTAL,
+        )
+    elif hand.rake:  # exactly the recorded rake: the whole pot's share, capped at it
         kwargs.update(rake_rate=Fraction(1), rake_cap=hand.rake, no_flop_no_drop=False)
     if big_seat is None:  # antes only: no blind; the big blind sizes the bets
         big_blind = hand.min_bet or hand.small_bet or 1
