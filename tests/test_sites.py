@@ -432,6 +432,8 @@ def test_json_and_ohh_exports() -> None:
     ohh = json.loads(dumps_json(to_ohh(outcome)))["ohh"]
     assert ohh["site_name"] == "PokerStars" and ohh["game_number"] == "109690806574"
     assert ohh["dealer_seat"] == 5 and ohh["bet_limit"]["bet_type"] == "NL"
+    # 2014/01/06 11:19:47 ET is US Eastern standard time (UTC-5) in January
+    assert ohh["start_date_utc"] == "2014-01-06T16:19:47Z"
     assert [(p["amount"], p["rake"]) for p in ohh["pots"]] == [(31.8, 1.43), (7.98, 0.07)]
     assert [r["street"] for r in ohh["rounds"]] == ["Preflop", "Flop", "Turn", "River", "Showdown"]
     assert to_phh(outcome).rake == 150 and "_rake = 1.50" in to_phh_text(outcome)
@@ -471,3 +473,21 @@ def test_phh_of_a_hand_split_by_the_running_total_keeps_the_rate() -> None:
         phh.loads(text.replace('"9/200"', '"nine"'))
     with pytest.raises(HistoryParseError, match="_rake_rate"):
         phh.loads(text.replace('"9/200"', '"3/2"'))
+
+
+def test_start_date_utc_converts_the_rooms_zone() -> None:
+    from pokerkit_core.formats.sites.hand import utc_time
+
+    # ET in summer is UTC-4; PokerStars' CET is Central European local time
+    # (summer: UTC+2; 21:06 CET is the 15:06 ET the same header gives); PT
+    # in May is UTC-7 and crosses midnight; EDT is a fixed UTC-4
+    assert utc_time("2012-09-10T19:43:58", "ET") == "2012-09-10T23:43:58Z"
+    assert utc_time("2015-03-31T21:06:11", "CET") == "2015-03-31T19:06:11Z"
+    assert utc_time("2011-05-06T20:51:38", "PT") == "2011-05-07T03:51:38Z"
+    assert utc_time("2014-02-21T12:45:08", "EDT") == "2014-02-21T16:45:08Z"
+    assert utc_time("2014-02-21T12:45:08", "UTC") == "2014-02-21T12:45:08Z"
+    # an unknown or unwritten zone is not guessed
+    assert utc_time("2014-02-21T12:45:08", "XYZ") is None and utc_time("2014-02-21T12:45:08", None) is None
+    # 888poker writes no zone: the OHH time is the room's as written, no "Z"
+    ohh = to_ohh(one("Pacific/CashGame/GameTypeTests/FixedLimitHoldem.txt"))["ohh"]
+    assert ohh["start_date_utc"] == "2014-01-06T14:52:42"

@@ -157,7 +157,9 @@ def to_ohh(outcome: HandOutcome) -> dict[str, Any]:
 
     Returns:
         ``{"ohh": {...}}`` with ``spec_version``, ``site_name``,
-        ``game_number``, ``start_date_utc`` (the site's time as written),
+        ``game_number``, ``start_date_utc`` (the room's time converted to
+        UTC, ``"...Z"``, where the room writes a known time zone; else the
+        time as written, without a ``Z``, or ``""`` without a time),
         ``table_name``, ``table_size``, ``game_type`` (``"Holdem"``),
         ``bet_limit``, ``currency``, ``dealer_seat``, blinds and ante,
         ``players``, ``rounds`` and ``pots`` (the engine's pots when the hand
@@ -225,7 +227,7 @@ def to_ohh(outcome: HandOutcome) -> dict[str, Any]:
         "table_name": hand.table or "",
         "table_size": hand.max_seats or len(hand.players),
         "game_number": hand.hand_id,
-        "start_date_utc": hand.time or "",
+        "start_date_utc": hand.time_utc or hand.time or "",
         "currency": hand.currency or "Chips",
         "ante_amount": _units(max((p.amount for p in hand.posts if p.kind == "ante"), default=0), scale),
         "small_blind_amount": _units(hand.small_blind, scale),
