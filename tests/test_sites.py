@@ -491,3 +491,31 @@ def test_start_date_utc_converts_the_rooms_zone() -> None:
     # 888poker writes no zone: the OHH time is the room's as written, no "Z"
     ohh = to_ohh(one("Pacific/CashGame/GameTypeTests/FixedLimitHoldem.txt"))["ohh"]
     assert ohh["start_date_utc"] == "2014-01-06T14:52:42"
+
+
+def test_import_to_pokerstars_text_imports_back_to_the_same_stacks(tmp_path: Path) -> None:
+    # hands of four rooms written as PokerStars text (--to pokerstars), then
+    # read by our own PokerStars reader: each replays equal to its summary
+    # and finishes with the stacks of the original import
+    files = ["GGPoker/CashGame/GeneralHands/Straddle.txt", "IPoker/CashGame/HandActionTests/AllInHandWithShowdown.txt",
+             "PokerStars/CashGame/ExtraHands/SidePot.txt", "Winamax/CashGame/HandActionTests/AllInHandWithShowdown.txt"]
+    out = tmp_path / "out"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert cli(["import", *(str(ROOT / f) for f in files), "--to", "pokerstars", "--out", str(out),
+                    "--no-progress"]) == 0
+    originals = {o.hand_id: o for o in import_paths([ROOT / f for f in files])}
+    written = sorted(out.rglob("*.txt"))
+    assert len(written) == len(originals) == 4
+    for path in written:
+        (back,) = list(import_paths([path]))
+        assert back.site == "PokerStars" and back.status == "equal", (path, back.reason)
+        original = next(o for o in originals.values() if "".join(filter(str.isdigit, o.hand_id)) == back.hand_id)
+        assert back.got == original.got and back.history is not None and original.history is not None
+        assert back.history.rake == original.history.rake
+    # the GGPoker straddle from UTG+1 is written as a PokerStars straddle and
+    # the $0.89 PokerStars rake of three pots keeps its split (25, 36, 28)
+    stars = (out / "GGPoker" / "HD582731.txt").read_text(encoding="utf-8")
+    assert "62dfdfaf: posts straddle $2" in stars and "Total pot $28.90 | Rake $1.44" in stars
+    three = (out / "PokerStars" / "85998509763.txt").read_text(encoding="utf-8")
+    assert "Total pot \u20ac19.84 Main pot \u20ac5.37. Side pot-1 \u20ac7.50. Side pot-2 \u20ac6.08. | Rake \u20ac0.89" in three
+    assert three.startswith("PokerStars Hand #85998509763: Hold'em No Limit (\u20ac0.05/\u20ac0.10 EUR) - 2012/09/10 23:43:58 UTC")
