@@ -118,7 +118,7 @@ def dumps_hand(
     limit = "Limit" if config.betting is BettingStructure.FIXED_LIMIT else "No Limit"
     # PokerStars' stakes: the blinds, or in fixed-limit the small and big bets
     fixed = config.betting is BettingStructure.FIXED_LIMIT
-    stakes = (config.small_bet, config.big_bet) if fixed else (config.small_blind, config.big_blind)
+    stakes = (config.small_bet or 0, config.big_bet or 0) if fixed else (config.small_blind, config.big_blind)
     stamp = time.strftime("%Y/%m/%d %H:%M:%S", time.gmtime(time.time() if when is None else when))
     lines = [
         f"PokerStars Hand #{hand_id}: Hold'em {limit} ({m(stakes[0])}/{m(stakes[1])}{' ' + currency if currency else ''}) - {stamp} UTC",

@@ -212,7 +212,9 @@ def config_for(
         if hand.raise_cap is not None:
             kwargs["raise_cap"] = hand.raise_cap
     if hand.first_to_act is not None and len(hand.first_to_act) >= 4:
-        last = (button if big_seat is None else big_seat) if not straddles else (big_seat + 1 if straddle_seat is None else straddle_seat) + len(straddles) - 1
+        last = button if big_seat is None else big_seat
+        if straddles:
+            last = (last + 1 if straddle_seat is None else straddle_seat) + len(straddles) - 1
         standard = ((last + 1) % n, (button + 1) % n, (button + 1) % n, (button + 1) % n)
         if tuple(hand.first_to_act[:4]) != standard:
             kwargs["first_to_act"] = tuple(hand.first_to_act[:4])

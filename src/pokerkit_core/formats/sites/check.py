@@ -190,11 +190,11 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
         # first right after it or later, up to the button (GameConfig.straddle_seat;
         # config_for checks the seats)
         bb_index = seat(big[0].name) if big else -1
-        first = min(straddles, default=-1)
-        expected_seats = list(range(first, first + len(posters) - 2))
+        first_straddler = min(straddles, default=-1)
+        expected_seats = list(range(first_straddler, first_straddler + len(posters) - 2))
         if sorted(straddles) != expected_seats or bb_index < 0:
             raise Unsupported("a straddle or extra blind not posted by consecutive seats after the big blind")
-        if first < bb_index:
+        if first_straddler < bb_index:
             raise Unsupported("a straddle posted across the button")
     entries: list[Entry] = [DealHole(k, hand.hole.get(name)) for k, name in enumerate(names)]
     board = hand.boards[0] if hand.boards else []
