@@ -519,3 +519,28 @@ def test_import_to_pokerstars_text_imports_back_to_the_same_stacks(tmp_path: Pat
     three = (out / "PokerStars" / "85998509763.txt").read_text(encoding="utf-8")
     assert "Total pot \u20ac19.84 Main pot \u20ac5.37. Side pot-1 \u20ac7.50. Side pot-2 \u20ac6.08. | Rake \u20ac0.89" in three
     assert three.startswith("PokerStars Hand #85998509763: Hold'em No Limit (\u20ac0.05/\u20ac0.10 EUR) - 2012/09/10 23:43:58 UTC")
+
+
+def test_running_rate_is_found_only_where_it_reproduces_the_room() -> None:
+    from pokerkit_core.formats.sites.check import _running_rate
+    from pokerkit_core.formats.sites.hand import SiteHand
+
+    amounts = [562, 786, 636]
+    proportional = [26, 35, 28]
+    hand = SiteHand(site="PokerStars", rake=89, pots=[537, 750, 608])
+    assert _running_rate(hand, amounts, proportional) == Fraction(9, 200)
+    # all 89 cents from the last pot: no rate counts up to that
+    assert _running_rate(SiteHand(site="PokerStars", rake=89, pots=[562, 786, 547]), amounts, proportional) is None
+    # the engine's split already the room's, another room, or one pot: nothing to find
+    assert _running_rate(SiteHand(site="PokerStars", rake=89, pots=[536, 751, 608]), amounts, proportional) is None
+    assert _running_rate(SiteHand(site="GGPoker", rake=89, pots=[537, 750, 608]), amounts, proportional) is None
+    assert _running_rate(SiteHand(site="PokerStars", rake=89, pots=[1895]), [1984], [89]) is None
+
+
+def test_a_name_pokerstars_cannot_write_is_refused() -> None:
+    from pokerkit_core.formats.sites.export import to_pokerstars
+
+    outcome = one("PokerStars/CashGame/ExtraHands/PlayerWithColon.txt")
+    assert outcome.status == "equal"
+    with pytest.raises(ValueError, match="without ':'"):
+        to_pokerstars(outcome)
