@@ -2,10 +2,11 @@
 
 A name a module exports (its ``__all__``, else its public top-level names) is
 defined in one public module only, so ``from pokerkit_core.x import name``
-never means two things.  Two families repeat by design, each called through
+never means two things.  Three families repeat by design, each called through
 its module: the history verbs of every format module (``phh.dumps``,
-``acpc.dumps``, ``serialize.dumps``: STYLE.md, "History I/O") and the
-``register``/``run`` pair every command module of ``cli`` implements.
+``acpc.dumps``, ``serialize.dumps``: STYLE.md, "History I/O"), the
+``register``/``run`` pair every command module of ``cli`` implements, and
+the reader protocol of each room's module of ``formats.sites``.
 Renamed names keep their old spelling for a while, with a DeprecationWarning.
 """
 
@@ -23,10 +24,12 @@ PACKAGE = Path(pokerkit_core.__file__).resolve().parent
 
 # one verb per concept, the same in every format module (formats/)
 FORMAT_VERBS = frozenset({
-    "load", "loads", "dump", "dumps", "dumps_all", "iter_hands", "read_file", "to_dict", "from_dict",
+    "load", "loads", "dump", "dumps", "dumps_all", "read_file", "iter_hands", "to_dict", "from_dict",
 })
-# the protocol of a room's reader (formats/sites/<room>.py, listed in formats/sites/readers.py)
-ROOM_PROTOCOL = frozenset({"STARTS", "DETECT", "split", "parse_hand"})
+# the protocol of a room's reader (formats/sites/<room>.py): its header
+# patterns and the function reading one hand (ipoker and partypoker also split
+# a file into hands)
+READER_PROTOCOL = frozenset({"STARTS", "parse_hand", "split"})
 # the protocol of a command module (cli/*_cmd.py)
 COMMAND_PROTOCOL = frozenset({"register", "run"})
 
@@ -74,7 +77,7 @@ def _clashes() -> dict[str, list[str]]:
                 continue
             if name in COMMAND_PROTOCOL and module.startswith("pokerkit_core.cli.") and module.endswith("_cmd"):
                 continue
-            if name in ROOM_PROTOCOL and module.startswith("pokerkit_core.formats.sites."):
+            if name in READER_PROTOCOL and module.startswith("pokerkit_core.formats.sites."):
                 continue
             homes[name].append(module)
     return {name: modules for name, modules in sorted(homes.items()) if len(modules) > 1}
@@ -82,6 +85,18 @@ def _clashes() -> dict[str, list[str]]:
 
 def test_no_public_name_has_two_homes() -> None:
     assert _clashes() == {}
+
+
+def test_the_rake_names_are_in_the_public_table() -> None:
+    """The rake event and the rake split are exported from the package, each
+    the engine's own object (one home: engine.events, engine.rake)."""
+    from pokerkit_core.engine.events import RakeTaken
+    from pokerkit_core.engine.rake import RakeSplit
+
+    assert pokerkit_core._EXPORTS["RakeTaken"] == "engine.events"
+    assert pokerkit_core._EXPORTS["RakeSplit"] == "engine.rake"
+    assert {"RakeTaken", "RakeSplit"} <= set(pokerkit_core.__all__)
+    assert pokerkit_core.RakeTaken is RakeTaken and pokerkit_core.RakeSplit is RakeSplit
 
 
 def test_the_scan_sees_the_public_modules() -> None:

@@ -210,3 +210,82 @@ def test_a_raked_hand_round_trips_through_json_and_phh() -> None:
     assert hand.rake == 110 and "_rake = 110" in text
     result = replay(phh.loads(text))
     assert result.ok and resolve_pots(result.state).rake == 110  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------- running total
+def test_running_total_split_fills_the_cap_from_the_main_pot() -> None:
+    # the side-pot hand above under RakeSplit.RUNNING_TOTAL, 10%, cap 40: the
+    # main pot's running figure 10% of 300 = 30, then min(40, 110) = 40: the
+    # main pot pays 30, the side pot the 10 left to the cap (in proportion it
+    # would be 40 * 300 / 1,100 = 10.9 -> 11 and 29)
+    from pokerkit_core.engine.rake import RakeSplit
+
+    config = raked(
+        GameConfig(stacks=(100, 1_000, 1_000), small_blind=5, big_blind=10),
+        rake_rate=Fraction(1, 10), rake_cap=40, rake_split=RakeSplit.RUNNING_TOTAL,
+    )
+    state = deal(config, hole_cards=["AsAd", "KsKd", "QsQd"], board="2c7d9h3s4h")
+    state = check_down(act(act(act(state, AllIn), Raise(500)), Call))
+    result = resolve_pots(state)
+    assert [(p.amount, p.rake, p.shares) for p in result.pots] == [(300, 30, (270,)), (800, 10, (790,))]
+    assert state.stacks == (270, 1_290, 500) and sum(state.stacks) + result.rake == 2_100
+    proportional = raked(config, rake_split=RakeSplit.PROPORTIONAL)
+    state = deal(proportional, hole_cards=["AsAd", "KsKd", "QsQd"], board="2c7d9h3s4h")
+    state = check_down(act(act(act(state, AllIn), Raise(500)), Call))
+    assert [p.rake for p in resolve_pots(state).pots] == [11, 29]
+
+
+def test_running_total_rounds_to_the_nearest_chip() -> None:
+    from pokerkit_core.engine.rake import running_total_rake
+
+    # PokerStars hand 85998509763: 4.5% of 562, 1348, 1984 = 25.29, 60.66,
+    # 89.28 -> 25, 61, 89: the pots pay 25, 36, 28
+    assert running_total_rake(Fraction(45, 1000), 89, (562, 786, 636)) == (25, 36, 28)
+    # the hand's rake rounds to the nearest chip too: 4.5% of 1,990 = 89.55 -> 90
+    assert hand_rake(Fraction(45, 1000), None, (), False, total=1_990, players=3, flop_dealt=True,
+                     nearest=True) == 90
+    assert hand_rake(Fraction(45, 1000), None, (), False, total=1_990, players=3, flop_dealt=True) == 89
+    # a half chip rounds up: 5% of 10 = 0.5 -> 1 (down: 0)
+    assert hand_rake(FIVE, None, (), False, total=10, players=2, flop_dealt=True, nearest=True) == 1
+
+
+def test_rake_split_is_checked_and_keeps_its_json() -> None:
+    from pokerkit_core.engine.rake import RakeSplit
+
+    with pytest.raises(InvalidConfigError, match="rake_split must be a RakeSplit"):
+        GameConfig(stacks=(100, 100), rake_split="running-total")  # type: ignore[arg-type]
+    config = GameConfig(stacks=(100, 100), rake_rate=FIVE, rake_split=RakeSplit.RUNNING_TOTAL)
+    text = serialize.dumps(config)
+    assert '"rake_split":"running-total"' in text.replace(" ", "") and serialize.loads(text) == config
+    assert "rake_split" not in serialize.dumps(GameConfig(stacks=(100, 100), rake_rate=FIVE))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    rate=st.fractions(min_value=0, max_value=Fraction(1, 5), max_denominator=200),
+    cap=st.one_of(st.none(), st.integers(0, 300)),
+    players=st.integers(2, 6),
+)
+def test_running_total_conserves_chips(seed: int, rate: Fraction, cap: int | None, players: int) -> None:
+    # all-in hands with side pots: stacks plus rake are the starting chips,
+    # each pot pays at most what it holds, the pots' parts add up to the
+    # hand's rake, which is rate * pot rounded to the nearest chip, capped
+    from pokerkit_core.engine.rake import RakeSplit
+
+    rng = random.Random(seed)
+    stacks = tuple(rng.randrange(20, 2_000) for _ in range(players))
+    config = GameConfig(stacks=stacks, small_blind=5, big_blind=10, rake_rate=rate, rake_cap=cap,
+                        no_flop_no_drop=False, rake_split=RakeSplit.RUNNING_TOTAL)
+    state = deal(config, seed=seed)
+    while not state.is_over:
+        legal = legal_actions(state)
+        state = act(state, AllIn if rng.random() < 0.5 and (legal.can_bet or legal.can_raise) else
+                    (Check if legal.can_check else Call))
+    result = resolve_pots(state)
+    assert sum(state.stacks) + result.rake == sum(stacks)
+    total = sum(p.amount for p in result.pots)
+    expected = int(rate * total + Fraction(1, 2))
+    assert result.rake == (expected if cap is None else min(cap, expected))
+    for pot in result.pots:
+        assert 0 <= pot.rake <= pot.amount and sum(pot.shares) == pot.amount - pot.rake

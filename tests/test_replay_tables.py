@@ -53,11 +53,35 @@ def test_per_seat_antes_replay() -> None:
 
 
 def test_straddles_must_follow_the_big_blind() -> None:
+    # a straddle from the button (player 3 of 4): GameConfig.straddle_seat
     hand = phh.loads(
         "variant = 'NT'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [50, 100, 0, 200]\n"
         "min_bet = 100\nstarting_stacks = [1000, 1000, 1000, 1000]\nactions = []\n"
     )
-    with pytest.raises(InvalidConfigError, match="right after the big blind"):
+    config, _ = config_for(hand)
+    assert (config.button, config.straddles, config.straddle_seat) == (3, (200,), 3)
+    # straddles by players 3 and 5, not consecutive: refused
+    hand = phh.loads(
+        "variant = 'NT'\nantes = [0, 0, 0, 0, 0, 0]\nblinds_or_straddles = [50, 100, 0, 200, 0, 400]\n"
+        "min_bet = 100\nstarting_stacks = [1000, 1000, 1000, 1000, 1000, 1000]\nactions = []\n"
+    )
+    with pytest.raises(InvalidConfigError, match="consecutive players after the big blind"):
+        config_for(hand)
+
+
+def test_a_hand_of_antes_only_has_no_blind_seats() -> None:
+    hand = phh.loads(
+        "variant = 'NT'\nantes = [5, 5, 5]\nblinds_or_straddles = [0, 0, 0]\n"
+        "min_bet = 20\nstarting_stacks = [100, 100, 100]\nactions = []\n"
+    )
+    config, _ = config_for(hand)
+    assert (config.small_blind_seat, config.big_blind_seat, config.big_blind, config.ante) == (None, None, 20, 5)
+    assert [bet.kind for bet in config.forced_bets] == ["ante"] * 3
+    hand = phh.loads(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0, 0]\n"
+        "min_bet = 20\nstarting_stacks = [100, 100]\nactions = []\n"
+    )
+    with pytest.raises(InvalidConfigError, match="no blind or ante"):
         config_for(hand)
 
 

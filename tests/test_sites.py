@@ -11,13 +11,14 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from pokerkit_core.cli import main as cli
 from pokerkit_core.engine.results import resolve_pots
-from pokerkit_core.errors import SiteHistoryError
+from pokerkit_core.errors import HistoryParseError, SiteHistoryError
 from pokerkit_core.formats import phh, serialize
 from pokerkit_core.formats.replay import replay
 from pokerkit_core.formats.sites import HandOutcome, check, decode, detect_site, import_paths, read_text
@@ -49,20 +50,40 @@ def stack(outcome: HandOutcome, name: str) -> object:
 def test_pokerstars_all_in_with_side_pot_and_rake() -> None:
     # Shupstix all-in for $10.58, ilya44rus and T_Leroy for $14.57 each, three
     # antes of $0.02 folded: main pot 3 x 10.58 + 0.06 = $31.80, side pot
-    # 2 x 3.99 = $7.98, total $39.78 as the summary says.  Rake $1.50 taken in
-    # proportion: 150 x 3180 / 3978 = 119.9 -> 119 and 30.09 -> 30, the chip
-    # left over to the main pot: 120 and 30.  T_Leroy's kings win both:
-    # 3060 + 768 = $38.28 (the summary's "won ($38.28)"); he finishes with
-    # 25.96 - 14.57 + 38.28 = $49.67.
+    # 2 x 3.99 = $7.98, total $39.78 as the summary says.  Rake $1.50 (the
+    # cap): the summary's pots are $30.37 and $7.91, so PokerStars took 143
+    # from the main pot (4.5% of 3180 = 143.1) and the 7 left to the cap from
+    # the side pot: its running total (RakeSplit.RUNNING_TOTAL at 4.5%, the
+    # rate found from the pots).  T_Leroy's kings win both: 3037 + 791 =
+    # $38.28 (the summary's "won ($38.28)"); he finishes with 25.96 - 14.57 +
+    # 38.28 = $49.67.
     outcome = one("PokerStars/CashGame/GeneralHands/SidePot.txt")
     assert outcome.status == "equal", outcome.reason
-    assert pots(outcome) == [(3180, 120, (3,), (3060,)), (798, 30, (3,), (768,))]
+    assert outcome.history is not None and outcome.history.rake_rate == Fraction(45, 1000)
+    assert pots(outcome) == [(3180, 143, (3,), (3037,)), (798, 7, (3,), (791,))]
     assert stack(outcome, "T_Leroy") == 4967
     assert stack(outcome, "Shupstix") == 0 and stack(outcome, "ilya44rus") == 0
     assert outcome.site_hand is not None and outcome.site_hand.rake == 150
-    # the room's own pots after its rake split (PokerStars' rule, not the
-    # engine's): their number is compared, not their amounts
+    # the room's own pots after its rake split, now the engine's too
     assert outcome.site_hand.pots == [3037, 791]
+
+
+def test_pokerstars_rake_split_between_three_pots_by_the_running_total() -> None:
+    # 85998509763: main pot 4 x 1.38 + the folded big blind's 0.10 = $5.62,
+    # side pot-1 3 x 2.62 = $7.86, side pot-2 2 x 3.18 = $6.36: $19.84, rake
+    # $0.89.  The summary's pots ($5.37, $7.50, $6.08) say 25, 36 and 28
+    # cents: 4.5% of the running total rounded, 562 -> 25.29 -> 25, 1348 ->
+    # 60.66 -> 61 (36 more), 1984 -> 89.28 -> 89 (28 more); in proportion
+    # they would be 26, 35, 28 and templargio's two side pots a cent short.
+    # CrSilva.11 wins the main pot (537), templargio both side pots (750 +
+    # 608 = $13.58): 38.94 - 7.18 + 13.58 = $45.34.
+    outcome = one("PokerStars/CashGame/ExtraHands/SidePot.txt")
+    assert outcome.status == "equal", outcome.reason
+    assert outcome.history is not None and outcome.history.rake_rate == Fraction(45, 1000)
+    assert [(p[0], p[1], p[3]) for p in pots(outcome)] == [
+        (562, 25, (537,)), (786, 36, (750,)), (636, 28, (608,)),
+    ]
+    assert stack(outcome, "templargio") == 4534 and stack(outcome, "CrSilva.11") == 537
 
 
 def test_pokerstars_mucked_hand_loses_and_rake_is_taken() -> None:
@@ -219,10 +240,25 @@ def test_ggpoker_utg_straddle() -> None:
     assert outcome.status == "equal", outcome.reason
     assert outcome.history is not None and outcome.history.blinds[:3] == (50, 100, 200)
     assert stack(outcome, "Btn") == 10690
-    # GGPoker's own sample straddles from the seat after UTG, which the
-    # engine's straddle (the seat right after the big blind) is not
+
+
+def test_ggpoker_straddle_from_the_seat_after_utg() -> None:
+    # GGPoker's own sample: button seat 6, blinds $0.5/$1 (seats 1, 2), the
+    # $2 straddle from seat 4 (UTG+1): seats 5 and 6 act first, UTG (Hero,
+    # seat 3) after the big blind, the straddler last (GameConfig.straddle_seat).
+    # xnvdam1 raises to $7, 62dfdfaf calls: 7 + 1 + 7 = $15; flop $6.95 bet and
+    # called: $28.90; the turn bet of $22.68 comes back.  Rake $1.44: xnvdam1
+    # wins $27.46 and finishes 103.50 - 7 - 6.95 + 27.46 = $117.01; the
+    # straddler 105.63 - 13.95 = $91.68.
     real = one("GGPoker/CashGame/GeneralHands/Straddle.txt")
-    assert real.status == "refused" and "straddle" in real.reason
+    assert real.status == "equal", real.reason
+    assert real.history is not None and real.history.blinds == (50, 100, 0, 200, 0, 0)
+    assert [(p[0], p[1]) for p in pots(real)] == [(2890, 144)]
+    assert stack(real, "xnvdam1") == 11701 and stack(real, "62dfdfaf") == 9168
+    state = replay(real.history, implicit_folds=False).state
+    assert state is not None and state.config.straddle_seat is not None
+    opener = next(e for e in state.history if type(e).__name__ == "ActionTaken")
+    assert real.history.players[opener.seat] == "fdafscsa"
 
 
 # ------------------------------------------------------------------ other rooms
@@ -264,6 +300,21 @@ def test_ipoker_xml() -> None:
     assert outcome.status == "equal", outcome.reason
     assert pots(outcome) == [(340, 22, (0,), (318,))]
     assert stack(outcome, "Amalfitano1") == 1755 and stack(outcome, "Taras2107") == 318
+
+
+def test_ipoker_shoot_out_hand_of_antes_only() -> None:
+    # two players with one chip each post a one-chip ante, no blind: both
+    # all-in before a card.  BingoPlayer's trip sixes with the king beat
+    # MrMagnificent's with the queen on S9 S6 H6 H8 C6: he wins the 2 chips.
+    outcome = one("IPoker/MultiTableTournament/ExtraHands/ShootOutTournament.txt")
+    assert outcome.status == "equal", outcome.reason
+    assert outcome.history is not None and outcome.history.blinds == (0, 0)
+    assert outcome.history.antes == (1, 1)
+    assert pots(outcome) == [(2, 0, (1,), (2,))]
+    assert stack(outcome, "BingoPlayer") == 2 and stack(outcome, "MrMagnificent") == 0
+    state = replay(outcome.history, implicit_folds=False).state
+    assert state is not None
+    assert (state.config.small_blind_seat, state.config.big_blind_seat) == (None, None)
 
 
 def test_localized_ipoker_file(tmp_path: Path) -> None:
@@ -330,8 +381,8 @@ def test_detect_site() -> None:
 # hold'em hands replayed equal to the room's summary, of the hold'em hands
 # found (docs/import.rst explains every miss); a floor, so a regression fails
 FLOORS = {
-    "PokerStars": (112, 118), "GGPoker": (13, 15), "Winamax": (36, 37), "888poker": (27, 30),
-    "PartyPoker": (40, 42), "iPoker": (54, 57), "Winning": (31, 33), "Full Tilt": (38, 39),
+    "PokerStars": (113, 118), "GGPoker": (14, 15), "Winamax": (36, 37), "888poker": (27, 30),
+    "PartyPoker": (40, 42), "iPoker": (55, 57), "Winning": (31, 33), "Full Tilt": (38, 39),
 }
 
 
@@ -381,7 +432,9 @@ def test_json_and_ohh_exports() -> None:
     ohh = json.loads(dumps_json(to_ohh(outcome)))["ohh"]
     assert ohh["site_name"] == "PokerStars" and ohh["game_number"] == "109690806574"
     assert ohh["dealer_seat"] == 5 and ohh["bet_limit"]["bet_type"] == "NL"
-    assert [(p["amount"], p["rake"]) for p in ohh["pots"]] == [(31.8, 1.2), (7.98, 0.3)]
+    # 2014/01/06 11:19:47 ET is US Eastern standard time (UTC-5) in January
+    assert ohh["start_date_utc"] == "2014-01-06T16:19:47Z"
+    assert [(p["amount"], p["rake"]) for p in ohh["pots"]] == [(31.8, 1.43), (7.98, 0.07)]
     assert [r["street"] for r in ohh["rounds"]] == ["Preflop", "Flop", "Turn", "River", "Showdown"]
     assert to_phh(outcome).rake == 150 and "_rake = 1.50" in to_phh_text(outcome)
 
@@ -404,3 +457,90 @@ def test_stats_reads_site_files_net_of_rake() -> None:
     # T_Leroy won 49.67 - 25.96 = $23.71 = 237.1 big blinds of $0.10 in one
     # hand: 23,710 bb/100, after the $1.50 rake
     assert doc["hands"] == 1 and players["T_Leroy"]["bb_per_100"] == pytest.approx(23_710.0)
+
+
+def test_phh_of_a_hand_split_by_the_running_total_keeps_the_rate() -> None:
+    # the three-pot PokerStars hand: its PHH carries `_rake_rate = "9/200"`,
+    # and the replay of the written text splits the rake as the room did
+    outcome = one("PokerStars/CashGame/ExtraHands/SidePot.txt")
+    text = to_phh_text(outcome)
+    assert '_rake_rate = "9/200"' in text and "_rake = 0.89" in text
+    doc = phh.loads(text)
+    assert doc.rake_rate == Fraction(9, 200)
+    result = replay(doc)
+    assert result.ok and result.got == outcome.got
+    with pytest.raises(HistoryParseError, match="_rake_rate"):
+        phh.loads(text.replace('"9/200"', '"nine"'))
+    with pytest.raises(HistoryParseError, match="_rake_rate"):
+        phh.loads(text.replace('"9/200"', '"3/2"'))
+
+
+def test_start_date_utc_converts_the_rooms_zone() -> None:
+    from pokerkit_core.formats.sites.hand import utc_time
+
+    # ET in summer is UTC-4; PokerStars' CET is Central European local time
+    # (summer: UTC+2; 21:06 CET is the 15:06 ET the same header gives); PT
+    # in May is UTC-7 and crosses midnight; EDT is a fixed UTC-4
+    assert utc_time("2012-09-10T19:43:58", "ET") == "2012-09-10T23:43:58Z"
+    assert utc_time("2015-03-31T21:06:11", "CET") == "2015-03-31T19:06:11Z"
+    assert utc_time("2011-05-06T20:51:38", "PT") == "2011-05-07T03:51:38Z"
+    assert utc_time("2014-02-21T12:45:08", "EDT") == "2014-02-21T16:45:08Z"
+    assert utc_time("2014-02-21T12:45:08", "UTC") == "2014-02-21T12:45:08Z"
+    # an unknown or unwritten zone is not guessed
+    assert utc_time("2014-02-21T12:45:08", "XYZ") is None and utc_time("2014-02-21T12:45:08", None) is None
+    # 888poker writes no zone: the OHH time is the room's as written, no "Z"
+    ohh = to_ohh(one("Pacific/CashGame/GameTypeTests/FixedLimitHoldem.txt"))["ohh"]
+    assert ohh["start_date_utc"] == "2014-01-06T14:52:42"
+
+
+def test_import_to_pokerstars_text_imports_back_to_the_same_stacks(tmp_path: Path) -> None:
+    # hands of four rooms written as PokerStars text (--to pokerstars), then
+    # read by our own PokerStars reader: each replays equal to its summary
+    # and finishes with the stacks of the original import
+    files = ["GGPoker/CashGame/GeneralHands/Straddle.txt", "IPoker/CashGame/HandActionTests/AllInHandWithShowdown.txt",
+             "PokerStars/CashGame/ExtraHands/SidePot.txt", "Winamax/CashGame/HandActionTests/AllInHandWithShowdown.txt"]
+    out = tmp_path / "out"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert cli(["import", *(str(ROOT / f) for f in files), "--to", "pokerstars", "--out", str(out),
+                    "--no-progress"]) == 0
+    originals = {o.hand_id: o for o in import_paths([ROOT / f for f in files])}
+    written = sorted(out.rglob("*.txt"))
+    assert len(written) == len(originals) == 4
+    for path in written:
+        (back,) = list(import_paths([path]))
+        assert back.site == "PokerStars" and back.status == "equal", (path, back.reason)
+        original = next(o for o in originals.values() if "".join(filter(str.isdigit, o.hand_id)) == back.hand_id)
+        assert back.got == original.got and back.history is not None and original.history is not None
+        assert back.history.rake == original.history.rake
+    # the GGPoker straddle from UTG+1 is written as a PokerStars straddle and
+    # the $0.89 PokerStars rake of three pots keeps its split (25, 36, 28)
+    stars = (out / "GGPoker" / "HD582731.txt").read_text(encoding="utf-8")
+    assert "62dfdfaf: posts straddle $2" in stars and "Total pot $28.90 | Rake $1.44" in stars
+    three = (out / "PokerStars" / "85998509763.txt").read_text(encoding="utf-8")
+    assert "Total pot \u20ac19.84 Main pot \u20ac5.37. Side pot-1 \u20ac7.50. Side pot-2 \u20ac6.08. | Rake \u20ac0.89" in three
+    assert three.startswith("PokerStars Hand #85998509763: Hold'em No Limit (\u20ac0.05/\u20ac0.10 EUR) - 2012/09/10 23:43:58 UTC")
+
+
+def test_running_rate_is_found_only_where_it_reproduces_the_room() -> None:
+    from pokerkit_core.formats.sites.check import _running_rate
+    from pokerkit_core.formats.sites.hand import SiteHand
+
+    amounts = [562, 786, 636]
+    proportional = [26, 35, 28]
+    hand = SiteHand(site="PokerStars", rake=89, pots=[537, 750, 608])
+    assert _running_rate(hand, amounts, proportional) == Fraction(9, 200)
+    # all 89 cents from the last pot: no rate counts up to that
+    assert _running_rate(SiteHand(site="PokerStars", rake=89, pots=[562, 786, 547]), amounts, proportional) is None
+    # the engine's split already the room's, another room, or one pot: nothing to find
+    assert _running_rate(SiteHand(site="PokerStars", rake=89, pots=[536, 751, 608]), amounts, proportional) is None
+    assert _running_rate(SiteHand(site="GGPoker", rake=89, pots=[537, 750, 608]), amounts, proportional) is None
+    assert _running_rate(SiteHand(site="PokerStars", rake=89, pots=[1895]), [1984], [89]) is None
+
+
+def test_a_name_pokerstars_cannot_write_is_refused() -> None:
+    from pokerkit_core.formats.sites.export import to_pokerstars
+
+    outcome = one("PokerStars/CashGame/ExtraHands/PlayerWithColon.txt")
+    assert outcome.status == "equal"
+    with pytest.raises(ValueError, match="without ':'"):
+        to_pokerstars(outcome)

@@ -40,8 +40,9 @@ _PUBLIC: dict[str, tuple[str, ...]] = {
     ),
     "engine.events": (
         "ActionTaken", "BlindPosted", "BoardDealt", "Event", "HandMucked", "HandShown",
-        "HoleCardsDealt", "PotAwarded", "UncalledBetReturned",
+        "HoleCardsDealt", "PotAwarded", "RakeTaken", "UncalledBetReturned",
     ),
+    "engine.rake": ("RakeSplit",),
     "engine.pots": ("Pot",),
     "engine.results": ("PotResolution", "resolve_pots", "show"),
     "engine.state": ("HandState", "act", "deal", "legal_actions"),
@@ -134,8 +135,10 @@ if TYPE_CHECKING:
         HandShown as HandShown,
         HoleCardsDealt as HoleCardsDealt,
         PotAwarded as PotAwarded,
+        RakeTaken as RakeTaken,
         UncalledBetReturned as UncalledBetReturned,
     )
+    from .engine.rake import RakeSplit as RakeSplit
     from .engine.pots import Pot as Pot
     from .engine.results import (
         PotResolution as PotResolution,

@@ -1,4 +1,4 @@
-"""``pokerkit-core import FILE... [--to phh|json|ohh] [--out DIR] [--json]``.
+"""``pokerkit-core import FILE... [--to phh|json|ohh|pokerstars] [--out DIR] [--json]``.
 
 Reads online rooms' hand histories (PokerStars, GGPoker, Winamax, 888poker,
 PartyPoker, iPoker, Winning/ACR, Full Tilt; files or directory trees, any
@@ -7,8 +7,10 @@ rake and final stacks with the room's summary (:mod:`pokerkit_core.formats.sites
 Prints a table of hands by room and game (found, imported, equal to the
 room's summary, refused, other games skipped) and one line per hand that is
 not equal, with the reason; with ``--to`` writes each replayed hand to
-``DIR/<room>/<hand id>.phh`` (PHH), ``.json`` (the library's JSON) or
-``.ohh.json`` (Open Hand History).
+``DIR/<room>/<hand id>.phh`` (PHH), ``.json`` (the library's JSON),
+``.ohh.json`` (Open Hand History) or ``.txt`` (PokerStars text, which
+trackers read, for a hand of any room; a hand that did not replay to its
+end, or with a colon in a player's name, is not written).
 
 Example::
 
@@ -25,13 +27,13 @@ from typing import Any
 
 from ..errors import SiteHistoryError
 from ..formats.sites import HandOutcome, check, iter_files, read_file
-from ..formats.sites.export import dumps_json, to_json, to_ohh, to_phh_text
+from ..formats.sites.export import dumps_json, to_json, to_ohh, to_phh_text, to_pokerstars
 from ..progress import command_line_progress, progress_bar
 from .options import add_json_argument
 
 __all__ = ["register", "run", "summary_rows"]
 
-_SUFFIX = {"phh": ".phh", "json": ".json", "ohh": ".ohh.json"}
+_SUFFIX = {"phh": ".phh", "json": ".json", "ohh": ".ohh.json", "pokerstars": ".txt"}
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -42,7 +44,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         description="Read PokerStars, GGPoker, Winamax, 888poker, PartyPoker, iPoker, "
         "Winning/ACR and Full Tilt hand histories (files or directories), replay each "
         "hold'em hand and compare pots, rake and final stacks with the room's summary; "
-        "optionally write each hand as PHH, JSON or Open Hand History.",
+        "optionally write each hand as PHH, JSON, Open Hand History or PokerStars text.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="hand-history files or directories")
     parser.add_argument("--to", choices=tuple(_SUFFIX), help="write each replayed hand in this format")
@@ -81,6 +83,13 @@ def _write(outcome: HandOutcome, fmt: str, out: Path) -> bool:
         text = to_phh_text(outcome)
     elif fmt == "json":
         text = dumps_json(to_json(outcome))
+    elif fmt == "pokerstars":
+        if outcome.status not in ("equal", "differs"):
+            return False
+        try:
+            text = to_pokerstars(outcome)
+        except ValueError:  # not replayed to its end, or a name PokerStars cannot write
+            return False
     else:
         text = dumps_json(to_ohh(outcome))
     folder = out / outcome.site.replace(" ", "_")

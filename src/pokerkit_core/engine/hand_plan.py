@@ -149,7 +149,13 @@ def _forced_bets(
     if bb_seat is not None:
         bets.append(ForcedBet(bb_seat, config.big_blind, "big blind"))
     seat = anchor
-    for amount in config.straddles:
+    for k, amount in enumerate(config.straddles):
+        if k == 0 and config.straddle_seat is not None:
+            # a straddle from a later seat (docs/rules.rst 2b): that seat posts
+            # it; the seats between the big blind and it post nothing
+            seat = config.straddle_seat
+            bets.append(ForcedBet(seat, amount, "straddle"))
+            continue
         for step in range(1, n + 1):
             nxt = (seat + step) % n
             if stacks[nxt] > 0:

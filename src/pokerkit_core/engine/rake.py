@@ -6,7 +6,8 @@ A table's rake is four :class:`~pokerkit_core.engine.rules.GameConfig` fields:
 chips, or ``None`` for no cap), ``rake_caps`` (caps by the number of players
 dealt in: ``(players, cap)`` pairs; the pair with the largest ``players`` not
 above the hand's count applies, else ``rake_cap``) and ``no_flop_no_drop``
-(no rake from a hand that ends before the flop is dealt).
+(no rake from a hand that ends before the flop is dealt), and ``rake_split``
+(:class:`RakeSplit`: how the rake is shared between the main and side pots).
 
 The hand's rake is ``floor(rake_rate * pot)`` over the whole pot (every
 chip put in, uncalled bets already returned), capped; it is then taken from
@@ -25,16 +26,49 @@ stacks plus the rake add up to the starting stacks.
 >>> split_rake(100, (1_800, 350))
 (84, 16)
 
+With ``RakeSplit.RUNNING_TOTAL`` (PokerStars' rule, as its hand histories
+show) the rake is counted up pot by pot from the main pot on, each running
+figure rounded to the nearest chip (half up) and capped, and each pot pays
+what its running figure adds (:func:`running_total_rake`):
+
+>>> running_total_rake(Fraction(45, 1000), 89, (562, 786, 636))
+(25, 36, 28)
+
 References:
     docs/rules.rst section 2b (rake).
 """
 
 from __future__ import annotations
 
+from enum import Enum
 from fractions import Fraction
 from typing import Sequence
 
-__all__ = ["hand_rake", "split_rake", "rake_cap_for"]
+__all__ = ["RakeSplit", "hand_rake", "split_rake", "running_total_rake", "rake_cap_for"]
+
+
+class RakeSplit(Enum):
+    """How a hand's rake is shared between its main and side pots
+    (``GameConfig.rake_split``; docs/rules.rst section 2b).
+
+    ``PROPORTIONAL`` (the default): the hand's rake, ``floor(rate * pot)``
+    capped, is taken from the pots in proportion to their size
+    (:func:`split_rake`).  ``RUNNING_TOTAL``: PokerStars' rule, as its hand
+    histories show: the rake is counted up pot by pot from the main pot on,
+    the running figure ``rate * (the pots so far)`` rounded to the nearest
+    chip (half up) and capped, each pot paying what its running figure adds
+    (:func:`running_total_rake`); the hand's rake is then ``rate * pot``
+    rounded to the nearest chip, capped, so a cap is filled from the main
+    pot first.
+    """
+
+    PROPORTIONAL = "proportional"
+    RUNNING_TOTAL = "running-total"
+
+
+def _nearest(value: Fraction) -> int:
+    """``value`` (not negative) rounded to the nearest int, half up."""
+    return int(value + Fraction(1, 2))
 
 
 def rake_cap_for(cap: int | None, caps: Sequence[tuple[int, int]], players: int) -> int | None:
@@ -65,6 +99,7 @@ def hand_rake(
     total: int,
     players: int,
     flop_dealt: bool,
+    nearest: bool = False,
 ) -> int:
     """The rake of one finished hand, chips.
 
@@ -76,14 +111,16 @@ def hand_rake(
         total: Every chip in the pots, chips.
         players: Players dealt in.
         flop_dealt: Whether the flop was dealt (a run-out counts).
+        nearest: Round ``rate * total`` to the nearest chip, half up
+            (``RakeSplit.RUNNING_TOTAL``) instead of down.
 
     Returns:
-        ``floor(rate * total)`` capped, 0 without a flop under "no flop, no
-        drop"; never more than ``total``.
+        ``floor(rate * total)`` (or rounded to the nearest chip) capped, 0
+        without a flop under "no flop, no drop"; never more than ``total``.
     """
     if not rate or (no_flop_no_drop and not flop_dealt):
         return 0
-    rake = int(rate * total)  # floor: rate and total are not negative
+    rake = _nearest(rate * total) if nearest else int(rate * total)  # floor: not negative
     limit = rake_cap_for(cap, caps, players)
     if limit is not None and rake > limit:
         rake = limit
@@ -112,4 +149,31 @@ def split_rake(rake: int, amounts: Sequence[int]) -> tuple[int, ...]:
             if left and parts[k] < amount:
                 parts[k] += 1
                 left -= 1
+    return tuple(parts)
+
+
+def running_total_rake(rate: Fraction, rake: int, amounts: Sequence[int]) -> tuple[int, ...]:
+    """Take ``rake`` from the pots by the running total (``RakeSplit.RUNNING_TOTAL``).
+
+    Args:
+        rate: Share of the pot taken, 0 to 1.
+        rake: The hand's rake, chips (:func:`hand_rake` with ``nearest``:
+            the cap already applied).
+        amounts: The pots, main pot first, chips.
+
+    Returns:
+        The rake taken from each pot, main pot first: the running figure of
+        the first k pots is ``rate * (their chips)`` rounded to the nearest
+        chip (half up), at most ``rake``; pot k pays its running figure less
+        the one before it.  The parts add up to ``rake`` when ``rake`` is
+        :func:`hand_rake`'s, and no pot pays more than it holds.
+    """
+    parts: list[int] = []
+    chips = taken = 0
+    for k, amount in enumerate(amounts):
+        chips += amount
+        running = rake if k == len(amounts) - 1 else min(rake, _nearest(rate * chips))
+        part = min(max(running - taken, 0), amount)
+        parts.append(part)
+        taken += part
     return tuple(parts)

@@ -44,6 +44,7 @@ from typing import Any, Final
 from .betting import BettingRules, BettingStructure, RuleFlavour, betting_rules
 from ..errors import InvalidConfigError, shown
 from .hand_plan import AnteRule, ForcedBet, _Derived
+from .rake import RakeSplit
 
 __all__ = [
     "AUTO",
@@ -231,6 +232,23 @@ class GameConfig:
             hand's count applies instead of ``rake_cap``.
         no_flop_no_drop: ``True`` (the default): no rake from a hand that
             ends before the flop is dealt.  A bool.
+        straddle_seat: The seat that posts the first straddle, or ``None``
+            (the default): the first dealt-in seat after the big blind (the
+            UTG straddle).  A straddle from a later seat (UTG+1, ..., the
+            button: a Mississippi straddle) is posted by that seat; further
+            straddles by the next dealt-in seats clockwise from it.  Pre-flop
+            action still starts left of the last straddler and goes
+            clockwise, so the seats between the big blind and the straddler
+            act after the blinds and the last straddler acts last, with the
+            option (docs/rules.rst section 2b).  Needs ``straddles``; no
+            straddler may be a blind.  An explicit seat: :meth:`with_button`
+            keeps it.
+        rake_split: How the rake is shared between the main and side pots:
+            :class:`~pokerkit_core.engine.rake.RakeSplit` ``PROPORTIONAL``
+            (the default: ``floor(rake_rate * pot)``, in proportion to the
+            pots) or ``RUNNING_TOTAL`` (PokerStars' rule: counted up pot by
+            pot from the main pot on, each running figure rounded to the
+            nearest chip and capped).
 
     The forced bets these fields describe, in posting order, are
     :attr:`forced_bets` (seat, amount, kind).  Order for a short poster: with
@@ -261,7 +279,8 @@ class GameConfig:
             big blind, ``first_to_act`` not four seats, a non-bool
             ``muck_losing_hands``, a straddle below the forced bet before
             it, straddles in fixed-limit or without a big blind or without
-            seats for them, ``antes`` not one amount per seat or given with
+            seats for them, a ``straddle_seat`` without straddles, not a
+            dealt-in seat or with a blind among the straddlers, ``antes`` not one amount per seat or given with
             ``ante``, ``boards`` out of range, ...).
 
     References:
@@ -291,6 +310,8 @@ class GameConfig:
     rake_cap: int | None = None
     rake_caps: tuple[tuple[int, int], ...] = ()
     no_flop_no_drop: bool = True
+    straddle_seat: int | None = None
+    rake_split: RakeSplit = RakeSplit.PROPORTIONAL
     _inputs: tuple[Any, ...] | None = field(
         default=None, kw_only=True, repr=False, compare=False, hash=False
     )
@@ -385,6 +406,8 @@ class GameConfig:
                 "cards: more than the deck's 52"
             )
         if not straddles:
+            if self.straddle_seat is not None:
+                raise InvalidConfigError("straddle_seat needs straddles")
             return
         if self.betting is BettingStructure.FIXED_LIMIT:
             raise InvalidConfigError("straddles need no-limit or pot-limit betting")
@@ -396,6 +419,8 @@ class GameConfig:
                 f"{len(straddles)} straddles need {len(posters) + len(straddles)} dealt-in seats "
                 f"(blinds and straddlers), the table has {len(live)}"
             )
+        if self.straddle_seat is not None:
+            self._check_straddle_seat(live, posters, len(straddles))
         previous = self.big_blind
         for k, amount in enumerate(straddles):
             if amount < previous:
@@ -403,6 +428,24 @@ class GameConfig:
                     f"straddle {k + 1} of {amount} is below the forced bet before it ({previous})"
                 )
             previous = amount
+
+    def _check_straddle_seat(self, live: tuple[int, ...], blinds: set[int], count: int) -> None:
+        """Check ``straddle_seat``: a dealt-in seat, and neither it nor the
+        seats of the straddles after it (the next dealt-in seats clockwise)
+        a blind."""
+        first = self.straddle_seat
+        if first.__class__ is not int or first not in live:
+            raise InvalidConfigError(
+                f"straddle_seat {shown(first)} is not a dealt-in seat (seats with chips: {list(live)})"
+            )
+        assert isinstance(first, int)
+        at = live.index(first)
+        seats = [live[(at + k) % len(live)] for k in range(count)]
+        if blinds & set(seats):
+            raise InvalidConfigError(
+                f"straddles from seat {first} would be posted by seats {seats}, "
+                f"among them a blind ({sorted(blinds & set(seats))})"
+            )
 
     def _check_rake(self) -> None:
         """Check and normalize the rake fields (docs/rules.rst section 2b)."""
@@ -439,6 +482,8 @@ class GameConfig:
             raise InvalidConfigError(
                 f"no_flop_no_drop must be True or False, got {shown(self.no_flop_no_drop)}"
             )
+        if not isinstance(self.rake_split, RakeSplit):
+            raise InvalidConfigError(f"rake_split must be a RakeSplit, got {shown(self.rake_split)}")
 
     def _restore_inputs(self) -> None:
         """Undo the derived values that ``dataclasses.replace`` passes back.

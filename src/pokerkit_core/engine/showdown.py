@@ -30,7 +30,7 @@ from ..evaluation.cards import Card
 from ..evaluation.evaluator import evaluate_mask
 from .events import Event, HandMucked, HandShown
 from .pots import Pot, award_pot, split_between_boards, split_into_pots
-from .rake import hand_rake, split_rake
+from .rake import RakeSplit, hand_rake, running_total_rake, split_rake
 from .rules import GameConfig, OddChipRule
 
 __all__ = ["Showdown", "settle", "showing_order", "showdown_order"]
@@ -165,9 +165,14 @@ def settle(
         rake = hand_rake(
             config.rake_rate, config.rake_cap, config.rake_caps, config.no_flop_no_drop,
             total=sum(pot.amount for pot in pots), players=len(d.live), flop_dealt=True,
+            nearest=config.rake_split is RakeSplit.RUNNING_TOTAL,
         )
         if rake:
-            parts = split_rake(rake, [pot.amount for pot in pots])
+            amounts = [pot.amount for pot in pots]
+            if config.rake_split is RakeSplit.RUNNING_TOTAL:
+                parts = running_total_rake(config.rake_rate, rake, amounts)
+            else:
+                parts = split_rake(rake, amounts)
             pots = [pot._replace(rake=part) for pot, part in zip(pots, parts)]
     all_values: list[tuple[int, ...]] = []
     for board_mask in board_masks:

@@ -58,7 +58,7 @@ from ..evaluation.evaluator import STATE_KERNEL
 from .hand_state import HandFields, copy_state
 from .pots import Chips, Pot
 from .rules import MAX_CHIPS, BettingStructure, GameConfig, RuleFlavour, Street, betting_rules
-from .rake import hand_rake
+from .rake import RakeSplit, hand_rake
 from .showdown import Showdown, settle, showing_order
 
 __all__ = [
@@ -734,6 +734,7 @@ def _finish(t: HandState) -> HandState:
             rake = hand_rake(
                 config.rake_rate, config.rake_cap, config.rake_caps, config.no_flop_no_drop,
                 total=total, players=len(d.live), flop_dealt=len(t._board) >= 3,
+                nearest=config.rake_split is RakeSplit.RUNNING_TOTAL,
             )
             if rake:
                 history = history + (RakeTaken(0, rake),)

@@ -192,6 +192,12 @@ class HandHistory:
             exactly this much, from the pots in proportion to their size
             (``GameConfig.rake_rate`` 1 capped at it).  :mod:`.phh` reads
             and writes it as the custom key ``_rake``.
+        rake_rate: ``None`` (the default), or the rate at which the room
+            counted its rake up pot by pot, when its record shows that split
+            (PokerStars' main and side pots): the replay then takes ``rake``
+            by ``GameConfig.rake_split`` ``RUNNING_TOTAL`` at this rate
+            (capped at ``rake``).  A Fraction above 0, at most 1; :mod:`.phh`
+            writes it as the custom key ``_rake_rate`` (text, e.g. ``"9/200"``).
         extra: Other recorded fields, kept for writing back: sorted
             ``(key, value)`` pairs with lists frozen to tuples.
     """
@@ -216,6 +222,7 @@ class HandHistory:
     extra: tuple[tuple[str, object], ...] = field(default=())
     boards: int = 1
     rake: int = 0
+    rake_rate: Fraction | None = None
 
     def __post_init__(self) -> None:
         n = len(self.starting_stacks)
@@ -242,6 +249,13 @@ class HandHistory:
             raise HistoryParseError("a fixed-limit hand needs small_bet and big_bet")
         if self.rake.__class__ is not int or self.rake < 0:
             raise HistoryParseError(f"rake must be a chip count of 0 or more, not {self.rake!r}")
+        if self.rake_rate is not None and (
+            self.rake_rate.__class__ is not Fraction or not 0 < self.rake_rate <= 1
+        ):
+            raise HistoryParseError(
+                f"rake_rate (PHH _rake_rate) must be a fraction above 0 and at most 1, "
+                f"not {_excerpt(repr(self.rake_rate))}"
+            )
         if self.chip_scale < 1:
             raise HistoryParseError("chip_scale must be at least 1")
         if self.boards.__class__ is not int or not 1 <= self.boards <= 9:

@@ -100,6 +100,7 @@ _KNOWN_KEYS = frozenset(
         "ante_trimming_status",
         "_boards",
         "_rake",
+        "_rake_rate",
     }
 )
 
@@ -113,6 +114,25 @@ RAKE_KEY = "_rake"
 (the rake the house took from the hand, in the file's units), written when
 not 0; the standard keys ``winnings`` and ``finishing_stacks`` are after
 rake (INTEROP.md section 2)."""
+RAKE_RATE_KEY = "_rake_rate"
+"""Custom PHH key for :attr:`~pokerkit_core.formats.model.HandHistory.rake_rate`
+(the rate at which the room counted its rake up pot by pot, as text: ``"9/200"``
+for 4.5%), written when set; the replay then splits ``_rake`` between the pots
+by the running total (``GameConfig.rake_split``)."""
+
+
+def _rake_rate(value: object) -> Fraction | None:
+    """The ``_rake_rate`` key's value (``None`` when absent)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise HistoryParseError(f"{RAKE_RATE_KEY} must be text such as '9/200', got {shown(value, 40)}")
+    try:
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise HistoryParseError(f"{RAKE_RATE_KEY} {shown(value, 40)} is not a fraction") from None
+
+
 _HEADER = re.compile(r"^\[\s*([^\[\]\s]+)\s*\]\s*(#.*)?$")
 _PLAYER = re.compile(r"^p([1-9][0-9]?)$")
 _AMOUNT_TEXT = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
@@ -419,6 +439,7 @@ def from_dict(doc: dict[str, Any]) -> HandHistory:
             extra=extra,
             boards=doc.get(BOARDS_KEY, 1),  # checked by HandHistory
             rake=0 if rake_value is None else _chips(rake_value, scale, RAKE_KEY),
+            rake_rate=_rake_rate(doc.get(RAKE_RATE_KEY)),  # its range checked by HandHistory
         )
     except TypeError as exc:  # pragma: no cover - defensive
         raise HistoryParseError(str(exc)) from exc
@@ -763,6 +784,8 @@ def to_dict(hand: HandHistory) -> dict[str, Any]:
         doc[BOARDS_KEY] = hand.boards
     if hand.rake:
         doc[RAKE_KEY] = _number(hand.rake, scale)
+    if hand.rake_rate is not None:
+        doc[RAKE_RATE_KEY] = str(hand.rake_rate)
     for key, value in hand.extra:
         doc[key] = _thaw(value)
     if hand.hand_id is not None:

@@ -1,7 +1,8 @@
 """A writer of the PokerStars hand-history text format (what trackers read).
 
 Self-contained: it writes a finished :class:`~pokerkit_core.engine.state.HandState`
-as one PokerStars hand (play-money amounts in chips, no rake).  Only what the
+as one PokerStars hand (amounts in chips, or in a currency with ``symbol``
+and ``scale``; the rake the hand paid, if any).  Only what the
 state's public history shows is written, plus the hole cards of the seats in
 ``reveal`` (``Dealt to``); cards nobody was shown are never written.
 
@@ -10,7 +11,9 @@ line per seat dealt in (seats are 1-based), the forced bets, ``*** HOLE
 CARDS ***``, each street's actions (``folds``, ``checks``, ``calls x``,
 ``bets x``, ``raises x to y``, ``and is all-in``), ``*** FLOP ***`` /
 ``*** TURN ***`` / ``*** RIVER ***`` with the board, ``*** SHOW DOWN ***``,
-the uncalled bets, ``collected``, and ``*** SUMMARY ***`` with the total pot.
+the uncalled bets, ``collected``, and ``*** SUMMARY ***`` with the total pot
+(before rake; with several pots and a rake, each pot after its rake, as
+PokerStars writes them) and the rake.
 The cards shown come under ``*** SHOW DOWN ***`` once every board is out
 (an all-in hand's cards too).  A hand run twice writes its boards' streets
 as ``*** FIRST FLOP ***``, ``*** SECOND FLOP ***`` and so on, and its
@@ -31,8 +34,10 @@ from ..engine.events import (
     HandMucked,
     HandShown,
     PotAwarded,
+    RakeTaken,
     UncalledBetReturned,
 )
+from ..engine.results import resolve_pots
 from ..engine.rules import BettingStructure, Street
 from ..engine.state import HandState
 from ..errors import InvalidConfigError
@@ -64,6 +69,9 @@ def dumps_hand(
     table: str = "pokerkit_core",
     reveal: Iterable[int] = (),
     when: float | None = None,
+    symbol: str = "",
+    scale: int = 1,
+    currency: str = "",
 ) -> str:
     """One finished hand as PokerStars text.
 
@@ -76,13 +84,20 @@ def dumps_hand(
             not shown.
         when: The hand's time, seconds since the epoch (default: now),
             written in UTC.
+        symbol: A currency sign written before each amount (``"$"``), or
+            ``""`` for chips.
+        scale: Chips per currency unit (100: the chips are cents); amounts
+            are written ``chips / scale`` with two decimals (none when
+            whole), as PokerStars writes them.  1: whole chips.
+        currency: A currency code written after the stakes (``"USD"``).
 
     Returns:
         The hand's text, ending with a blank line.
 
     Raises:
         InvalidConfigError: The hand is not over, ``names`` is not one
-            name per seat, or a name is empty or holds a colon.
+            name per seat, a name is empty or holds a colon, or ``scale``
+            is not a positive int.
     """
     if not state.is_over:
         raise InvalidConfigError("a PokerStars hand history is written for a finished hand")
@@ -90,16 +105,28 @@ def dumps_hand(
     seats = len(config.stacks)
     if len(names) != seats or any(not n or ":" in n or "\n" in n for n in names):
         raise InvalidConfigError(f"names: one name per seat ({seats}), not empty, without ':'")
+    if scale.__class__ is not int or scale < 1:
+        raise InvalidConfigError(f"scale must be a positive int, got {scale!r}")
+
+    def m(value: int | Fraction) -> str:
+        if scale == 1:
+            return symbol + _amount(value)
+        units = Fraction(value) / scale
+        return symbol + (str(int(units)) if units.denominator == 1 else f"{float(units):.2f}")
+
     reveal = set(reveal)
     limit = "Limit" if config.betting is BettingStructure.FIXED_LIMIT else "No Limit"
+    # PokerStars' stakes: the blinds, or in fixed-limit the small and big bets
+    fixed = config.betting is BettingStructure.FIXED_LIMIT
+    stakes = (config.small_bet or 0, config.big_bet or 0) if fixed else (config.small_blind, config.big_blind)
     stamp = time.strftime("%Y/%m/%d %H:%M:%S", time.gmtime(time.time() if when is None else when))
     lines = [
-        f"PokerStars Hand #{hand_id}: Hold'em {limit} ({config.small_blind}/{config.big_blind}) - {stamp} UTC",
+        f"PokerStars Hand #{hand_id}: Hold'em {limit} ({m(stakes[0])}/{m(stakes[1])}{' ' + currency if currency else ''}) - {stamp} UTC",
         f"Table '{table}' {seats}-max Seat #{state.button + 1} is the button",
     ]
     dealt = [s for s in range(seats) if config.stacks[s] > 0]
     for s in dealt:
-        lines.append(f"Seat {s + 1}: {names[s]} ({config.stacks[s]} in chips)")
+        lines.append(f"Seat {s + 1}: {names[s]} ({m(config.stacks[s])} in chips)")
     history = state.history
     street_bet = [0] * seats
     call_to = 0
@@ -118,7 +145,7 @@ def dumps_hand(
             shows.clear()
         if isinstance(event, BlindPosted):
             word = _FORCED.get(event.kind, f"posts {event.kind}")
-            lines.append(f"{names[event.seat]}: {word} {event.amount}")
+            lines.append(f"{names[event.seat]}: {word} {m(event.amount)}")
             if event.kind != "ante":
                 street_bet[event.seat] += event.amount
                 call_to = max(call_to, street_bet[event.seat])
@@ -140,14 +167,14 @@ def dumps_hand(
             elif kind is ActionKind.CHECK:
                 lines.append(f"{who}: checks")
             elif kind is ActionKind.CALL:
-                lines.append(f"{who}: calls {event.amount_added}{tail}")
+                lines.append(f"{who}: calls {m(event.amount_added)}{tail}")
                 street_bet[event.seat] += event.amount_added
             else:
                 to = street_bet[event.seat] + event.amount_added
                 if call_to == 0:
-                    lines.append(f"{who}: bets {to}{tail}")
+                    lines.append(f"{who}: bets {m(to)}{tail}")
                 else:
-                    lines.append(f"{who}: raises {to - call_to} to {to}{tail}")
+                    lines.append(f"{who}: raises {m(to - call_to)} to {m(to)}{tail}")
                 street_bet[event.seat] = to
                 call_to = max(call_to, to)
         elif isinstance(event, BoardDealt):
@@ -174,13 +201,13 @@ def dumps_hand(
         elif isinstance(event, HandMucked):
             shows.append(f"{names[event.seat]}: mucks hand")
         elif isinstance(event, UncalledBetReturned):
-            lines.append(f"Uncalled bet ({event.amount}) returned to {names[event.seat]}")
+            lines.append(f"Uncalled bet ({m(event.amount)}) returned to {names[event.seat]}")
         elif isinstance(event, PotAwarded):
             pot = "main pot" if event.pot_index == 0 else f"side pot-{event.pot_index}"
             several = any(isinstance(e, PotAwarded) and e.pot_index for e in history)
             where = pot if several else "pot"
             for s, amount in zip(event.seats, event.amounts):
-                lines.append(f"{names[s]} collected {_amount(amount)} from {where}")
+                lines.append(f"{names[s]} collected {m(amount)} from {where}")
                 collected[s] = collected.get(s, 0) + amount
     if not started_cards:
         lines.append("*** HOLE CARDS ***")
@@ -188,7 +215,14 @@ def dumps_hand(
         lines.append("*** SHOW DOWN ***")
         lines.extend(shows)
     lines.append("*** SUMMARY ***")
-    lines.append(f"Total pot {_amount(sum(collected.values()))} | Rake 0")
+    rake = sum(e.amount for e in history if isinstance(e, RakeTaken))
+    pots = ""
+    if rake and any(isinstance(e, RakeTaken) and e.pot_index for e in history):
+        after = [pot.amount - pot.rake for pot in resolve_pots(state).pots]
+        pots = f" Main pot {m(after[0])}." + "".join(
+            f" Side pot-{k} {m(chips)}." for k, chips in enumerate(after[1:], start=1)
+        )
+    lines.append(f"Total pot {m(sum(collected.values()) + rake)}{pots} | Rake {m(rake)}")
     boards = sorted(board_so_far)
     if len(boards) == 1:
         lines.append(f"Board {_cards(board_so_far[boards[0]])}")
@@ -209,9 +243,9 @@ def dumps_hand(
             what = f"folded {folded_on[s]}"
         elif shown:
             won = collected.get(s)
-            what = f"showed {_cards(shown)} and " + (f"won ({_amount(won)})" if won else "lost")
+            what = f"showed {_cards(shown)} and " + (f"won ({m(won)})" if won else "lost")
         elif s in collected:
-            what = f"collected ({_amount(collected[s])})"
+            what = f"collected ({m(collected[s])})"
         else:
             what = "mucked"
         lines.append(f"Seat {s + 1}: {names[s]}{tag} {what}")

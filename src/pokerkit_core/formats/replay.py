@@ -37,6 +37,7 @@ from ..errors import (
     InvalidConfigError,
 )
 from ..engine.events import ActionTaken, BlindPosted, BoardDealt, HandMucked, HandShown
+from ..engine.rake import RakeSplit
 from ..engine.rules import AnteRule, BettingStructure, GameConfig, OddChipRule, RuleFlavour
 from ..engine.state import HandState, act, deal, legal_actions
 from .acpc import AcpcGame, StateLine, exact_decimal
@@ -109,26 +110,30 @@ class ReplayResult:
     notes: tuple[str, ...] = ()
 
 
-def _blind_players(blinds: Sequence[int]) -> tuple[int | None, int, tuple[int, ...]]:
-    """Small blind player (or None), big blind player and straddle amounts.
+def _blind_players(blinds: Sequence[int]) -> tuple[int | None, int | None, tuple[int, ...], int | None]:
+    """Small blind player (or None), big blind player, straddle amounts and
+    the first straddler when not the player right after the big blind.
 
     PHH lists ``[SB, BB, straddle, ...]`` by player (INTEROP.md): with three
     or more posters the first two are the blinds and the others straddles,
-    which must sit on the players right after the big blind, in order.
+    posted by consecutive players after the big blind: the first of them
+    right after it (the UTG straddle), or a later one (a straddle from
+    UTG+1 ... the button, ``GameConfig.straddle_seat``).  No blind posted:
+    ``(None, None, (), None)`` (a hand of antes only).
     """
     posting = [i for i, b in enumerate(blinds) if b > 0]
     if not posting:
-        raise InvalidConfigError("no blind posted: the engine needs a big blind")
+        return None, None, (), None
     if len(posting) > 2:
         small, big, *rest = posting
-        if rest != list(range(big + 1, big + 1 + len(rest))):
+        if rest != list(range(rest[0], rest[0] + len(rest))):
             raise InvalidConfigError(
-                "straddles must be posted by the players right after the big blind"
+                "straddles must be posted by consecutive players after the big blind"
             )
-        return small, big, tuple(blinds[i] for i in rest)
+        return small, big, tuple(blinds[i] for i in rest), (rest[0] if rest[0] != big + 1 else None)
     top = max(posting, key=lambda i: (blinds[i], -i))
     others = [i for i in posting if i != top]
-    return (others[0] if others else None), top, ()
+    return (others[0] if others else None), top, (), None
 
 
 def config_for(
@@ -141,9 +146,16 @@ def config_for(
     ``AnteRule.BUTTON`` (posted after the blinds, as the engine posts it, so
     a short big blind pays the blind first); any other antes become per-seat
     ``GameConfig.antes``, posted before the blinds, dead money in the main
-    pot.  A recorded rake (``hand.rake``) is taken exactly: ``rake_rate`` 1
-    capped at it, on every hand (no "no flop, no drop").  Straddles (a third and
-    later ``blinds_or_straddles`` entry) become ``GameConfig.straddles``.
+    pot.  A hand of antes only (no blind posted, as in a shoot-out's last
+    hands) gets no blind seats (``small_blind_seat`` and ``big_blind_seat``
+    ``None``), ``big_blind`` being the hand's ``min_bet`` (the size of a bet).
+    A recorded rake (``hand.rake``) is taken exactly: ``rake_rate`` 1
+    capped at it, on every hand (no "no flop, no drop"); with a recorded
+    ``hand.rake_rate`` it is taken by ``RakeSplit.RUNNING_TOTAL`` at that
+    rate, capped at the recorded rake.  Straddles (a third and
+    later ``blinds_or_straddles`` entry) become ``GameConfig.straddles``, and
+    ``GameConfig.straddle_seat`` when the first straddler is not the player
+    right after the big blind.
 
     Args:
         hand: The hand.
@@ -159,15 +171,19 @@ def config_for(
 
     Raises:
         InvalidConfigError: The game cannot be played by the engine
-            (straddles not after the big blind, more than 10 players, bad
+            (straddles not by consecutive players after the big blind,
+            a straddler who is a blind, no blind and no ante, more than
+            10 players, bad
             blinds).
     """
     n = hand.player_count
     flavour = RuleFlavour(rules or hand.rules)
     if exact_split is None:
         exact_split = hand.rules == "acpc"
-    small_seat, big_seat, straddles = _blind_players(hand.blinds)
+    small_seat, big_seat, straddles, straddle_seat = _blind_players(hand.blinds)
     antes = hand.antes
+    if big_seat is None and not any(antes):
+        raise InvalidConfigError("no blind or ante posted: the engine needs a forced bet")
     dead = (0,) * n
     ante = 0
     kwargs: dict[str, object] = {}
@@ -184,6 +200,8 @@ def config_for(
         kwargs["antes"] = tuple(antes)
     if straddles:
         kwargs["straddles"] = straddles
+    if straddle_seat is not None:
+        kwargs["straddle_seat"] = straddle_seat
     stacks = tuple(hand.starting_stacks)
     if hand.is_fixed_limit:
         kwargs.update(
@@ -194,17 +212,29 @@ def config_for(
         if hand.raise_cap is not None:
             kwargs["raise_cap"] = hand.raise_cap
     if hand.first_to_act is not None and len(hand.first_to_act) >= 4:
-        standard = ((big_seat + 1 + len(straddles)) % n, (button + 1) % n, (button + 1) % n, (button + 1) % n)
+        last = button if big_seat is None else big_seat
+        if straddles:
+            last = (last + 1 if straddle_seat is None else straddle_seat) + len(straddles) - 1
+        standard = ((last + 1) % n, (button + 1) % n, (button + 1) % n, (button + 1) % n)
         if tuple(hand.first_to_act[:4]) != standard:
             kwargs["first_to_act"] = tuple(hand.first_to_act[:4])
     if hand.boards != 1:
         kwargs["boards"] = hand.boards
-    if hand.rake:  # exactly the recorded rake: the whole pot's share, capped at it
+    if hand.rake and hand.rake_rate is not None:  # the room's split: by the running total
+        kwargs.update(
+            rake_rate=hand.rake_rate, rake_cap=hand.rake, no_flop_no_drop=False,
+            rake_split=RakeSplit.RUNNING_TOTAL,
+        )
+    elif hand.rake:  # exactly the recorded rake: the whole pot's share, capped at it
         kwargs.update(rake_rate=Fraction(1), rake_cap=hand.rake, no_flop_no_drop=False)
+    if big_seat is None:  # antes only: no blind; the big blind sizes the bets
+        big_blind = hand.min_bet or hand.small_bet or 1
+    else:
+        big_blind = hand.blinds[big_seat]
     config = GameConfig(
         stacks=stacks,
         small_blind=hand.blinds[small_seat] if small_seat is not None else 0,
-        big_blind=hand.blinds[big_seat],
+        big_blind=big_blind,
         ante=ante,
         button=button,
         small_blind_seat=small_seat,

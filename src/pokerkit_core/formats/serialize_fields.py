@@ -17,6 +17,7 @@ from typing import Any, Callable, Mapping
 from ..engine.actions import Action
 from ..evaluation.cards import CARDS, Card
 from ..errors import PokerError, SerializationError, shown
+from ..engine.rake import RakeSplit
 from ..engine.rules import AUTO, MAX_CHIPS, GameConfig, Street
 
 __all__ = ["Decoder"]
@@ -203,9 +204,10 @@ _CONFIG_FIELDS: dict[str, dataclasses.Field[Any]] = {
 
 _OPTIONAL_CONFIG_FIELDS: dict[str, Any] = {
     "rake_rate": Fraction(0), "rake_cap": None, "rake_caps": (), "no_flop_no_drop": True,
+    "straddle_seat": None, "rake_split": RakeSplit.PROPORTIONAL,
 }
-"""Config fields written only when they differ from their default (the rake,
-newer than the format), and taken as the default when a document leaves them
+"""Config fields written only when they differ from their default (the rake
+and the straddle seat, newer than the format), and taken as the default when a document leaves them
 out."""
 
 

@@ -21,9 +21,11 @@ The outcome (:class:`HandOutcome`) says ``equal`` or why not.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from ...engine.events import UncalledBetReturned
+from ...engine.rake import hand_rake, running_total_rake
 from ...engine.results import resolve_pots
 from ...errors import HistoryParseError
 from ..model import DealBoard, DealHole, Entry, HandHistory, Move, MoveKind, ShowCards
@@ -147,7 +149,8 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
         SiteHistoryError: The hand's lines contradict each other (an action
             by a player not seated, no big blind, fewer than two players).
         Unsupported: A table the engine does not model (two big blinds
-            posted, a straddle out of the seat after the big blind).
+            posted, straddles not by consecutive seats from the big blind
+            to the button).
     """
     names = _order(hand)
     index = {name: k for k, name in enumerate(names)}
@@ -183,12 +186,15 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
     posters = [k for k in range(n) if blinds[k]]
     big = [p for p in posts if p.kind == "bb"]
     if len(posters) > 2:
-        # straddles must follow the big blind, in order (config_for checks the seats)
+        # straddles are posted by consecutive seats after the big blind: the
+        # first right after it or later, up to the button (GameConfig.straddle_seat;
+        # config_for checks the seats)
         bb_index = seat(big[0].name) if big else -1
-        expected_seats = [(bb_index + 1 + j) % n for j in range(len(posters) - 2)]
-        if sorted(straddles) != sorted(expected_seats) or bb_index < 0:
-            raise Unsupported("a straddle or extra blind not posted by the seats right after the big blind")
-        if any(k < bb_index for k in straddles):
+        first_straddler = min(straddles, default=-1)
+        expected_seats = list(range(first_straddler, first_straddler + len(posters) - 2))
+        if sorted(straddles) != expected_seats or bb_index < 0:
+            raise Unsupported("a straddle or extra blind not posted by consecutive seats after the big blind")
+        if first_straddler < bb_index:
             raise Unsupported("a straddle posted across the button")
     entries: list[Entry] = [DealHole(k, hand.hole.get(name)) for k, name in enumerate(names)]
     board = hand.boards[0] if hand.boards else []
@@ -295,6 +301,40 @@ def to_history(hand: SiteHand) -> tuple[HandHistory, tuple[int, ...]]:
     return history, expected
 
 
+_RATE_STEPS = (100, 200, 1000, 2000, 10_000)
+"""Denominators tried, in order, for a room's rake rate (1%, 0.5%, 0.1%, ...)."""
+
+
+def _running_rate(hand: SiteHand, amounts: list[int], parts: list[int]) -> Fraction | None:
+    """The rate at which PokerStars counted its rake up pot by pot, or ``None``.
+
+    PokerStars writes each pot after its rake; its split is not the engine's
+    default (in proportion to the pots) but the running total
+    (``RakeSplit.RUNNING_TOTAL``: the rate times the pots so far, main pot
+    first, rounded to the cent, capped).  Its rate is not written, so the
+    simplest rate (fewest decimals, smallest first) that reproduces the
+    room's rake of every pot and its total is found among 1% steps, then
+    0.5%, 0.1%, 0.05% and 0.01% steps up to 20%.  ``None`` when the room
+    writes fewer than two pots or no rake, when the engine's split already
+    equals the room's, or when no rate reproduces it (the hand then shows
+    the difference).
+    """
+    if hand.site != "PokerStars" or not hand.rake or len(hand.pots) < 2 or len(hand.pots) != len(amounts):
+        return None
+    room = [amount - after for amount, after in zip(amounts, hand.pots)]
+    if room == parts or sum(room) != hand.rake or min(room) < 0:
+        return None
+    total = sum(amounts)
+    for steps in _RATE_STEPS:
+        for k in range(1, steps // 5 + 1):
+            rate = Fraction(k, steps)
+            if hand_rake(rate, hand.rake, (), False, total=total, players=2, flop_dealt=True, nearest=True) != hand.rake:
+                continue
+            if list(running_total_rake(rate, hand.rake, amounts)) == room:
+                return rate
+    return None
+
+
 def check(hand: SiteHand) -> HandOutcome:
     """Replay a site's hand and compare it with the site's summary.
 
@@ -321,6 +361,13 @@ def check(hand: SiteHand) -> HandOutcome:
         return HandOutcome(**base, status="refused", reason=f"parse error: {exc}", site_hand=hand)  # type: ignore[arg-type]
     result = replay(history, implicit_folds=False)
     state = result.state
+    if state is not None and state.is_over:
+        pots = resolve_pots(state).pots
+        rate = _running_rate(hand, [pot.amount for pot in pots], [pot.rake for pot in pots])
+        if rate is not None:  # PokerStars' own split of the rake: replay by it
+            history = replace(history, rake_rate=rate)
+            result = replay(history, implicit_folds=False)
+            state = result.state
     if not result.ok or state is None or not state.is_over:
         why = result.error or "the hand is not over where the site's record stops"
         return HandOutcome(
@@ -341,6 +388,8 @@ def check(hand: SiteHand) -> HandOutcome:
             reason = f"pots: engine {len(resolution.pots)}, site {len(hand.pots)} (main and side pots)"
         elif not hand.rake and hand.pots != [pot.amount for pot in resolution.pots]:
             reason = f"pots: engine {[pot.amount for pot in resolution.pots]}, site {hand.pots}"
+        elif history.rake_rate is not None and hand.pots != [p.amount - p.rake for p in resolution.pots]:
+            reason = f"pots after rake: engine {[p.amount - p.rake for p in resolution.pots]}, site {hand.pots}"
     if not reason and resolution.rake != hand.rake:
         reason = f"rake: engine {resolution.rake}, site {hand.rake}"
     return HandOutcome(

@@ -14,6 +14,8 @@
   ``Raise`` or ``Bet`` amount is the player's total for the street, a
   ``Call`` amount the chips added), pots with rake and wins; amounts in the
   site's units.
+* :func:`to_pokerstars` - PokerStars text (:mod:`pokerkit_core.formats.pokerstars_out`),
+  which trackers read, for a hand of any room.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from ..serialize import to_dict as _state_dict
 from .check import HandOutcome
 from .hand import SiteHand
 
-__all__ = ["to_phh", "to_phh_text", "to_json", "to_ohh", "OHH_VERSION"]
+__all__ = ["to_phh", "to_phh_text", "to_pokerstars", "to_json", "to_ohh", "OHH_VERSION"]
 
 OHH_VERSION = "1.4.6"
 """The Open Hand History spec version written."""
@@ -99,6 +101,62 @@ def to_phh_text(outcome: HandOutcome) -> str:
     return dumps(to_phh(outcome))
 
 
+_SYMBOLS = {"USD": "$", "EUR": "\u20ac", "GBP": "\u00a3"}
+"""Currency signs PokerStars writes before amounts, by currency code."""
+
+
+def to_pokerstars(outcome: HandOutcome) -> str:
+    """An imported hand from any room as PokerStars text (what trackers read).
+
+    The engine's replay of the hand, written by
+    :func:`pokerkit_core.formats.pokerstars_out.dumps_hand`: players in PHH
+    order as seats 1, 2, ... (the button last), amounts in the room's
+    currency (``$``, ``\u20ac``, ``\u00a3`` and the code after the stakes)
+    or in chips, the room's rake (and its pots after rake when several pots
+    were raked), the hole cards the record gives (``Dealt to``) and the
+    cards shown.  The hand number is the digits of the room's id (``"HD582731"``
+    -> 582731; 1 when it has none); the time is the room's in UTC
+    (:attr:`~.hand.SiteHand.time_utc`), or the room's time as written when
+    its zone is not known (then not truly UTC), or now without a time.
+
+    Args:
+        outcome: A hand that replayed to its end (``equal`` or ``differs``).
+
+    Returns:
+        The hand's text, ending with a blank line.
+
+    Raises:
+        ValueError: The hand has no history or did not replay to its end,
+            or a player's name holds a colon (PokerStars' separator).
+    """
+    import calendar
+
+    from ...errors import InvalidConfigError
+    from ..pokerstars_out import dumps_hand
+    from ..replay import replay
+
+    hand, history = outcome.site_hand, outcome.history
+    if history is None or hand is None:
+        raise ValueError(f"hand {outcome.hand_id or '?'} has no history to write: {outcome.reason}")
+    state = replay(history, implicit_folds=False).state
+    if state is None or not state.is_over:
+        raise ValueError(f"hand {outcome.hand_id or '?'} did not replay to its end: {outcome.reason}")
+    stamp = hand.time_utc or hand.time
+    when = (calendar.timegm(_dt.datetime.fromisoformat(stamp.rstrip("Z")).timetuple())
+            if stamp else None)
+    digits = "".join(ch for ch in outcome.hand_id if ch.isdigit())
+    code = hand.currency if hand.scale > 1 and hand.currency else ""
+    try:
+        return dumps_hand(
+            state, history.players, int(digits) if digits and int(digits) > 0 else 1,
+            table=hand.table or hand.site,
+            reveal=[k for k, name in enumerate(history.players) if name in hand.hole],
+            when=when, symbol=_SYMBOLS.get(code, ""), scale=hand.scale, currency=code,
+        )
+    except InvalidConfigError as exc:
+        raise ValueError(f"hand {outcome.hand_id or '?'}: {exc}") from None
+
+
 def to_json(outcome: HandOutcome) -> dict[str, Any]:
     """An imported hand as a JSON-ready dict.
 
@@ -157,7 +215,9 @@ def to_ohh(outcome: HandOutcome) -> dict[str, Any]:
 
     Returns:
         ``{"ohh": {...}}`` with ``spec_version``, ``site_name``,
-        ``game_number``, ``start_date_utc`` (the site's time as written),
+        ``game_number``, ``start_date_utc`` (the room's time converted to
+        UTC, ``"...Z"``, where the room writes a known time zone; else the
+        time as written, without a ``Z``, or ``""`` without a time),
         ``table_name``, ``table_size``, ``game_type`` (``"Holdem"``),
         ``bet_limit``, ``currency``, ``dealer_seat``, blinds and ante,
         ``players``, ``rounds`` and ``pots`` (the engine's pots when the hand
@@ -225,7 +285,7 @@ def to_ohh(outcome: HandOutcome) -> dict[str, Any]:
         "table_name": hand.table or "",
         "table_size": hand.max_seats or len(hand.players),
         "game_number": hand.hand_id,
-        "start_date_utc": hand.time or "",
+        "start_date_utc": hand.time_utc or hand.time or "",
         "currency": hand.currency or "Chips",
         "ante_amount": _units(max((p.amount for p in hand.posts if p.kind == "ante"), default=0), scale),
         "small_blind_amount": _units(hand.small_blind, scale),

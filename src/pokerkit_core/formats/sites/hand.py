@@ -13,9 +13,11 @@ multiplied by :attr:`SiteHand.scale` (100: cents).
 
 from __future__ import annotations
 
+import datetime as _dt
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Final
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ...errors import SiteHistoryError
 from ...evaluation.cards import Card, parse_cards
@@ -31,6 +33,8 @@ __all__ = [
     "SiteHand",
     "amount_of",
     "cards_of",
+    "TIME_ZONES",
+    "utc_time",
 ]
 
 PREFLOP: Final = 0
@@ -183,6 +187,14 @@ class SiteHand:
             f"{self.site} hand {self.hand_id or '?'}: {message}", line or self.line, self.path
         )
 
+    @property
+    def time_utc(self) -> str | None:
+        """The hand's start in UTC (ISO 8601, ``"2012-09-10T23:43:58Z"``),
+        from :attr:`time` and :attr:`time_zone` (:func:`utc_time`), or
+        ``None`` when the room wrote no time or a zone not in
+        :data:`TIME_ZONES`."""
+        return utc_time(self.time, self.time_zone)
+
     def player(self, name: str) -> SitePlayer | None:
         """The seat of ``name``, or ``None``."""
         for player in self.players:
@@ -245,3 +257,51 @@ def cards_of(text: str) -> tuple[Card, ...]:
             token = token[0].upper() + token[1].lower()
         fixed.append(token)
     return tuple(parse_cards("".join(fixed))) if fixed else ()
+
+
+TIME_ZONES: Final[dict[str, str]] = {
+    "UTC": "UTC", "GMT": "UTC",
+    "ET": "America/New_York", "EST": "-05:00", "EDT": "-04:00",
+    "CT": "America/Chicago", "MT": "America/Denver",
+    "PT": "America/Los_Angeles", "PST": "-08:00", "PDT": "-07:00",
+    "WET": "Europe/Lisbon", "WEST": "+01:00", "BST": "+01:00",
+    "CET": "Europe/Paris", "CEST": "+02:00", "EET": "Europe/Athens", "EEST": "+03:00",
+    "MSK": "Europe/Moscow", "AEST": "+10:00", "AEDT": "+11:00",
+}
+"""The time zones rooms write, by the abbreviation in their files: an IANA
+zone where the abbreviation names a region's local time (PokerStars' ``ET``
+is US Eastern time, daylight saving included: ``-04:00`` in summer,
+``-05:00`` in winter; ``CET`` as PokerStars and Full Tilt write it all year
+is Central European local time), else a fixed offset (``EST``, ``CEST``)."""
+
+
+def utc_time(time: str | None, zone: str | None) -> str | None:
+    """A room's local time in UTC.
+
+    Args:
+        time: The local time, ISO 8601 without a zone (``"2012-09-10T19:43:58"``),
+            as :attr:`SiteHand.time` holds it.
+        zone: The zone's abbreviation as written (``"ET"``), a key of
+            :data:`TIME_ZONES`.
+
+    Returns:
+        ``"YYYY-MM-DDTHH:MM:SSZ"``, or ``None`` when there is no time, the
+        zone is not written or not known, the time does not parse, or the
+        zone's rules are not installed (no ``tzdata`` on Windows).  A local
+        time that a clock change makes ambiguous is taken the first time
+        it occurs (``fold=0``).
+    """
+    name = TIME_ZONES.get(zone or "")
+    if not time or name is None:
+        return None
+    try:
+        local = _dt.datetime.fromisoformat(time)
+        if name[0] in "+-":
+            hours, minutes = int(name[1:3]), int(name[4:6])
+            offset = _dt.timedelta(hours=hours, minutes=minutes) * (1 if name[0] == "+" else -1)
+            tz: _dt.tzinfo = _dt.timezone(offset)
+        else:
+            tz = ZoneInfo(name)
+    except (ValueError, ZoneInfoNotFoundError):
+        return None
+    return local.replace(tzinfo=tz).astimezone(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
