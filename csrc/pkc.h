@@ -206,7 +206,7 @@ int pkc_range_narrow(double *weights, const uint8_t *board, int n_board, double 
  * layout of envs/encoding.py ObservationEncoder for two seats). */
 #define PKC_HU_MAX_FRACTIONS 16
 #define PKC_HU_OBS_BASE 127
-#define PKC_HU_INSPECT_LEN 24
+#define PKC_HU_INSPECT_LEN 30
 #define PKC_HU_E_ILLEGAL (-10) /* an action that is masked now */
 #define PKC_HU_E_OVER (-11)    /* a table whose episode is over */
 
@@ -241,7 +241,9 @@ int pkc_hu_observe(const uint8_t *tables, size_t n, const int64_t *cfg, size_t c
 
 /* Table index's fields into out (at least PKC_HU_INSPECT_LEN entries):
  * button, to act, street, hand number, deal seed, call-to, minimum raise
- * increment, stacks[2], bets[2], contributions[2], folded[2], 9 card codes. */
+ * increment, stacks[2], bets[2], contributions[2], folded[2], 9 card codes,
+ * the PCG64 words (state high, low, increment high, low; their bits as
+ * int64), the buffered-half flag and the buffered half. */
 int pkc_hu_inspect(const uint8_t *tables, size_t n, size_t index, int64_t *out, size_t out_len);
 
 #endif

@@ -454,7 +454,7 @@ static int table_ok(const hu_table *t, const hu_config *c)
     }
     for (k = 0; k < 2; k++) {
         if (t->stacks[k] < 0 || t->bets[k] < 0 || t->contribs[k] < t->bets[k]
-            || (int64_t)t->stacks[k] + t->contribs[k] > c->stack[k] + c->stack[1 - k]
+            || t->stacks[k] > c->stack[0] + c->stack[1] || t->contribs[k] > c->stack[k]
             || (t->folded[k] != 0 && t->folded[k] != 1)) {
             return 0;
         }
@@ -673,5 +673,10 @@ int pkc_hu_inspect(const uint8_t *tables, size_t n, size_t index, int64_t *out, 
     for (k = 0; k < HU_CARDS; k++) {
         out[15 + k] = t->cards[k];
     }
+    for (k = 0; k < 4; k++) {
+        memcpy(&out[24 + k], &t->pcg[k], sizeof t->pcg[k]); /* the bits, as int64 */
+    }
+    out[28] = t->has32;
+    out[29] = t->u32;
     return PKC_OK;
 }

@@ -158,3 +158,57 @@ def test_c_refuses_a_damaged_table(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(InvalidConfigError, match="table 1"):
         tables.step(np.ones(2, np.int64))
     assert np.array_equal(tables.observations, observations)
+
+
+@needs_c
+@pytest.mark.parametrize(
+    "config",
+    [GameConfig.acpc_heads_up(), GameConfig(stacks=(500, 1_200), small_blind=10, big_blind=20)],
+)
+def test_aec_fast_path_plays_like_the_engine(config: GameConfig, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AEC environment on its C table and on the engine (the C path
+    switched off): the same observations of every agent, masks, rewards,
+    terminations, engine states and rendered text at every step."""
+    from pokerkit_core.envs import aec as aec_module
+
+    fast = env(config=config, render_mode="ansi")
+    with monkeypatch.context() as patch:
+        patch.setattr(aec_module, "c_config", lambda *args: None)
+        slow = env(config=config, render_mode="ansi")
+    assert fast.unwrapped._fast is not None and slow.unwrapped._fast is None
+    pick = np.random.default_rng(8)
+    hands = 0
+    for episode in range(40):
+        seed = 1000 + episode if episode % 3 == 0 else None
+        fast.reset(seed=seed)
+        slow.reset(seed=seed)
+        while True:
+            assert fast.agent_selection == slow.agent_selection
+            for agent in fast.possible_agents:
+                a, b = fast.observe(agent), slow.observe(agent)
+                assert np.array_equal(a["observation"], b["observation"])
+                assert np.array_equal(a["action_mask"], b["action_mask"])
+            assert fast.rewards == slow.rewards and fast.terminations == slow.terminations
+            assert fast.unwrapped.hand_state.history == slow.unwrapped.hand_state.history
+            assert fast.render() == slow.render()
+            _obs, _reward, done, _trunc, _info = fast.last()
+            if done:
+                assert fast.unwrapped.finished_hands[0].stacks == slow.unwrapped.finished_hands[0].stacks
+                hands += 1
+                break
+            mask = fast.observe(fast.agent_selection)["action_mask"]
+            action = int(pick.choice(np.flatnonzero(mask)))
+            fast.step(action)
+            slow.step(action)
+    assert hands == 40
+    # an illegal action: the engine's error, nothing changes
+    fast.reset(seed=3)
+    slow.reset(seed=3)
+    before = fast.observe(fast.agent_selection)["observation"]
+    masked = int(np.flatnonzero(fast.observe(fast.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError) as fast_error:
+        fast.step(masked)
+    with pytest.raises(IllegalActionError) as slow_error:
+        slow.step(masked)
+    assert str(fast_error.value) == str(slow_error.value)
+    assert np.array_equal(fast.observe(fast.agent_selection)["observation"], before)

@@ -386,3 +386,103 @@ class VectorEnv:
             assert _lib.pkc_hu_inspect(self._p_tables, self.num_envs, i, p_out, out.size) == 0
             seeds.append(int(out[4]))
         return seeds
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class HeadsUpTable:
+    """One C table driven a step at a time: the AEC environment's fast path.
+
+    The table draws from the caller's NumPy generator: :meth:`start` copies
+    the generator's PCG64 state in and the advanced state back, so the
+    generator stays the one source of the episode's draws (exactly as
+    :class:`~pokerkit_core.envs.hands.HandSequence` would have drawn).
+
+    Args:
+        cfg: The configuration array from :func:`c_config`.
+    """
+
+    __slots__ = (
+        "_cfg", "_p_cfg", "_cfg_array", "_table", "_p_table", "_obs", "_mask", "_p_obs",
+        "_p_mask", "_to_act", "_p_to_act", "_rewards", "_p_rewards", "_done", "_p_done",
+        "_action", "_p_action", "_bad", "_info", "_p_info", "_words", "_p_words", "size", "mask_size",
+    )
+
+    def __init__(self, cfg: list[int]) -> None:
+        self._cfg = cfg
+        self._cfg_array = np.array(cfg, np.int64)
+        self._p_cfg = _ffi.cast("int64_t *", _ffi.from_buffer(self._cfg_array))
+        self._table = np.zeros(int(_lib.pkc_hu_table_bytes()), np.uint8)
+        self._p_table = _ffi.from_buffer(self._table)
+        self.mask_size = 4 + cfg[7]
+        self.size = int(_lib.PKC_HU_OBS_BASE) + self.mask_size
+        self._obs = np.zeros(self.size, np.float32)
+        self._mask = np.zeros(self.mask_size, np.int8)
+        self._to_act = np.zeros(1, np.int32)
+        self._rewards = np.zeros(2, np.float64)
+        self._done = np.zeros(1, np.uint8)
+        self._action = np.zeros(1, np.int64)
+        self._info = np.zeros(int(_lib.PKC_HU_INSPECT_LEN), np.int64)
+        self._words = np.zeros(4, np.uint64)
+        self._p_obs = _ffi.cast("float *", _ffi.from_buffer(self._obs))
+        self._p_mask = _ffi.cast("int8_t *", _ffi.from_buffer(self._mask))
+        self._p_to_act = _ffi.cast("int32_t *", _ffi.from_buffer(self._to_act))
+        self._p_rewards = _ffi.cast("double *", _ffi.from_buffer(self._rewards))
+        self._p_done = _ffi.cast("uint8_t *", _ffi.from_buffer(self._done))
+        self._p_action = _ffi.cast("int64_t *", _ffi.from_buffer(self._action))
+        self._p_info = _ffi.cast("int64_t *", _ffi.from_buffer(self._info))
+        self._p_words = _ffi.cast("uint64_t *", _ffi.from_buffer(self._words))
+        self._bad = _ffi.new("size_t *")
+
+    def start(self, rng: np.random.Generator) -> None:
+        """Deal an episode's first hand with the draws of ``rng`` (advanced)."""
+        bits = rng.bit_generator
+        state = bits.state
+        value, inc = state["state"]["state"], state["state"]["inc"]
+        self._words[:] = (value >> 64, value & _MASK64, inc >> 64, inc & _MASK64)
+        status = _lib.pkc_hu_seed(self._p_table, 1, 0, self._p_words, state["has_uint32"], state["uinteger"])
+        assert status == 0
+        status = _lib.pkc_hu_start(self._p_table, 1, self._p_cfg, len(self._cfg))
+        assert status == 0
+        info = self.inspect()
+        words = [int(w) & _MASK64 for w in info[24:28]]
+        state["state"] = {"state": (words[0] << 64) | words[1], "inc": (words[2] << 64) | words[3]}
+        state["has_uint32"], state["uinteger"] = int(info[28]), int(info[29])
+        bits.state = state
+
+    def step(self, index: int) -> bool:
+        """Play discrete ``index`` for the seat to act (no auto-reset).
+
+        Returns:
+            False when the action is masked (nothing changed), else True.
+        """
+        self._action[0] = index
+        status = _lib.pkc_hu_step(
+            self._p_table, 1, self._p_cfg, len(self._cfg), self._p_action, 0,
+            self._p_rewards, self._p_done, self._bad,
+        )
+        if status == _lib.PKC_HU_E_ILLEGAL:
+            return False
+        assert status == 0
+        return True
+
+    @property
+    def rewards(self) -> tuple[float, float]:
+        """The seats' results of the hand that the last :meth:`step` ended (big blinds)."""
+        return float(self._rewards[0]), float(self._rewards[1])
+
+    def view(self, seat: int) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """New arrays: ``seat``'s observation vector and action mask."""
+        status = _lib.pkc_hu_observe(
+            self._p_table, 1, self._p_cfg, len(self._cfg), seat,
+            self._p_obs, self.size, self._p_mask, self.mask_size, self._p_to_act,
+        )
+        assert status == 0
+        return self._obs.copy(), self._mask.copy()
+
+    def inspect(self) -> np.ndarray[Any, Any]:
+        """The fields of ``pkc_hu_inspect`` (``csrc/pkc.h``), a new array."""
+        status = _lib.pkc_hu_inspect(self._p_table, 1, 0, self._p_info, self._info.size)
+        assert status == 0
+        return self._info.copy()
