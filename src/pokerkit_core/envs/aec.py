@@ -318,7 +318,8 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
     def _fast_step(self, agent: str, action: Any, fast: HeadsUpTable) -> None:
         """:meth:`step` at the C table."""
         index = _index_arg(action, self._core.actions.size)
-        if not fast.step(index):
+        to_act = fast.step(index)
+        if to_act is None:
             self._core.to_action(self.hand_state, index)  # raises the engine's error
             raise AssertionError("unreachable: the C table refused a legal action")  # pragma: no cover
         self._fast_actions.append(index)
@@ -326,7 +327,6 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.infos[agent].pop("clamped", None)
-        to_act = int(fast.inspect()[1])
         if to_act < 0:
             self._fast_over = True
             rewards = fast.rewards
@@ -382,11 +382,39 @@ raw_env = HoldemAECEnv
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Any, Any]):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper`` with a direct ``last()``.
+    """PettingZoo's ``OrderEnforcingWrapper`` with a direct ``last()``,
+    ``step()``, ``agents`` and ``agent_selection``.
 
-    The base class answers ``last()`` through eight forwarded attribute
-    look-ups; this one asks the environment once (same checks, same result).
+    The base class answers these through chains of forwarded attribute
+    look-ups (``__getattr__`` of two classes per name); this one asks the
+    environment once (same checks, same result).
     """
+
+    @property
+    def agents(self) -> list[str]:
+        """The environment's live agents (refused before ``reset()``, as the base class does)."""
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to step (refused before ``reset()``, as the base class does)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        selected: str = self.env.agent_selection
+        return selected
+
+    def step(self, action: Any) -> None:
+        """``env.step(action)`` with the base class's checks."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.env.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self.env.step(action)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """``env.last(observe)``, refused before ``reset()`` as ``observe`` is."""

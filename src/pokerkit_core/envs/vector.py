@@ -451,11 +451,12 @@ class HeadsUpTable:
         state["has_uint32"], state["uinteger"] = int(info[28]), int(info[29])
         bits.state = state
 
-    def step(self, index: int) -> bool:
+    def step(self, index: int) -> int | None:
         """Play discrete ``index`` for the seat to act (no auto-reset).
 
         Returns:
-            False when the action is masked (nothing changed), else True.
+            None when the action is masked (nothing changed), else the seat
+            to act next (-1 once the hand is over).
         """
         self._action[0] = index
         status = _lib.pkc_hu_step(
@@ -463,9 +464,11 @@ class HeadsUpTable:
             self._p_rewards, self._p_done, self._bad,
         )
         if status == _lib.PKC_HU_E_ILLEGAL:
-            return False
+            return None
         assert status == 0
-        return True
+        status = _lib.pkc_hu_inspect(self._p_table, 1, 0, self._p_info, self._info.size)
+        assert status == 0
+        return int(self._info[1])
 
     @property
     def rewards(self) -> tuple[float, float]:
