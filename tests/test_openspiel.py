@@ -72,8 +72,9 @@ def test_a_scripted_hand_exact_amounts_and_returns() -> None:
     assert observation[110] == 150.0  # to call, chips
     info = state.information_state_tensor(1)
     size = len(observation)
-    slot = info[size + 1 : size + 1 + 10]  # one hand; seat one-hot (2), kinds (3), raise-to, street (4)
-    assert list(slot) == [1, 0, 0, 0, 1, 250, 1, 0, 0, 0]
+    slots = info[size + 1 :]  # after the hand number (one hand)
+    assert list(slots[:8]) == [1, 3, 250, 1, 0, 0, 0, 0]  # seat 0 + 1, raise, to 250, pre-flop + 1
+    assert len(slots) == 4 * 2 * (20_000 // 100 + 2 + 5)
     text = state.information_state_string(1)
     assert "hole 2c7d" in text and "0:raise250" in text and "AsKs" not in text
     state.apply_action(ours.FOLD)

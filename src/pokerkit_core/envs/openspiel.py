@@ -31,9 +31,11 @@ carried over.  The game:
   ``observation_string`` the same facts as text;
 * **information state tensor** (``perfect_recall=True``): the observation
   tensor, then the hand number (one-hot, up to ``hands``), then one slot
-  per action of the current hand, in order: the acting seat (one-hot), fold /
-  check-call / bet-raise (one-hot), the raise-to in chips, the street
-  (one-hot), ``seats + 8`` entries per slot;
+  of four entries per action of the current hand, in order: the acting seat
+  plus one, the kind (1 fold, 2 check or call, 3 bet or raise), the raise-to
+  in chips (0 unless a bet or raise), the street plus one (all zeros: no
+  action yet); ``seats * (deepest stack // big blind + seats + 5)`` slots, a
+  bound on the actions of one hand;
   ``information_state_string`` lists the whole episode as the player saw it
   (own hole cards, every action with its exact amount, boards, cards shown
   at showdowns).
@@ -85,7 +87,14 @@ FOLD = 0
 CHECK_CALL = 1
 """Action id of a check or a call; ``1 + n`` bets or raises to ``n`` chips."""
 
-_STREET_NAMES = ("preflop", "flop", "turn", "river", "over")
+_KIND_CODE = {
+    ActionKind.FOLD: 1,
+    ActionKind.CHECK: 2,
+    ActionKind.CALL: 2,
+    ActionKind.BET: 3,
+    ActionKind.RAISE: 3,
+    ActionKind.ALL_IN: 3,
+}
 _BOARD_AT = (0, 3, 4, 5, 5)
 
 
@@ -105,10 +114,13 @@ class _Spec:
 
     @property
     def slots(self) -> int:
-        """Action slots of one hand in the information state tensor."""
+        """Most actions in one hand: a full bet or raise lifts the top
+        contribution by at least a big blind (at most ``deepest // bb`` of
+        them), each seat goes all-in short at most once, and between two
+        raises (or at a street's start) each seat acts at most once."""
         n = self.config.seat_count
         deepest = self.max_chips if self.carry else max(self.config.stacks)
-        return 4 * n * (deepest // self.config.big_blind + 3)
+        return n * (deepest // self.config.big_blind + n + 5)
 
 
 def _spec(config: GameConfig, params: dict[str, Any]) -> _Spec:
@@ -428,7 +440,7 @@ class HoldemObserver:
         pieces: list[tuple[str, int, tuple[int, ...]]] = [("observation", size, (size,))]
         if self._recall:
             pieces.append(("hand", spec.hands, (spec.hands,)))
-            pieces.append(("actions", spec.slots * (n + 8), (spec.slots, n + 8)))
+            pieces.append(("actions", spec.slots * 4, (spec.slots, 4)))
         self.tensor = np.zeros(sum(p[1] for p in pieces), np.float32)
         self.dict: dict[str, np.ndarray[Any, Any]] = {}
         at = 0
@@ -473,24 +485,15 @@ class HoldemObserver:
         if self._recall:
             self.dict["hand"][s.hand - 1] = 1.0
             slots = self.dict["actions"]
-            n = s.config.seat_count
-            row = 0
+            rows = []
             for kind, entry in s.log:
                 if kind == "hand":
-                    row = 0
+                    rows = []
                 elif kind == "act":
                     seat, street, action_kind, to = entry
-                    slot = slots[row]
-                    slot[seat] = 1.0
-                    if action_kind is ActionKind.FOLD:
-                        slot[n] = 1.0
-                    elif action_kind in (ActionKind.CHECK, ActionKind.CALL):
-                        slot[n + 1] = 1.0
-                    else:
-                        slot[n + 2] = 1.0
-                        slot[n + 3] = float(to)
-                    slot[n + 4 + street] = 1.0
-                    row += 1
+                    rows.append((seat + 1, _KIND_CODE[action_kind], to, street + 1))
+            if rows:
+                slots[: len(rows)] = rows
 
     def string_from(self, state: HoldemState, player: int) -> str:
         """``state`` as ``player`` sees it, as text."""
