@@ -57,7 +57,7 @@ References:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 try:
@@ -69,7 +69,7 @@ except ImportError:  # pragma: no cover - depends on the installation
 
 import numpy as np
 
-from ..engine.actions import ActionKind
+from ..engine.actions import Action, ActionKind
 from ..engine.positions import Positions, next_positions
 from ..engine.rules import GameConfig
 from ..engine.state import HandState, legal_actions, replay
@@ -151,20 +151,24 @@ def _spec(config: GameConfig, params: dict[str, Any]) -> _Spec:
     return _Spec(config, hands, carry, deck, board)
 
 
+@dataclass(frozen=True, slots=True)
 class _Snapshot:
     """One state's facts, never changed once built (so a clone shares it:
     OpenSpiel clones a Python state by deep-copying its attributes)."""
 
-    __slots__ = ("hand", "config", "positions", "holes", "board", "actions", "state", "totals", "log", "over")
-
-    def __init__(self, **fields: Any) -> None:
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
+    hand: int
+    config: GameConfig
+    positions: Positions | None
+    holes: tuple[int, ...]
+    board: tuple[int, ...]
+    actions: tuple[Action, ...]
+    state: HandState | None
+    totals: tuple[int, ...]
+    log: tuple[tuple[str, tuple[Any, ...]], ...]
+    over: bool
 
     def but(self, **changes: Any) -> "_Snapshot":
-        fields = {name: getattr(self, name) for name in self.__slots__}
-        fields.update(changes)
-        return _Snapshot(**fields)
+        return replace(self, **changes)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Snapshot":
         return self
@@ -283,13 +287,15 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         """The seat to act, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
         s = self._s
         if s.over:
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         if self._pending():
-            return pyspiel.PlayerId.CHANCE
-        return int(s.state.to_act)
+            return int(pyspiel.PlayerId.CHANCE)
+        assert s.state is not None and s.state.to_act is not None
+        return s.state.to_act
 
     def _legal_actions(self, player: int) -> list[int]:
         s = self._s
+        assert s.state is not None
         legal = legal_actions(s.state)
         out = [FOLD] if legal.can_fold else []
         out.append(CHECK_CALL)
@@ -316,7 +322,8 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         played = self._game.actions.action(int(action), legal, state.pot)
         actions = s.actions + (played,)
         following = state.act(played)
-        entry = (int(state.to_act), int(state.street), played.kind, played.to)
+        assert state.to_act is not None
+        entry = (state.to_act, int(state.street), played.kind, played.to)
         s = s.but(actions=actions, state=following, log=s.log + (("act", entry),))
         self._s = self._settle(s)
 
@@ -485,7 +492,7 @@ class HoldemObserver:
         if self._recall:
             self.dict["hand"][s.hand - 1] = 1.0
             slots = self.dict["actions"]
-            rows = []
+            rows: list[tuple[int, int, int, int]] = []
             for kind, entry in s.log:
                 if kind == "hand":
                     rows = []
@@ -529,8 +536,9 @@ class HoldemObserver:
         parts.append(f"hand {s.hand}")
         if hand is None:
             return " ".join(parts)
-        if self._private and hand.hole_cards[player] is not None:
-            parts.append("hole " + "".join(map(str, hand.hole_cards[player])))
+        own = hand.hole_cards[player]
+        if self._private and own is not None:
+            parts.append("hole " + "".join(map(str, own)))
         seen = min(len(hand.board), len(s.board))
         parts.append("board " + "".join(str(CARDS[c]) for c in s.board[:seen]))
         parts.append(f"pot {hand.pot}")

@@ -438,7 +438,7 @@ class HeadsUpTable:
     def start(self, rng: np.random.Generator) -> None:
         """Deal an episode's first hand with the draws of ``rng`` (advanced)."""
         bits = rng.bit_generator
-        state = bits.state
+        state = dict(bits.state)
         value, inc = state["state"]["state"], state["state"]["inc"]
         self._words[:] = (value >> 64, value & _MASK64, inc >> 64, inc & _MASK64)
         status = _lib.pkc_hu_seed(self._p_table, 1, 0, self._p_words, state["has_uint32"], state["uinteger"])
