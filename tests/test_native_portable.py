@@ -35,7 +35,7 @@ def _build(out: Path, name: str, macros: list[tuple[str, str]], extra: list[str]
     ffibuilder.set_source(
         name,
         '#include "pkc.h"',
-        sources=[str(CSRC / name) for name in ("pkc_eval.c", "pkc_equity.c", "pkc_range.c")],
+        sources=[str(CSRC / name) for name in ("pkc_eval.c", "pkc_equity.c", "pkc_range.c", "pkc_vecenv.c")],
         include_dirs=[str(CSRC)],
         define_macros=macros,
         extra_compile_args=flags,
