@@ -149,6 +149,7 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
         self._fast_actions: list[int] = []
         self._fast_button = 0
         self._fast_seed = 0
+        self._fast_seed_set = False  # a hand is dealt at the C table
         self._fast_over = False
 
     # ------------------------------------------------------------- spaces
@@ -174,12 +175,10 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
             HandOverError: Not reset yet (there is no hand).
         """
         if self._state is None:
-            if self._fast is None or not self.agents and not self._fast_seed_set:
+            if self._fast is None or not self._fast_seed_set:
                 raise HandOverError("reset() the environment first: there is no hand yet")
             self._state = self._replay()
         return self._state
-
-    _fast_seed_set = False
 
     def _replay(self) -> HandState:
         """The engine state of the C table's hand: dealt and played again."""
