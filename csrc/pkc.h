@@ -246,4 +246,19 @@ int pkc_hu_observe(const uint8_t *tables, size_t n, const int64_t *cfg, size_t c
  * int64), the buffered-half flag and the buffered half. */
 int pkc_hu_inspect(const uint8_t *tables, size_t n, size_t index, int64_t *out, size_t out_len);
 
+/* The ObservationEncoder vector (envs/encoding.py) of seat `seat` of an
+ * n-seat table (2 .. PKC_MAX_SEATS) into out (113 + 7 n + n_mask floats):
+ * cards holds the seat's n_hole (0 or 2) hole card codes then the n_board
+ * board codes; amounts the pot, the call-to, then (from the seat's legal
+ * actions when it is to act) the call amount, the minimum and maximum
+ * raise-to, whether it may bet or raise (0/1) and whether the legal actions
+ * are given (0/1); stacks, bets, folded and all_in one entry per seat; the
+ * seat to act (-1: none); mask n_mask flags.  PKC_E_ARG or PKC_E_CARD (and
+ * nothing written) on an argument out of range. */
+#define PKC_MAX_SEATS 10
+int pkc_encode_seat(int n, int seat, const uint8_t *cards, int n_hole, int n_board, int street,
+                    const int64_t *amounts, const int64_t *stacks, const int64_t *bets, const uint8_t *folded,
+                    const uint8_t *all_in, int button, int to_act, const uint8_t *mask, int n_mask,
+                    int64_t big_blind, float *out, size_t out_len);
+
 #endif

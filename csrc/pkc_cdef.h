@@ -76,3 +76,9 @@ int pkc_hu_observe(const uint8_t *tables, size_t n, const int64_t *cfg, size_t c
                    float *obs, size_t obs_len, int8_t *masks, size_t mask_len, int32_t *to_act);
 
 int pkc_hu_inspect(const uint8_t *tables, size_t n, size_t index, int64_t *out, size_t out_len);
+
+#define PKC_MAX_SEATS ...
+int pkc_encode_seat(int n, int seat, const uint8_t *cards, int n_hole, int n_board, int street,
+                    const int64_t *amounts, const int64_t *stacks, const int64_t *bets, const uint8_t *folded,
+                    const uint8_t *all_in, int button, int to_act, const uint8_t *mask, int n_mask,
+                    int64_t big_blind, float *out, size_t out_len);

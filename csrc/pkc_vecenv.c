@@ -680,3 +680,72 @@ int pkc_hu_inspect(const uint8_t *tables, size_t n, size_t index, int64_t *out, 
     out[29] = t->u32;
     return PKC_OK;
 }
+
+/* ---- one seat of any table (the single environments' encoder) --------- */
+
+int pkc_encode_seat(int n, int seat, const uint8_t *cards, int n_hole, int n_board, int street,
+                    const int64_t *amounts, const int64_t *stacks, const int64_t *bets, const uint8_t *folded,
+                    const uint8_t *all_in, int button, int to_act, const uint8_t *mask, int n_mask,
+                    int64_t big_blind, float *out, size_t out_len)
+{
+    /* amounts: pot, call-to, and (legal present) call amount, min raise-to,
+     * max raise-to, can raise (0/1), has legal (0/1) */
+    int k, size;
+    double bb = (double)big_blind;
+    if (n < 2 || n > PKC_MAX_SEATS || seat < 0 || seat >= n || n_hole < 0 || n_hole > 2 || n_board < 0
+        || n_board > 5 || street < 0 || street > 4 || to_act < -1 || to_act >= n || button < 0 || button >= n
+        || n_mask < 0 || n_mask > 4 + PKC_HU_MAX_FRACTIONS || big_blind < 1 || cards == NULL || amounts == NULL
+        || stacks == NULL || bets == NULL || folded == NULL || all_in == NULL || mask == NULL || out == NULL) {
+        return PKC_E_ARG;
+    }
+    size = 113 + 7 * n + n_mask;
+    if (out_len < (size_t)size) {
+        return PKC_E_ARG;
+    }
+    for (k = 0; k < n_hole + n_board; k++) {
+        if (cards[k] > 51) {
+            return PKC_E_CARD;
+        }
+    }
+    memset(out, 0, sizeof(float) * (size_t)size);
+    for (k = 0; k < n_hole; k++) {
+        out[cards[k]] = 1.0f;
+    }
+    for (k = 0; k < n_board; k++) {
+        out[52 + cards[n_hole + k]] = 1.0f;
+    }
+    out[104 + street] = 1.0f;
+    out[109] = (float)((double)amounts[0] / bb);
+    if (amounts[6]) {
+        out[110] = (float)((double)amounts[2] / bb);
+        if (amounts[5]) {
+            out[111] = (float)((double)amounts[3] / bb);
+            out[112] = (float)((double)amounts[4] / bb);
+        }
+    } else if (to_act >= 0) {
+        int64_t owe = amounts[1] - bets[seat];
+        if (owe > stacks[seat]) {
+            owe = stacks[seat];
+        }
+        out[110] = (float)((double)(owe > 0 ? owe : 0) / bb);
+    }
+    for (k = 0; k < n; k++) {
+        int s = (seat + k) % n;
+        float *block = out + 113 + 6 * k;
+        block[0] = (float)((double)stacks[s] / bb);
+        block[1] = (float)((double)bets[s] / bb);
+        if (!folded[s]) {
+            block[2] = 1.0f;
+            if (all_in[s]) {
+                block[3] = 1.0f;
+            }
+        }
+        block[4] = s == button ? 1.0f : 0.0f;
+        block[5] = s == to_act ? 1.0f : 0.0f;
+    }
+    out[113 + 6 * n + seat] = 1.0f;
+    for (k = 0; k < n_mask; k++) {
+        out[113 + 7 * n + k] = mask[k] ? 1.0f : 0.0f;
+    }
+    return PKC_OK;
+}

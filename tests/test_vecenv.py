@@ -212,3 +212,49 @@ def test_aec_fast_path_plays_like_the_engine(config: GameConfig, monkeypatch: py
         slow.step(masked)
     assert str(fast_error.value) == str(slow_error.value)
     assert np.array_equal(fast.observe(fast.agent_selection)["observation"], before)
+
+
+@needs_c
+@pytest.mark.parametrize("seats", [2, 3, 6, 10])
+def test_c_encoder_writes_the_python_vector(seats: int) -> None:
+    """pkc_encode_seat against the Python reference: every seat's vector at
+    every state of random hands (uneven stacks: all-ins, side pots), hand
+    over included; refuses bad arguments without writing."""
+    from pokerkit_core.engine.rules import MAX_SEATS
+    from pokerkit_core.evaluation.evaluator import _ffi, _lib
+
+    assert _lib.PKC_MAX_SEATS == MAX_SEATS
+    stacks = (500, 1_200, 3_000, 800, 2_500, 1_500, 700, 4_000, 950, 2_000)[:seats]
+    config = GameConfig(stacks=stacks, small_blind=10, big_blind=20)
+    table = env(config=config)
+    core = table.unwrapped._core
+    encoder = core.encoder
+    assert encoder._native
+    pick = np.random.default_rng(seats)
+    compared = 0
+    for episode in range(15):
+        table.reset(seed=episode)
+        for agent in table.agent_iter():
+            state = table.unwrapped.hand_state
+            for seat in range(seats):
+                encoder._native = False
+                reference, _mask = core.view(state, seat, 1)
+                encoder._native = True
+                fast, _mask = core.view(state, seat, 1)
+                assert np.array_equal(fast, reference), (episode, seat)
+                compared += 1
+            _obs, _reward, done, _trunc, _info = table.last()
+            if done:
+                action = None
+            else:
+                action = int(pick.choice(np.flatnonzero(table.observe(agent)["action_mask"])))
+            table.step(action)
+    assert compared > 100
+    out = np.zeros(encoder.size, np.float32)
+    pointer = _ffi.from_buffer("float[]", out)
+    zeros = [0] * seats
+    for n, seat, card, size in ((11, 0, 0, encoder.size), (seats, seats, 0, encoder.size), (seats, 0, 52, encoder.size), (seats, 0, 0, encoder.size - 1)):
+        status = _lib.pkc_encode_seat(n, seat, [card, 1], 2, 0, 0, (0,) * 7, zeros, zeros, zeros, zeros, 0, -1,
+                                      [0] * 7, 7, 20, pointer, size)
+        assert status != 0
+    assert not out.any()
