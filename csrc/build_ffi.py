@@ -12,7 +12,7 @@ import sys
 from cffi import FFI
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SOURCES = ["pkc_eval.c", "pkc_equity.c", "pkc_range.c", "pkc_solver.c"]
+SOURCES = ["pkc_eval.c", "pkc_equity.c", "pkc_range.c", "pkc_solver.c", "pkc_vecenv.c"]
 
 ffibuilder = FFI()
 with open(os.path.join(HERE, "pkc_cdef.h"), encoding="utf-8") as f:

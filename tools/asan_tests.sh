@@ -2,7 +2,8 @@
 # Build the C core with AddressSanitizer and UndefinedBehaviorSanitizer into a
 # throw-away venv and run the tests that drive it (evaluator, native boundary
 # and buffers changed by another thread, equity, the hand-state kernel and its
-# JSON writer, the isolated view's dynamic part, and the
+# JSON writer, the isolated view's dynamic part, the C tables of VectorEnv,
+# the subgame solver, and the
 # portable no-SIMD build).  Usage: bash tools/asan_tests.sh [pytest args...]
 #
 # The build runs in a fresh copy of the source (a mktemp -d folder, without
@@ -58,6 +59,6 @@ done
 # test_native_portable.py builds the no-SIMD variant with the same flags
 tests=(tests/test_evaluator.py tests/test_native.py tests/test_native_portable.py tests/test_cards.py
        tests/test_c_boundary.py tests/test_kernel.py tests/test_serialize.py tests/test_serialize_fast.py
-       tests/test_isolation_wire.py)
+       tests/test_isolation_wire.py tests/test_vecenv.py tests/test_solver.py)
 [ -f tests/test_equity.py ] && tests+=(tests/test_equity.py)
 LD_PRELOAD="$preload" "$venv/bin/python" -m pytest -q -p no:cacheprovider "${tests[@]}" "$@"

@@ -5,7 +5,9 @@
 * :class:`HoldemEnv`: a Gymnasium environment for one seat, the other seats
   played by policies (the built-in AIs by name), registered as
   ``pokerkit_core/HeadsUp-v0`` (ACPC heads-up) and ``pokerkit_core/Holdem-v0``
-  (six seats) when this package is imported.
+  (six seats) when this package is imported;
+* :class:`VectorEnv`: ``N`` tables stepped by one call into preallocated
+  NumPy arrays (in C for heads-up no-limit).
 
 Needs the optional extra ``rl`` (Gymnasium and PettingZoo)::
 
@@ -47,6 +49,7 @@ from .encoding import (
 from .core import ObservationSpace
 from .aec import HoldemAECEnv, env, raw_env
 from .gym_env import HoldemEnv
+from .vector import VectorEnv
 
 __all__ = [
     "CHECK_CALL",
@@ -59,6 +62,7 @@ __all__ = [
     "ObservationSpace",
     "HoldemAECEnv",
     "HoldemEnv",
+    "VectorEnv",
     "env",
     "raw_env",
     "HEADS_UP_ID",

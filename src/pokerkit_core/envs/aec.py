@@ -30,11 +30,12 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from ..errors import HandOverError
 from ..engine.rules import GameConfig
-from ..engine.state import HandState, act
+from ..engine.state import HandState, act, deal
 from ..tables.config import StackMode
 from .core import EnvCore
-from .encoding import DEFAULT_POT_FRACTIONS
+from .encoding import DEFAULT_POT_FRACTIONS, _index_arg
 from .text import render_hand
+from .vector import HeadsUpTable, c_config
 
 __all__ = ["HoldemAECEnv", "raw_env", "env"]
 
@@ -82,6 +83,13 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
         InvalidConfigError: An option out of range, a table with several
             hands per episode but no small or big blind seat, or carried
             stacks with ``OddChipRule.EXACT``.
+
+    The default heads-up case (a table that
+    :func:`~pokerkit_core.envs.vector.c_config` accepts, one hand per
+    episode, discrete actions, vector observations, ``illegal_action="raise"``)
+    is played by the C table of :class:`~pokerkit_core.envs.vector.VectorEnv`
+    (same draws, same rules, same vectors); its engine state
+    (:attr:`hand_state`) is replayed from the actions when asked for.
 
     References:
         PettingZoo AEC API; docs/rules.rst section 2; the docs' RL page.
@@ -134,6 +142,15 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
         self.np_random, self.np_random_seed = seeding.np_random(None)
         self._seeded = False
         self._state: HandState | None = None
+        cfg = None
+        if hands == 1 and core.vector and not core.clamp and core.actions is core.discrete:
+            cfg = c_config(core.config, hands, stack_mode, random_button, core.discrete)
+        self._fast: HeadsUpTable | None = HeadsUpTable(cfg) if cfg is not None else None
+        self._fast_actions: list[int] = []
+        self._fast_button = 0
+        self._fast_seed = 0
+        self._fast_seed_set = False  # a hand is dealt at the C table
+        self._fast_over = False
 
     # ------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -158,17 +175,34 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
             HandOverError: Not reset yet (there is no hand).
         """
         if self._state is None:
-            raise HandOverError("reset() the environment first: there is no hand yet")
+            if self._fast is None or not self._fast_seed_set:
+                raise HandOverError("reset() the environment first: there is no hand yet")
+            self._state = self._replay()
         return self._state
+
+    def _replay(self) -> HandState:
+        """The engine state of the C table's hand: dealt and played again."""
+        core = self._core
+        config = core.config
+        if config.button != self._fast_button:
+            config = config.with_button(self._fast_button)
+        state = deal(config, seed=self._fast_seed)
+        for index in self._fast_actions:
+            state = act(state, core.actions.action(index, core.legal(state), state.pot))
+        return state
 
     @property
     def finished_hands(self) -> tuple[HandState, ...]:
         """Final states of this episode's finished hands, first first."""
+        if self._fast is not None:
+            return (self.hand_state,) if self._fast_over else ()
         return tuple(self._core.sequence.finished)
 
     @property
     def hand_number(self) -> int:
         """1-based number of the current hand in the episode (0 before reset)."""
+        if self._fast is not None:
+            return 1 if self._fast_seed_set else 0
         return self._core.sequence.hand_number
 
     def seat(self, agent: str) -> int:
@@ -202,6 +236,19 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        fast = self._fast
+        if fast is not None:
+            fast.start(self.np_random)
+            info = fast.inspect()
+            self._fast_button, self._fast_seed = int(info[0]), int(info[4])
+            self._fast_seed_set = True
+            self._fast_actions = []
+            self._fast_over = False
+            self._state = None
+            self.agent_selection = self._names[int(info[1])]
+            self._accumulate_rewards()
+            self._deads_step_first()
+            return
         state = self._core.sequence.start(self.np_random)
         self._state = state
         self.agent_selection = self.agents[0]
@@ -247,6 +294,10 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        fast = self._fast
+        if fast is not None:
+            self._fast_step(agent, action, fast)
+            return
         state = self._state
         assert state is not None
         engine_action, clamped = self._core.to_action(state, action)
@@ -263,6 +314,31 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
         if self.render_mode == "human":
             self.render()
 
+    def _fast_step(self, agent: str, action: Any, fast: HeadsUpTable) -> None:
+        """:meth:`step` at the C table."""
+        index = _index_arg(action, self._core.actions.size)
+        to_act = fast.step(index)
+        if to_act is None:
+            self._core.to_action(self.hand_state, index)  # raises the engine's error
+            raise AssertionError("unreachable: the C table refused a legal action")  # pragma: no cover
+        self._fast_actions.append(index)
+        self._state = None
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.infos[agent].pop("clamped", None)
+        if to_act < 0:
+            self._fast_over = True
+            rewards = fast.rewards
+            for name in self.agents:
+                self.rewards[name] += rewards[self._seat_of[name]]
+                self.terminations[name] = True
+        else:
+            self.agent_selection = self._names[to_act]
+        self._accumulate_rewards()
+        self._deads_step_first()
+        if self.render_mode == "human":
+            self.render()
+
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees now.
 
@@ -273,6 +349,9 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
             ``{"observation": ..., "action_mask": ...}``: new arrays on
             every call.
         """
+        if self._fast is not None and self._fast_seed_set:
+            observation, mask = self._fast.view(self._seat_of[agent])
+            return {"observation": observation, "action_mask": mask}
         observation, mask = self._core.view(self.hand_state, self._seat_of[agent], self.hand_number)
         return {"observation": observation, "action_mask": mask}
 
@@ -302,11 +381,39 @@ raw_env = HoldemAECEnv
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Any, Any]):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper`` with a direct ``last()``.
+    """PettingZoo's ``OrderEnforcingWrapper`` with a direct ``last()``,
+    ``step()``, ``agents`` and ``agent_selection``.
 
-    The base class answers ``last()`` through eight forwarded attribute
-    look-ups; this one asks the environment once (same checks, same result).
+    The base class answers these through chains of forwarded attribute
+    look-ups (``__getattr__`` of two classes per name); this one asks the
+    environment once (same checks, same result).
     """
+
+    @property
+    def agents(self) -> list[str]:
+        """The environment's live agents (refused before ``reset()``, as the base class does)."""
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to step (refused before ``reset()``, as the base class does)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        selected: str = self.env.agent_selection
+        return selected
+
+    def step(self, action: Any) -> None:
+        """``env.step(action)`` with the base class's checks."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.env.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self.env.step(action)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """``env.last(observe)``, refused before ``reset()`` as ``observe`` is."""

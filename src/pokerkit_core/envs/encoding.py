@@ -32,7 +32,9 @@ from ..engine.actions import Action, ActionKind, AllIn, Call, Check, Fold, Legal
 from ..evaluation.cards import Card
 from ..errors import IllegalActionError, InvalidConfigError, shown
 from ..engine.observation import Observation
-from ..engine.rules import Street
+from ..engine.rules import MAX_SEATS, Street
+from ..evaluation.evaluator import STATE_KERNEL
+from ..evaluation.evaluator import _ffi, _lib  # the cffi module (only the evaluator imports it)
 
 __all__ = [
     "DEFAULT_POT_FRACTIONS",
@@ -426,6 +428,7 @@ class ObservationEncoder:
         "_own",
         "_mask",
         "_zeros",
+        "_native",
     )
 
     CARDS = 0
@@ -456,6 +459,12 @@ class ObservationEncoder:
         self.size: int = self._mask + actions.size
         """Length of the vector."""
         self._zeros = [0.0] * self.size
+        self._native = (
+            STATE_KERNEL is not None
+            and seats <= min(MAX_SEATS, int(_lib.PKC_MAX_SEATS))
+            and actions.size <= 4 + int(_lib.PKC_HU_MAX_FRACTIONS)
+            and max_chips < 2**62
+        )
         self.layout: tuple[_Block, ...] = (
             _Block("hole cards", self.CARDS, self.BOARD, "one-hot by card code"),
             _Block("board", self.BOARD, self.STREET, "one-hot by card code"),
@@ -562,7 +571,77 @@ class ObservationEncoder:
 
         Returns:
             A new ``float32`` array of :attr:`size` entries.
+
+        With the C accelerator the vector is written by ``pkc_encode_seat``
+        (``csrc/pkc_vecenv.c``), the same entries as this method's Python
+        body (the reference, used under ``POKERKIT_CORE_PURE=1`` and for
+        amounts that are not whole chips).
         """
+        if self._native:
+            fast = self._encode_c(
+                hole_cards, board, street, pot, legal, call_to, bets, stacks, folded, all_in, button, to_act, seat, mask
+            )
+            if fast is not None:
+                return fast
+        return self._encode_py(
+            hole_cards, board, street, pot, legal, call_to, bets, stacks, folded, all_in, button, to_act, seat, mask
+        )
+
+    def _encode_c(
+        self,
+        hole_cards: Sequence[Card],
+        board: Sequence[Card],
+        street: int,
+        pot: int,
+        legal: LegalActions | None,
+        call_to: int,
+        bets: Sequence[int],
+        stacks: Sequence[int],
+        folded: Sequence[bool],
+        all_in: Sequence[bool],
+        button: int,
+        to_act: int | None,
+        seat: int,
+        mask: Sequence[float] | np.ndarray[Any, Any],
+    ) -> np.ndarray[Any, np.dtype[np.float32]] | None:
+        """:meth:`encode_state` in C, or None when C does not take the values."""
+        if legal is None:
+            amounts: tuple[int, ...] = (pot, call_to, 0, 0, 0, 0, 0)
+        else:
+            amounts = (
+                pot, call_to, legal.call_amount, legal.min_raise_to, legal.max_raise_to,
+                int(legal.can_bet or legal.can_raise), 1,
+            )
+        flags = mask.tolist() if isinstance(mask, np.ndarray) else mask
+        out = np.empty(self.size, np.float32)
+        try:
+            status = _lib.pkc_encode_seat(
+                self.seats, seat, [c.code for c in (*hole_cards, *board)], len(hole_cards), len(board), street,
+                amounts, stacks, bets, folded, all_in, button, -1 if to_act is None else to_act,
+                flags, len(flags), self.big_blind, _ffi.from_buffer("float[]", out), self.size,
+            )
+        except (TypeError, OverflowError):  # e.g. Fraction stacks (OddChipRule.EXACT)
+            return None
+        return out if status == 0 else None
+
+    def _encode_py(
+        self,
+        hole_cards: Sequence[Card],
+        board: Sequence[Card],
+        street: int,
+        pot: int,
+        legal: LegalActions | None,
+        call_to: int,
+        bets: Sequence[int],
+        stacks: Sequence[int],
+        folded: Sequence[bool],
+        all_in: Sequence[bool],
+        button: int,
+        to_act: int | None,
+        seat: int,
+        mask: Sequence[float] | np.ndarray[Any, Any],
+    ) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The Python reference of :meth:`encode_state`."""
         values = self._zeros[:]
         for card in hole_cards:
             values[card.code] = 1.0

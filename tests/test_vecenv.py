@@ -1,0 +1,260 @@
+"""The batched environment: C tables against the Python engine, step by step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+from pokerkit_core.engine.rules import GameConfig  # noqa: E402
+from pokerkit_core.envs import VectorEnv, env  # noqa: E402
+from pokerkit_core.envs import vector as vector_module  # noqa: E402
+from pokerkit_core.errors import HandOverError, IllegalActionError, InvalidConfigError  # noqa: E402
+from pokerkit_core.evaluation.evaluator import STATE_KERNEL  # noqa: E402
+from pokerkit_core.tables.config import StackMode  # noqa: E402
+
+needs_c = pytest.mark.skipif(STATE_KERNEL is None, reason="the C tables run with the accelerator only")
+
+
+def _make(native: bool, n: int, monkeypatch: pytest.MonkeyPatch, **options: Any) -> VectorEnv:
+    with monkeypatch.context() as patch:
+        if not native:
+            patch.setattr(vector_module, "STATE_KERNEL", None)
+        tables = VectorEnv(n, **options)
+    assert tables.native is native
+    return tables
+
+
+def _play(tables: VectorEnv, steps: int, seed: int) -> list[tuple[Any, ...]]:
+    """Random legal play; every array after every step."""
+    pick = np.random.default_rng(seed)
+    observations, masks = tables.reset(seed=seed)
+    out: list[tuple[Any, ...]] = [(observations.copy(), masks.copy(), tables.to_act.copy(), tables.deal_seeds())]
+    for _ in range(steps):
+        actions = (masks * pick.random(masks.shape)).argmax(1)
+        observations, masks, rewards, dones = tables.step(actions)
+        out.append((observations.copy(), masks.copy(), tables.to_act.copy(), rewards.copy(), dones.copy()))
+    return out
+
+
+@needs_c
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"hands": 3},
+        {"random_button": False, "config": GameConfig.acpc_heads_up(button=1)},
+        {"config": GameConfig(stacks=(300, 1_000), small_blind=50, big_blind=100), "pot_fractions": (0.3, 1, 2.5)},
+        {"config": GameConfig(stacks=(250, 250), small_blind=100, big_blind=100), "stack_mode": StackMode.CARRY},
+    ],
+)
+def test_c_tables_step_like_the_engine(options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random batches: every observation, mask, seat to act, reward, done
+    flag and deal seed of the C tables equals the engine's (Python path)."""
+    c = _play(_make(True, 48, monkeypatch, **options), 250, seed=11)
+    py = _play(_make(False, 48, monkeypatch, **options), 250, seed=11)
+    for step, (ours, reference) in enumerate(zip(c, py)):
+        for field, (a, b) in enumerate(zip(ours, reference)):
+            assert np.array_equal(np.asarray(a), np.asarray(b)), (step, field)
+    rewards = np.array([row[3] for row in c[1:]])
+    dones = np.array([row[4] for row in c[1:]])
+    assert dones.sum() > 100  # many hands, both won and lost, and ties
+    assert (rewards > 0).any() and (rewards < 0).any()
+    # zero-sum hand results
+    assert np.allclose(rewards.sum(axis=2), 0.0)
+
+
+@needs_c
+def test_showdowns_and_all_ins_are_covered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The random play above reaches the river, all-ins and split pots."""
+    tables = _make(True, 64, monkeypatch)
+    rows = _play(tables, 300, seed=5)
+    obs = np.array([row[0] for row in rows])
+    assert obs[:, :, 104 + 3].any()  # river decisions
+    assert obs[:, :, 113 + 6 + 3].any()  # an opponent all-in facing the actor
+    rewards = np.array([row[3] for row in rows[1:]])
+    dones = np.array([row[4] for row in rows[1:]])
+    assert (dones & (rewards[:, :, 0] == 0)).any()  # a split pot
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_batched_and_single_environments_agree(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Table i of the batch, seeded s_i, plays exactly the hands of the AEC
+    environment reset with seed s_i (then reset() each episode): same
+    observations, masks and rewards at every step."""
+    config = GameConfig.acpc_heads_up() if players == 2 else GameConfig.no_limit(players=players, stack=2_000)
+    seeds = [101, 7, 2**40 + 3]
+    tables = VectorEnv(len(seeds), config)
+    observations, masks = tables.reset(seed=seeds)
+    singles = [env(config=config) for _ in seeds]
+    for single, seed in zip(singles, seeds):
+        single.reset(seed=seed)
+    pick = np.random.default_rng(3)
+    hands = 0
+    for _ in range(300):
+        for i, single in enumerate(singles):
+            agent = single.agent_selection
+            seen = single.observe(agent)
+            assert int(agent.split("_")[1]) == tables.to_act[i]
+            assert np.array_equal(seen["observation"], observations[i])
+            assert np.array_equal(seen["action_mask"], masks[i])
+        actions = (masks * pick.random(masks.shape)).argmax(1)
+        observations, masks, rewards, dones = tables.step(actions)
+        for i, single in enumerate(singles):
+            single.step(int(actions[i]))
+            if dones[i]:
+                hands += 1
+                got = [single.rewards[f"player_{s}"] for s in range(players)]
+                assert got == rewards[i].tolist()
+                single.reset()
+            else:
+                assert not rewards[i].any()
+    assert hands > 30
+
+
+def test_illegal_actions_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    for native in ([True, False] if STATE_KERNEL is not None else [False]):
+        tables = _make(native, 3, monkeypatch)
+        with pytest.raises(HandOverError):
+            tables.step(np.ones(3, np.int64))
+        observations, masks = tables.reset(seed=[1, 2, 3])
+        before = observations.copy(), masks.copy(), tables.deal_seeds()
+        masked = int(np.flatnonzero(masks[2] == 0)[0])
+        actions = np.array([1, 1, masked])
+        with pytest.raises(IllegalActionError, match="table 2"):
+            tables.step(actions)
+        for bad in (np.array([1, 1, 7]), np.array([1, -1, 1]), np.array([True, True, True]), [1, 1], np.ones((3, 1), int)):
+            with pytest.raises(IllegalActionError):
+                tables.step(bad)
+        assert np.array_equal(tables.observations, before[0])
+        assert np.array_equal(tables.action_masks, before[1])
+        assert tables.deal_seeds() == before[2]
+        tables.step(np.ones(3, np.int64))  # still playable
+        assert not np.array_equal(tables.observations, before[0])
+
+
+def test_bad_options_are_refused() -> None:
+    for n in (0, True, 1.0, 2**24 + 1):
+        with pytest.raises(InvalidConfigError):
+            VectorEnv(n)  # type: ignore[arg-type]
+    tables = VectorEnv(2)
+    for seed in (-1, 1.5, True, [1], [1, 2, 3]):
+        with pytest.raises(InvalidConfigError):
+            tables.reset(seed=seed)
+
+
+@needs_c
+def test_c_refuses_a_damaged_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The C entry points check every table before writing: a table whose
+    bytes were overwritten is refused, nothing changes."""
+    tables = _make(True, 2, monkeypatch)
+    tables.reset(seed=1)
+    tables._tables[tables._tables.size // 2 :] = 0xFF  # table 1 destroyed
+    observations = tables.observations.copy()
+    with pytest.raises(InvalidConfigError, match="table 1"):
+        tables.step(np.ones(2, np.int64))
+    assert np.array_equal(tables.observations, observations)
+
+
+@needs_c
+@pytest.mark.parametrize(
+    "config",
+    [GameConfig.acpc_heads_up(), GameConfig(stacks=(500, 1_200), small_blind=10, big_blind=20)],
+)
+def test_aec_fast_path_plays_like_the_engine(config: GameConfig, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AEC environment on its C table and on the engine (the C path
+    switched off): the same observations of every agent, masks, rewards,
+    terminations, engine states and rendered text at every step."""
+    from pokerkit_core.envs import aec as aec_module
+
+    fast = env(config=config, render_mode="ansi")
+    with monkeypatch.context() as patch:
+        patch.setattr(aec_module, "c_config", lambda *args: None)
+        slow = env(config=config, render_mode="ansi")
+    assert fast.unwrapped._fast is not None and slow.unwrapped._fast is None
+    pick = np.random.default_rng(8)
+    hands = 0
+    for episode in range(40):
+        seed = 1000 + episode if episode % 3 == 0 else None
+        fast.reset(seed=seed)
+        slow.reset(seed=seed)
+        while True:
+            assert fast.agent_selection == slow.agent_selection
+            for agent in fast.possible_agents:
+                a, b = fast.observe(agent), slow.observe(agent)
+                assert np.array_equal(a["observation"], b["observation"])
+                assert np.array_equal(a["action_mask"], b["action_mask"])
+            assert fast.rewards == slow.rewards and fast.terminations == slow.terminations
+            assert fast.unwrapped.hand_state.history == slow.unwrapped.hand_state.history
+            assert fast.render() == slow.render()
+            _obs, _reward, done, _trunc, _info = fast.last()
+            if done:
+                assert fast.unwrapped.finished_hands[0].stacks == slow.unwrapped.finished_hands[0].stacks
+                hands += 1
+                break
+            mask = fast.observe(fast.agent_selection)["action_mask"]
+            action = int(pick.choice(np.flatnonzero(mask)))
+            fast.step(action)
+            slow.step(action)
+    assert hands == 40
+    # an illegal action: the engine's error, nothing changes
+    fast.reset(seed=3)
+    slow.reset(seed=3)
+    before = fast.observe(fast.agent_selection)["observation"]
+    masked = int(np.flatnonzero(fast.observe(fast.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError) as fast_error:
+        fast.step(masked)
+    with pytest.raises(IllegalActionError) as slow_error:
+        slow.step(masked)
+    assert str(fast_error.value) == str(slow_error.value)
+    assert np.array_equal(fast.observe(fast.agent_selection)["observation"], before)
+
+
+@needs_c
+@pytest.mark.parametrize("seats", [2, 3, 6, 10])
+def test_c_encoder_writes_the_python_vector(seats: int) -> None:
+    """pkc_encode_seat against the Python reference: every seat's vector at
+    every state of random hands (uneven stacks: all-ins, side pots), hand
+    over included; refuses bad arguments without writing."""
+    from pokerkit_core.engine.rules import MAX_SEATS
+    from pokerkit_core.evaluation.evaluator import _ffi, _lib
+
+    assert _lib.PKC_MAX_SEATS == MAX_SEATS
+    stacks = (500, 1_200, 3_000, 800, 2_500, 1_500, 700, 4_000, 950, 2_000)[:seats]
+    config = GameConfig(stacks=stacks, small_blind=10, big_blind=20)
+    table = env(config=config)
+    core = table.unwrapped._core
+    encoder = core.encoder
+    assert encoder._native
+    pick = np.random.default_rng(seats)
+    compared = 0
+    for episode in range(15):
+        table.reset(seed=episode)
+        for agent in table.agent_iter():
+            state = table.unwrapped.hand_state
+            for seat in range(seats):
+                encoder._native = False
+                reference, _mask = core.view(state, seat, 1)
+                encoder._native = True
+                fast, _mask = core.view(state, seat, 1)
+                assert np.array_equal(fast, reference), (episode, seat)
+                compared += 1
+            _obs, _reward, done, _trunc, _info = table.last()
+            if done:
+                action = None
+            else:
+                action = int(pick.choice(np.flatnonzero(table.observe(agent)["action_mask"])))
+            table.step(action)
+    assert compared > 100
+    out = np.zeros(encoder.size, np.float32)
+    pointer = _ffi.from_buffer("float[]", out)
+    zeros = [0] * seats
+    for n, seat, card, size in ((11, 0, 0, encoder.size), (seats, seats, 0, encoder.size), (seats, 0, 52, encoder.size), (seats, 0, 0, encoder.size - 1)):
+        status = _lib.pkc_encode_seat(n, seat, [card, 1], 2, 0, 0, (0,) * 7, zeros, zeros, zeros, zeros, 0, -1,
+                                      [0] * 7, 7, 20, pointer, size)
+        assert status != 0
+    assert not out.any()
