@@ -10,6 +10,7 @@ hand (:func:`~.check.check`).
 
 from __future__ import annotations
 
+import datetime as _dt
 import os
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -91,7 +92,7 @@ def read_text(text: str, path: str | None = None, site: str | None = None) -> It
         if sum(1 for row in chunk if row.strip().lstrip("\ufeff")) <= 1:
             continue  # a header with nothing after it (a file's trailer): no hand
         try:
-            yield reader.parse(chunk, line, path)
+            yield _checked_fields(reader.parse(chunk, line, path))
         except SiteHistoryError as exc:
             yield HandOutcome(site, path, exc.line or line, "", "holdem", "refused", f"parse error: {exc}")
         except (ValueError, KeyError, IndexError) as exc:
@@ -99,6 +100,21 @@ def read_text(text: str, path: str | None = None, site: str | None = None) -> It
                 site, path, line, "", "holdem", "refused",
                 f"parse error: {path or '<text>'}: line {line}: {type(exc).__name__}: {exc}",
             )
+
+
+def _checked_fields(hand: SiteHand) -> SiteHand:
+    """``hand`` when its date is a real one (its exports write it as a date).
+
+    Raises:
+        SiteHistoryError: The start time is no date (a 13th month, a 61st
+            second).
+    """
+    if hand.time is not None:
+        try:
+            _dt.datetime.fromisoformat(hand.time)
+        except ValueError:
+            raise hand.error(f"expected a date and time, got {hand.time!r}") from None
+    return hand
 
 
 def read_file(path: str | Path) -> Iterator[SiteHand | HandOutcome]:
