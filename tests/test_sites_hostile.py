@@ -131,3 +131,28 @@ def test_xml_entities_are_never_expanded() -> None:
     xxe = '<!DOCTYPE game [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
     (outcome,) = outcomes(ipoker(xxe + IPOKER_GAME.replace('name="Taras2107"', 'name="&x;"')))
     assert outcome.status == "refused" and "root:" not in outcome.reason
+
+
+def test_a_file_cut_short_refuses_its_last_game() -> None:
+    # the last <game> without its </game> was silently dropped
+    text = ipoker(IPOKER_GAME, IPOKER_GAME.replace("5385476176", "2").replace("</game>", ""))
+    found = outcomes(text)
+    assert [o.status for o in found] == ["equal", "refused"]
+    assert "expected well-formed XML" in found[1].reason
+
+
+def test_thousands_of_unclosed_games_are_each_refused() -> None:
+    # one pass over the text: each unclosed <game> ends where the next tag
+    # starts (the old pattern searched the rest of the file from each one)
+    found = outcomes("<session>\n" + "<game>\n" * 3000)
+    assert len(found) == 3000 and {o.status for o in found} == {"refused"}
+    assert [o.line for o in found[:3]] == [2, 3, 4]
+
+
+def test_games_of_two_sessions_carry_their_lines() -> None:
+    text = ipoker(IPOKER_GAME) + ipoker(IPOKER_GAME.replace("5385476176", "2"))
+    found = outcomes(text)
+    lines = text.split("\n")
+    assert [o.status for o in found] == ["equal", "equal"]
+    assert [lines[o.line - 1].strip()[:16] for o in found] == ['<game gamecode="'] * 2
+    assert found[1].line == found[0].line + len(ipoker(IPOKER_GAME).split("\n")) - 1
