@@ -156,3 +156,36 @@ def test_games_of_two_sessions_carry_their_lines() -> None:
     assert [o.status for o in found] == ["equal", "equal"]
     assert [lines[o.line - 1].strip()[:16] for o in found] == ['<game gamecode="'] * 2
     assert found[1].line == found[0].line + len(ipoker(IPOKER_GAME).split("\n")) - 1
+
+
+def test_import_out_writes_inside_its_folder(tmp_path: Path) -> None:
+    # a hand id that is a path, one longer than any file name, and one hand
+    # id twice: every hand has its own file inside --out/<room>
+    texts = [
+        STARS,
+        STARS,  # the same id again: a second file, not an overwrite
+        STARS.replace("#200000000001", "#" + "7" * 400, 1),
+    ]
+    source = tmp_path / "in.txt"
+    source.write_text("\n\n".join(texts), encoding="utf-8")
+    out = tmp_path / "out"
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        assert cli(["import", str(source), "--to", "json", "--out", str(out), "--json"]) == 0
+    report = json.loads(printed.getvalue())
+    assert report["written"] == 3
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert len(files) == 3 and all(name.startswith("PokerStars/") for name in files)
+    assert "PokerStars/200000000001.json" in files and "PokerStars/200000000001-2.json" in files
+    long_name = next(name for name in files if name.startswith("PokerStars/777"))
+    assert len(Path(long_name).name) == 100 + len(".json")
+
+
+def test_file_name_of_a_path_like_hand_id() -> None:
+    from pokerkit_core.cli.import_cmd import file_name
+
+    taken: set[str] = set()
+    hand = HandOutcome("PokerStars", None, 1, "../../etc/passwd", "holdem", "equal")
+    assert file_name(hand, taken) == "______etc_passwd"
+    assert file_name(HandOutcome("PokerStars", None, 9, "", "holdem", "equal"), taken) == "line9"
+    assert file_name(HandOutcome("PokerStars", None, 1, "AB", "holdem", "equal"), taken) == "AB"
+    assert file_name(HandOutcome("PokerStars", None, 1, "ab", "holdem", "equal"), taken) == "ab-2"
