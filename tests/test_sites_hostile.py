@@ -104,10 +104,10 @@ def test_the_samples_are_equal() -> None:
 def test_an_amount_of_thousands_of_digits_is_refused_not_raised() -> None:
     # int() of 5,000 digits prints nowhere (Python's digit limit): such an
     # amount used to reach check()'s messages and raise a bare ValueError
-    (outcome,) = outcomes(STARS.replace("(1500 in chips)", "(" + "9" * 5000 + " in chips)", 1))
+    (outcome,) = outcomes(ipoker(IPOKER_GAME.replace('chips="€1.70"', 'chips="€' + "9" * 5000 + '"')))
     assert outcome.status == "refused"
-    assert "expected an amount of at most MAX_CHIPS" in outcome.reason and "(5000 characters)" in outcome.reason
-    (outcome,) = outcomes(ipoker(IPOKER_GAME.replace('chips="€1.70"', 'chips="€1' + "0" * 30 + '"')))
+    assert "expected an amount of at most MAX_CHIPS" in outcome.reason and "(5001 characters)" in outcome.reason
+    (outcome,) = outcomes(STARS.replace("(1500 in chips)", "(1" + "0" * 30 + " in chips)", 1))
     assert outcome.status == "refused" and "MAX_CHIPS" in outcome.reason
 
 
@@ -189,3 +189,19 @@ def test_file_name_of_a_path_like_hand_id() -> None:
     assert file_name(HandOutcome("PokerStars", None, 9, "", "holdem", "equal"), taken) == "line9"
     assert file_name(HandOutcome("PokerStars", None, 1, "AB", "holdem", "equal"), taken) == "AB"
     assert file_name(HandOutcome("PokerStars", None, 1, "ab", "holdem", "equal"), taken) == "ab-2"
+
+
+def test_a_line_longer_than_any_room_writes_refuses_its_hand() -> None:
+    # "1,1,1,..." made the decimals pattern backtrack from every digit (20,000
+    # characters: 7 s); no pattern reads a line above MAX_LINE_LENGTH now
+    from pokerkit_core.formats.sites.reader import MAX_LINE_LENGTH
+
+    lines = STARS.split("\n")
+    lines.insert(1, "1," * 20_000)
+    (outcome,) = outcomes("\n".join(lines) + STARS)[:1]
+    assert outcome.status == "refused" and outcome.line == 2
+    assert f"expected a line of at most {MAX_LINE_LENGTH:,} characters, got 40,000" in outcome.reason
+    assert [o.status for o in outcomes("\n".join(lines) + STARS)] == ["refused", "equal"]
+    lines[1] = "1," * 400  # under the limit: read (and refused for what it is)
+    (outcome,) = outcomes("\n".join(lines))
+    assert outcome.status == "refused" and "expected \"Table '<name>'" in outcome.reason

@@ -26,6 +26,11 @@ SITES: tuple[str, ...] = (
 )
 """The rooms read, in the order of the summary table."""
 
+MAX_LINE_LENGTH = 1_000
+"""The longest line of a text room's hand (characters; the rooms' lines
+are under 200).  A longer line refuses its hand before any pattern reads
+it: a hostile line of megabytes costs nothing."""
+
 
 def decode(data: bytes) -> str:
     """The text of a hand-history file, line ends made ``\\n``.
@@ -74,7 +79,8 @@ def read_text(text: str, path: str | None = None, site: str | None = None) -> It
     Yields:
         A :class:`~.hand.SiteHand` per hand read, or a ``refused``
         :class:`~.check.HandOutcome` for a hand with a parse error (its
-        reason names the file, line and what was expected).
+        reason names the file, line and what was expected), a line longer
+        than :data:`MAX_LINE_LENGTH` included.
 
     Raises:
         SiteHistoryError: The text is from no room this package reads.
@@ -91,6 +97,15 @@ def read_text(text: str, path: str | None = None, site: str | None = None) -> It
     for line, chunk in reader.split(text):
         if sum(1 for row in chunk if row.strip().lstrip("\ufeff")) <= 1:
             continue  # a header with nothing after it (a file's trailer): no hand
+        if site != "iPoker":  # XML may come on one line; its parser reads it in one pass
+            long = next((k for k, row in enumerate(chunk) if len(row) > MAX_LINE_LENGTH), None)
+            if long is not None:
+                yield HandOutcome(
+                    site, path, line + long, "", "holdem", "refused",
+                    f"parse error: {path or '<text>'}: line {line + long}: expected a line of at most "
+                    f"{MAX_LINE_LENGTH:,} characters, got {len(chunk[long]):,}",
+                )
+                continue
         try:
             yield _checked_fields(reader.parse(chunk, line, path))
         except SiteHistoryError as exc:
