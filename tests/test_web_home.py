@@ -615,3 +615,47 @@ def test_pokerstars_export_of_an_all_in_hand_run_twice() -> None:
     order = [line for line in text.splitlines() if line.startswith("***")]
     assert order.index("*** SHOW DOWN ***") > max(i for i, line in enumerate(order) if "SECOND RIVER" in line)
     assert "*** FIRST FLOP ***" in text and "SECOND Board [" in text and "from side pot-1" in text
+
+
+def test_a_seat_taken_after_a_kick_learns_no_cards_of_the_player_before() -> None:
+    # bob folds hands unshown and is kicked; carl takes his seat: carl's
+    # token writes carl's own cards, never bob's, into the PHH and
+    # PokerStars downloads of the hands bob played
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "stack": 1000, "small_blind": 5, "big_blind": 10,
+                                             "seats": [{"player": "human"}, {"player": "human"}]})
+        room_id = conns[0].room_id
+        room = lobby.rooms[room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        _host(lobby, room_id, owner, action="kick", seat=1)
+        while not room.session.is_between_hands:
+            await _act(lobby, room, conns, lambda legal: "f")
+            await _until(lambda: room.session.to_act is not None or room.session.is_between_hands, "a turn")
+        await _until(lambda: room.seats[1].player == "empty", "the kick")
+        _host(lobby, room_id, owner, action="pause")
+        played = room.session.hand_count
+        carl = lobby.join(room_id, read_join("carl"))["token"]
+        assert room.seat_of(carl) == 1 and played >= 1
+        states = list(lobby.hands(room_id))
+        assert all(state.shown_cards[1] is None for state in states)  # bob's cards were never shown
+        assert lobby.phhs(room_id, carl) == lobby.phhs(room_id)
+        assert lobby.pokerstars(room_id, carl) == lobby.pokerstars(room_id)
+        assert lobby.phhs(room_id, owner) == lobby.phhs(room_id)  # the owner token is no seat's
+        # carl plays a hand: his own cards are written for that hand only
+        _host(lobby, room_id, owner, action="resume")
+        await _until(lambda: room.session.hand_count > played or room.session.to_act is not None, "carl's hand")
+        while not room.session.is_between_hands:
+            seat = room.session.to_act
+            if seat == 1:
+                conn = Connection(room_id)
+                lobby.attach(conn)
+                await lobby.handle(conn, Hello(carl))
+                conns.append(conn)
+            await _act(lobby, room, conns, lambda legal: "f")
+            await _until(lambda: room.session.to_act is not None or room.session.is_between_hands, "a turn")
+        await _until(lambda: room.session.hand_count > played, "carl's hand over")
+        mine = lobby.phhs(room_id, carl).split("\n\n")
+        public = lobby.phhs(room_id).split("\n\n")
+        assert mine[:played] == public[:played] and mine[played:] != public[played:]
+
+    _run(test)

@@ -288,9 +288,10 @@ class Lobby:
         from ..formats.pokerstars_out import dumps_all
 
         room = self.room(room_id)
-        reveal = () if token is None else tuple(s for s in (room.seat_of(token),) if s is not None)
+        seat = None if token is None else room.seat_of(token)
         return dumps_all(list(self.hands(room_id)), room.names(), table=room.name,
-                         reveal=reveal, room_id=room.id)
+                         reveal=() if seat is None else (seat,), room_id=room.id,
+                         reveal_after=0 if seat is None else room.seated_since(seat))
 
     def hands(self, room_id: str) -> Iterator[HandState]:
         """The room's finished hands' final states, first first."""
@@ -304,13 +305,16 @@ class Lobby:
 
         Args:
             room_id: The room.
-            token: A seat's token: that seat's own cards are written too.
+            token: A seat's token: that seat's own cards are written too,
+                in the hands played since its holder sat down (never those
+                of whoever had the seat before: :meth:`.rooms.Room.seated_since`).
         """
         room = self.room(room_id)
-        reveal = () if token is None else tuple(s for s in (room.seat_of(token),) if s is not None)
+        seat = None if token is None else room.seat_of(token)
+        since = 0 if seat is None else room.seated_since(seat)
         names = room.names()
         hands = [
-            masked_history(state, names, number, reveal)
+            masked_history(state, names, number, () if seat is None or number <= since else (seat,))
             for number, state in enumerate(self.hands(room_id), start=1)
         ]
         return phh.dumps_all(hands)

@@ -437,6 +437,17 @@ class Room:
                 found = seat
         return found
 
+    def seated_since(self, seat: int) -> int:
+        """Hands the room had finished when the person now at ``seat`` sat
+        down (the seat's last buy-in in the chip log; 0 for a seat of the
+        first hand; every hand while the person waits to be dealt in or for
+        the host's approval): the hands before are someone else's, whose
+        hidden cards this person never sees."""
+        meta = self.seats[seat]
+        if meta.fill or meta.pending:
+            return self.session.hand_count
+        return max((e.hand for e in self.chips.entries if e.seat == seat and e.kind == "buy-in"), default=0)
+
     def observation(self, seat: int) -> Observation | None:
         """What ``seat`` sees now: the hand in progress or the last one."""
         if not self.session.is_between_hands:
