@@ -659,3 +659,34 @@ def test_a_seat_taken_after_a_kick_learns_no_cards_of_the_player_before() -> Non
         assert mine[:played] == public[:played] and mine[played:] != public[played:]
 
     _run(test)
+
+
+def test_chips_added_never_bring_the_table_above_max_chips() -> None:
+    # a host's additions of up to 10**12 chips each add up: a million of them
+    # passed MAX_CHIPS and the next deal raised InvalidConfigError (the room
+    # stuck for good); now the addition that would pass it is refused
+    from pokerkit_core.engine.rules import MAX_CHIPS
+
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "stack": 1000, "small_blind": 5, "big_blind": 10,
+                                             "seats": [{"player": "human"}, {"player": "human"}]})
+        room_id = conns[0].room_id
+        room = lobby.rooms[room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        for _ in range(3):
+            _host(lobby, room_id, owner, action="chips", seat=1, chips=10**12)
+        assert room.table_chips_next_hand() == 2000 + 3 * 10**12
+        room.seats[1].given = MAX_CHIPS - 2000 - 5  # as after a million such additions
+        with pytest.raises(ProtocolError) as refused:
+            _host(lobby, room_id, owner, action="chips", seat=0, chips=10)
+        assert refused.value.code == "too_many_chips" and room.seats[0].given == 0
+        _host(lobby, room_id, owner, action="chips", seat=0, chips=5)  # up to MAX_CHIPS exactly
+        assert room.table_chips_next_hand() == MAX_CHIPS
+        hand = room.session.hand_count
+        while not room.session.is_between_hands:
+            await _act(lobby, room, conns, lambda legal: "f")
+            await _until(lambda: room.session.to_act is not None or room.session.is_between_hands, "a turn")
+        await _until(lambda: room.session.hand_count > hand and room.session.to_act is not None, "the next hand")
+        assert sum(room.session.stacks) == MAX_CHIPS  # the hand was dealt
+
+    _run(test)

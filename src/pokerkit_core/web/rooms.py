@@ -36,7 +36,7 @@ from ..engine.events import ActionTaken
 from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, NotYourTurnError, PokerError
 from ..engine.observation import Observation, observe
 from ..engine.policy import Policy, load_policy
-from ..engine.rules import AnteRule, BettingStructure, GameConfig
+from ..engine.rules import MAX_CHIPS, AnteRule, BettingStructure, GameConfig
 from ..seeding import fresh_seed, policy_seed
 from ..formats.serialize import dumps as dump_value
 from ..formats.serialize import loads as load_value
@@ -997,7 +997,8 @@ class Room:
         Raises:
             ProtocolError: ``not_now`` the room is not a running cash room
                 with rebuys, or the seat is waiting for the host; ``too_many_chips``
-                the stack would go over the room's maximum buy-in.  Nothing changes.
+                the stack would go over the room's maximum buy-in (or the
+                table above ``MAX_CHIPS`` in all).  Nothing changes.
         """
         mode = self.settings.get("rebuy", "off")
         if self.kind != "cash" or self.status == "over" or mode == "off":
@@ -1012,12 +1013,31 @@ class Room:
         if would > most:
             raise ProtocolError("too_many_chips",
                                 f"a stack of {would:,} chips is over this room's maximum buy-in of {most:,}")
+        self._check_table_total(chips - meta.asked)
         self.version += 1
         if mode == "approval":
             meta.asked = chips
             return "asked"
         meta.add += chips
         return "added"
+
+    def table_chips_next_hand(self) -> int:
+        """The chips at the table once the waiting changes are made: the
+        stacks, plus every rebuy, top-up and host's addition waiting, less the
+        host's take-aways, plus the buy-ins of the people who sat down."""
+        join_stack = int(self.settings.get("join_stack", 0) or 0)
+        return sum(self.session.stacks) + sum(
+            m.add + m.asked + m.given - m.take + (join_stack if m.fill else 0) for m in self.seats
+        )
+
+    def _check_table_total(self, chips: int) -> None:
+        """Refuse ``chips`` more at the table above
+        :data:`~pokerkit_core.engine.rules.MAX_CHIPS` in all (the table
+        could not deal: the room would stop at its next hand)."""
+        total = self.table_chips_next_hand() + chips
+        if total > MAX_CHIPS:
+            raise ProtocolError("too_many_chips", f"the table would hold {total:,} chips in all, "
+                                f"above MAX_CHIPS ({MAX_CHIPS:,})")
 
     def agree_twice(self, seat: int, agree: bool) -> None:
         """The person at ``seat`` agrees (or not) to run it twice from the
@@ -1045,7 +1065,9 @@ class Room:
         Raises:
             ProtocolError: ``not_now`` the action does not apply to this
                 room or seat now (the message says why), ``bad_config``
-                blinds the table refuses.  Nothing changes.
+                blinds the table refuses, ``too_many_chips`` chips added
+                that would bring the table above ``MAX_CHIPS`` in all
+                (:meth:`table_chips_next_hand`).  Nothing changes.
         """
         action = request.action
         if self.status == "over" and action != "close":
@@ -1090,6 +1112,7 @@ class Room:
             if meta.player == "empty" or meta.pending:
                 raise ProtocolError("not_now", f"seat {seat + 1} has no player")
             if request.chips > 0:
+                self._check_table_total(request.chips)
                 meta.given += request.chips
             else:
                 have = self.session.stacks[seat] + meta.add + meta.given - meta.take
