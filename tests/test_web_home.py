@@ -690,3 +690,35 @@ def test_chips_added_never_bring_the_table_above_max_chips() -> None:
         assert sum(room.session.stacks) == MAX_CHIPS  # the hand was dealt
 
     _run(test)
+
+
+def test_a_name_with_a_colon_does_not_break_the_pokerstars_download() -> None:
+    # the PokerStars writer refuses a name with ":" (its "name: action"): a
+    # player named "b:ob" made hands.txt a 400 for everyone at the table
+    async def test(lobby: Lobby) -> None:
+        from pokerkit_core.formats.sites import check, read_text
+        from pokerkit_core.web.protocol import read_join_request
+
+        made = lobby.create(read_room_request({
+            "kind": "cash", "stack": 1000, "small_blind": 5, "big_blind": 10, "pause_seconds": 0, "seed": 5,
+            "decision_seconds": 600, "seats": [{"player": "human"}, {"player": "human"}],
+            "sit": {"seat": 0, "name": "ann"}}))
+        room_id = made["room"]["id"]
+        tokens = [made["token"], lobby.join(room_id, read_join_request({"seat": 1, "name": "b:ob"}))["token"]]
+        conns = []
+        for token in tokens:
+            conn = Connection(room_id)
+            lobby.attach(conn)
+            await lobby.handle(conn, Hello(token))
+            conns.append(conn)
+        room = lobby.rooms[room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        while not room.session.is_between_hands:
+            await _act(lobby, room, conns, lambda legal: "k" if legal.can_check else "c")
+            await _until(lambda: room.session.to_act is not None or room.session.is_between_hands, "a turn")
+        text = lobby.pokerstars(room_id)
+        assert "b\ua789ob" in text and "b:ob" not in text
+        outcomes = [check(hand) for hand in read_text(text)]  # type: ignore[arg-type]
+        assert [o.status for o in outcomes] == ["equal"] * room.session.hand_count
+
+    _run(test)
