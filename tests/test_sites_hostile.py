@@ -205,3 +205,18 @@ def test_a_line_longer_than_any_room_writes_refuses_its_hand() -> None:
     lines[1] = "1," * 400  # under the limit: read (and refused for what it is)
     (outcome,) = outcomes("\n".join(lines))
     assert outcome.status == "refused" and "expected \"Table '<name>'" in outcome.reason
+
+
+def test_a_utf16_file_cut_in_half_a_character_is_read(tmp_path: Path) -> None:
+    # a byte-order mark then an odd number of bytes: decode() raised
+    # UnicodeDecodeError and the import command stopped with a traceback
+    from pokerkit_core.formats.sites import decode
+
+    data = STARS.encode("utf-16")[:-1]
+    assert decode(data).endswith("\ufffd") and decode(data).startswith("PokerStars Hand #")
+    path = tmp_path / "cut.txt"
+    path.write_bytes(data)
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        assert cli(["import", str(path), "--json"]) == 0
+    (hand,) = json.loads(printed.getvalue())["hands"]
+    assert hand["site"] == "PokerStars" and hand["status"] in ("equal", "refused")

@@ -44,7 +44,7 @@ def decode(data: bytes) -> str:
         byte-order mark), else Windows-1252 (never fails).
     """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        text = data.decode("utf-16")
+        text = data.decode("utf-16", errors="replace")  # a file cut short ends in half a character
     elif len(data) >= 4 and data[1:4:2] == b"\x00\x00" and data[0] != 0:
         text = data.decode("utf-16-le", errors="replace")
     elif len(data) >= 4 and data[0:4:2] == b"\x00\x00":
