@@ -722,3 +722,33 @@ def test_a_name_with_a_colon_does_not_break_the_pokerstars_download() -> None:
         assert [o.status for o in outcomes] == ["equal"] * room.session.hand_count
 
     _run(test)
+
+
+def test_the_host_takes_chips_counted_on_chips_added_at_the_same_deal() -> None:
+    # the host adds 500 and takes 1,200 from a seat with less than 1,200
+    # (allowed: 1,200 <= stack + 500); the take was cut to the stack before
+    # the addition and the rest lost without a word
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "stack": 1000, "small_blind": 5, "big_blind": 10,
+                                             "seats": [{"player": "human"}, {"player": "human"}]})
+        room_id = conns[0].room_id
+        room = lobby.rooms[room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        _host(lobby, room_id, owner, action="pause")
+        while not room.session.is_between_hands:
+            await _act(lobby, room, conns, lambda legal: "f")
+            await _until(lambda: room.session.to_act is not None or room.session.is_between_hands, "a turn")
+        stack = room.session.stacks[1]
+        assert stack < 1200
+        _host(lobby, room_id, owner, action="chips", seat=1, chips=500)
+        _host(lobby, room_id, owner, action="chips", seat=1, chips=-1200)
+        with pytest.raises(ProtocolError) as refused:  # more than it will have
+            _host(lobby, room_id, owner, action="chips", seat=1, chips=-(stack + 500 - 1200 + 1))
+        assert refused.value.code == "not_now"
+        room.seat_changes()
+        assert room.session.stacks[1] == stack + 500 - 1200
+        log = [(e.kind, e.chips) for e in room.chips.entries if e.seat == 1 and e.kind.startswith("host")]
+        assert sorted(log) == [("host-add", 500), ("host-remove", -1200)]
+        assert room.ledger()[1]["brought"] == 1000 + 500 - 1200
+
+    _run(test)

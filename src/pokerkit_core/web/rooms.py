@@ -778,13 +778,6 @@ class Room:
                 meta.brought += join_stack
                 self.chips.add(hand, seat, name, "buy-in", join_stack)
                 meta.fill = False
-            if meta.take:
-                take = min(meta.take, session.stacks[seat])
-                if take:
-                    session.take_chips(seat, take)
-                    meta.brought -= take
-                    self.chips.add(hand, seat, name, "host-remove", -take)
-                meta.take = 0
             for amount, kind in ((meta.given, "host-add"),
                                  (meta.add, "rebuy" if session.stacks[seat] == 0 else "top-up")):
                 if amount:
@@ -792,6 +785,13 @@ class Room:
                     meta.brought += amount
                     self.chips.add(hand, seat, name, kind, amount)
             meta.add = meta.given = 0
+            if meta.take:  # after the additions: the host may take chips counted on them
+                take = min(meta.take, session.stacks[seat])
+                if take:
+                    session.take_chips(seat, take)
+                    meta.brought -= take
+                    self.chips.add(hand, seat, name, "host-remove", -take)
+                meta.take = 0
             if (meta.player == "ai" and rebuy != "off" and session.stacks[seat] == 0
                     and session.seat_states[seat] is SeatState.PLAYING):
                 session.add_chips(seat, join_stack)
@@ -1022,12 +1022,13 @@ class Room:
         return "added"
 
     def table_chips_next_hand(self) -> int:
-        """The chips at the table once the waiting changes are made: the
-        stacks, plus every rebuy, top-up and host's addition waiting, less the
-        host's take-aways, plus the buy-ins of the people who sat down."""
+        """The most chips at the table while the waiting changes are made:
+        the stacks, plus every rebuy, top-up and host's addition waiting
+        (asked for or approved), plus the buy-ins of the people who sat down
+        (the host's take-aways come after them)."""
         join_stack = int(self.settings.get("join_stack", 0) or 0)
         return sum(self.session.stacks) + sum(
-            m.add + m.asked + m.given - m.take + (join_stack if m.fill else 0) for m in self.seats
+            m.add + m.asked + m.given + (join_stack if m.fill else 0) for m in self.seats
         )
 
     def _check_table_total(self, chips: int) -> None:
