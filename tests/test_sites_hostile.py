@@ -220,3 +220,19 @@ def test_a_utf16_file_cut_in_half_a_character_is_read(tmp_path: Path) -> None:
         assert cli(["import", str(path), "--json"]) == 0
     (hand,) = json.loads(printed.getvalue())["hands"]
     assert hand["site"] == "PokerStars" and hand["status"] in ("equal", "refused")
+
+
+def test_a_tree_with_a_link_to_a_device_or_a_pipe_reads_only_its_files(tmp_path: Path) -> None:
+    # os.walk lists a link to /dev/zero and a named pipe as files: reading
+    # them never ended (zero bytes forever; a pipe nobody writes to)
+    import os
+
+    from pokerkit_core.formats.sites import iter_files
+
+    (tmp_path / "hand.txt").write_text(STARS, encoding="utf-8")
+    (tmp_path / "zero.txt").symlink_to("/dev/zero")
+    os.mkfifo(tmp_path / "pipe.txt")
+    assert [p.name for p in iter_files([tmp_path])] == ["hand.txt"]
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        assert cli(["import", str(tmp_path), "--json"]) == 0
+    assert [h["status"] for h in json.loads(printed.getvalue())["hands"]] == ["equal"]

@@ -143,7 +143,9 @@ def read_file(path: str | Path) -> Iterator[SiteHand | HandOutcome]:
 
 
 def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named, directories walked (sorted, hidden entries left out)."""
+    """The files named, directories walked (sorted, hidden entries left out;
+    in a directory only regular files: a link to ``/dev/zero`` or a named
+    pipe met in a tree would be read forever)."""
     for item in paths:
         path = Path(item)
         if path.is_dir():
@@ -151,7 +153,9 @@ def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 for name in sorted(files):
                     if not name.startswith(".") and not name.lower().endswith((".md", ".phh", ".json")):
-                        yield Path(root) / name
+                        found = Path(root) / name
+                        if found.is_file():  # a regular file (or a link to one)
+                            yield found
         else:
             yield path
 
