@@ -752,3 +752,28 @@ def test_the_host_takes_chips_counted_on_chips_added_at_the_same_deal() -> None:
         assert room.ledger()[1]["brought"] == 1000 + 500 - 1200
 
     _run(test)
+
+
+def test_a_buy_in_never_brings_the_table_above_max_chips() -> None:
+    # a person taking an empty seat brings the room's join stack: near
+    # MAX_CHIPS the next deal raised and the room stopped
+    from pokerkit_core.engine.rules import MAX_CHIPS
+    from pokerkit_core.web.protocol import read_join_request
+
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "stack": 1000, "small_blind": 5, "big_blind": 10,
+                                             "seats": [{"player": "human"}, {"player": "human"},
+                                                       {"player": "empty"}]})
+        room_id = conns[0].room_id
+        room = lobby.rooms[room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        room.seats[1].given = MAX_CHIPS - 2000 - 10  # as after a million additions
+        with pytest.raises(ProtocolError) as refused:
+            lobby.join(room_id, read_join_request({"seat": 2, "name": "cy"}))
+        assert refused.value.code == "too_many_chips"
+        assert room.is_open(2) and room.seats[2].name == "" and room.seats[2].token_hash is None
+        room.seats[1].given = 0
+        lobby.join(room_id, read_join_request({"seat": 2, "name": "cy"}))
+        assert room.seats[2].fill and room.seats[2].name == "cy"
+
+    _run(test)

@@ -710,7 +710,8 @@ class Room:
             ProtocolError: ``seat_taken`` (409) the seat is not open,
                 ``no_seat`` (409) no seat is open, ``bad_message`` a seat
                 that is not a seat of the room, ``name_taken`` (409) another
-                seat has that name.
+                seat has that name, ``too_many_chips`` the buy-in would bring
+                the table above ``MAX_CHIPS`` in all.
         """
         seat = request.seat
         if seat is None:
@@ -724,12 +725,15 @@ class Room:
         if any(m.name == request.name for m in self.seats) or request.name.startswith("seat "):
             raise ProtocolError("name_taken", f"the name {request.name!r} is taken at this table", 409)
         meta = self.seats[seat]
+        waits = bool(self.settings.get("seat_approval")) and not host
+        if meta.player == "empty" and not waits:
+            self._check_table_total(int(self.settings.get("join_stack", 0) or 0))
         token = secrets.token_urlsafe(32)
         meta.token_hash = hash_token(token)
         meta.name = request.name
         meta.bank = float(self.settings.get("time_bank_seconds", 0))
         self.version += 1
-        if self.settings.get("seat_approval") and not host:
+        if waits:
             meta.pending = True  # the host answers (approve_seat)
             return seat, token
         self._seat_person(seat)
@@ -793,7 +797,8 @@ class Room:
                     self.chips.add(hand, seat, name, "host-remove", -take)
                 meta.take = 0
             if (meta.player == "ai" and rebuy != "off" and session.stacks[seat] == 0
-                    and session.seat_states[seat] is SeatState.PLAYING):
+                    and session.seat_states[seat] is SeatState.PLAYING
+                    and sum(session.stacks) + join_stack <= MAX_CHIPS):
                 session.add_chips(seat, join_stack)
                 meta.brought += join_stack
                 self.chips.add(hand, seat, name, "rebuy", join_stack)
@@ -1098,6 +1103,8 @@ class Room:
             if not meta.pending:
                 raise ProtocolError("not_now", f"nobody is asking for seat {seat + 1}")
             if request.approve:
+                if meta.player == "empty":
+                    self._check_table_total(int(self.settings.get("join_stack", 0) or 0))
                 self._seat_person(seat)
             else:
                 meta.pending = False
