@@ -236,3 +236,18 @@ def test_a_tree_with_a_link_to_a_device_or_a_pipe_reads_only_its_files(tmp_path:
     with contextlib.redirect_stdout(io.StringIO()) as printed:
         assert cli(["import", str(tmp_path), "--json"]) == 0
     assert [h["status"] for h in json.loads(printed.getvalue())["hands"]] == ["equal"]
+
+
+def test_names_with_escape_sequences_reach_no_terminal(tmp_path: Path) -> None:
+    # a name of a hand-history file holding ESC ] 0 ; ... BEL (retitles the
+    # terminal) was printed raw by `stats`; control characters are escaped
+    path = tmp_path / "escape.txt"
+    path.write_text(STARS.replace("Charlie", "Ch\x1b]0;pwned\x07X"), encoding="utf-8")
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        assert cli(["stats", str(path)]) == 0
+    text = printed.getvalue()
+    assert "\x1b" not in text and "\x07" not in text and "Ch\\x1b]0;pwned\\x07X" in text
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        assert cli(["stats", str(path), "--json"]) == 0
+    players = {p["player"] for p in json.loads(printed.getvalue())["players"]}
+    assert "Ch\x1b]0;pwned\x07X" in players  # JSON keeps the name (escaped by JSON itself)

@@ -29,7 +29,7 @@ from ..errors import SiteHistoryError
 from ..formats.sites import HandOutcome, check, iter_files, read_file
 from ..formats.sites.export import dumps_json, to_json, to_ohh, to_phh_text
 from ..progress import command_line_progress, progress_bar
-from .options import add_json_argument
+from .options import add_json_argument, printable
 
 __all__ = ["register", "run", "summary_rows", "file_name"]
 
@@ -166,5 +166,5 @@ def run(args: argparse.Namespace) -> int:
             print("  ".join([line[0].ljust(widths[0]), line[1].ljust(widths[1])]
                             + [cell.rjust(width) for cell, width in zip(line[2:], widths[2:])]).rstrip())
         for o in misses:
-            print(f"{o.status}: {o.path}:{o.line} {o.site} {o.hand_id}: {o.reason}")
+            print(printable(f"{o.status}: {o.path}:{o.line} {o.site} {o.hand_id}: {o.reason}"))
     return 1 if files and unreadable == len(files) else 0
