@@ -289,3 +289,18 @@ def test_running_total_conserves_chips(seed: int, rate: Fraction, cap: int | Non
     assert result.rake == (expected if cap is None else min(cap, expected))
     for pot in result.pots:
         assert 0 <= pot.rake <= pot.amount and sum(pot.shares) == pot.amount - pot.rake
+def test_a_hostile_rake_config_is_refused() -> None:
+    # "1e-10000000" took Fraction 13 s to read (a JSON config's text); a
+    # denominator of thousands of digits printed nowhere (repr and the JSON
+    # writer raised ValueError); two caps for one number of players left the
+    # cap to the order of the pairs
+    for text in ("1e-10000000", "5e-2", "-0", " 0.05", "0.05\n", "1/" + "1" * 5000, "1" * 20 + "/3"):
+        with pytest.raises(InvalidConfigError, match="rake_rate must be a Fraction"):
+            three_handed(rake_rate=text)
+    with pytest.raises(InvalidConfigError, match="denominator up to MAX_CHIPS"):
+        three_handed(rake_rate=Fraction(1, 10**5000))
+    assert three_handed(rake_rate=Fraction(1, 10**18)).rake_rate == Fraction(1, 10**18)
+    with pytest.raises(InvalidConfigError, match=r"rake_caps\[1\] gives a second cap for 2 players"):
+        three_handed(rake_caps=((2, 5), (2, 1)))
+    config = three_handed(rake_caps=((3, 5), (2, 1)))
+    assert config.rake_caps == ((3, 5), (2, 1)) and serialize.loads(serialize.dumps(config)) == config

@@ -615,3 +615,165 @@ def test_pokerstars_export_of_an_all_in_hand_run_twice() -> None:
     order = [line for line in text.splitlines() if line.startswith("***")]
     assert order.index("*** SHOW DOWN ***") > max(i for i, line in enumerate(order) if "SECOND RIVER" in line)
     assert "*** FIRST FLOP ***" in text and "SECOND Board [" in text and "from side pot-1" in text
+
+
+def test_a_seat_taken_after_a_kick_learns_no_cards_of_the_player_before() -> None:
+    # bob folds hands unshown and is kicked; carl takes his seat: carl's
+    # token writes carl's own cards, never bob's, into the PHH and
+    # PokerStars downloads of the hands bob played
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "stack": 1000, "small_blind": 5, "big_blind": 10,
+                                             "seats": [{"player": "human"}, {"player": "human"}]})
+        room_id = conns[0].room_id
+        room = lobby.rooms[room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        _host(lobby, room_id, owner, action="kick", seat=1)
+        while not room.session.is_between_hands:
+            await _act(lobby, room, conns, lambda legal: "f")
+            await _until(lambda: room.session.to_act is not None or room.session.is_between_hands, "a turn")
+        await _until(lambda: room.seats[1].player == "empty", "the kick")
+        _host(lobby, room_id, owner, action="pause")
+        played = room.session.hand_count
+        carl = lobby.join(room_id, read_join("carl"))["token"]
+        assert room.seat_of(carl) == 1 and played >= 1
+        states = list(lobby.hands(room_id))
+        assert all(state.shown_cards[1] is None for state in states)  # bob's cards were never shown
+        assert lobby.phhs(room_id, carl) == lobby.phhs(room_id)
+        assert lobby.pokerstars(room_id, carl) == lobby.pokerstars(room_id)
+        assert lobby.phhs(room_id, owner) == lobby.phhs(room_id)  # the owner token is no seat's
+        # carl plays a hand: his own cards are written for that hand only
+        _host(lobby, room_id, owner, action="resume")
+        await _until(lambda: room.session.hand_count > played or room.session.to_act is not None, "carl's hand")
+        while not room.session.is_between_hands:
+            seat = room.session.to_act
+            if seat == 1:
+                conn = Connection(room_id)
+                lobby.attach(conn)
+                await lobby.handle(conn, Hello(carl))
+                conns.append(conn)
+            await _act(lobby, room, conns, lambda legal: "f")
+            await _until(lambda: room.session.to_act is not None or room.session.is_between_hands, "a turn")
+        await _until(lambda: room.session.hand_count > played, "carl's hand over")
+        mine = lobby.phhs(room_id, carl).split("\n\n")
+        public = lobby.phhs(room_id).split("\n\n")
+        assert mine[:played] == public[:played] and mine[played:] != public[played:]
+
+    _run(test)
+
+
+def test_chips_added_never_bring_the_table_above_max_chips() -> None:
+    # a host's additions of up to 10**12 chips each add up: a million of them
+    # passed MAX_CHIPS and the next deal raised InvalidConfigError (the room
+    # stuck for good); now the addition that would pass it is refused
+    from pokerkit_core.engine.rules import MAX_CHIPS
+
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "stack": 1000, "small_blind": 5, "big_blind": 10,
+                                             "seats": [{"player": "human"}, {"player": "human"}]})
+        room_id = conns[0].room_id
+        room = lobby.rooms[room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        for _ in range(3):
+            _host(lobby, room_id, owner, action="chips", seat=1, chips=10**12)
+        assert room.table_chips_next_hand() == 2000 + 3 * 10**12
+        room.seats[1].given = MAX_CHIPS - 2000 - 5  # as after a million such additions
+        with pytest.raises(ProtocolError) as refused:
+            _host(lobby, room_id, owner, action="chips", seat=0, chips=10)
+        assert refused.value.code == "too_many_chips" and room.seats[0].given == 0
+        _host(lobby, room_id, owner, action="chips", seat=0, chips=5)  # up to MAX_CHIPS exactly
+        assert room.table_chips_next_hand() == MAX_CHIPS
+        hand = room.session.hand_count
+        while not room.session.is_between_hands:
+            await _act(lobby, room, conns, lambda legal: "f")
+            await _until(lambda: room.session.to_act is not None or room.session.is_between_hands, "a turn")
+        await _until(lambda: room.session.hand_count > hand and room.session.to_act is not None, "the next hand")
+        assert sum(room.session.stacks) == MAX_CHIPS  # the hand was dealt
+
+    _run(test)
+
+
+def test_a_name_with_a_colon_does_not_break_the_pokerstars_download() -> None:
+    # the PokerStars writer refuses a name with ":" (its "name: action"): a
+    # player named "b:ob" made hands.txt a 400 for everyone at the table
+    async def test(lobby: Lobby) -> None:
+        from pokerkit_core.formats.sites import check, read_text
+        from pokerkit_core.web.protocol import read_join_request
+
+        made = lobby.create(read_room_request({
+            "kind": "cash", "stack": 1000, "small_blind": 5, "big_blind": 10, "pause_seconds": 0, "seed": 5,
+            "decision_seconds": 600, "seats": [{"player": "human"}, {"player": "human"}],
+            "sit": {"seat": 0, "name": "ann"}}))
+        room_id = made["room"]["id"]
+        tokens = [made["token"], lobby.join(room_id, read_join_request({"seat": 1, "name": "b:ob"}))["token"]]
+        conns = []
+        for token in tokens:
+            conn = Connection(room_id)
+            lobby.attach(conn)
+            await lobby.handle(conn, Hello(token))
+            conns.append(conn)
+        room = lobby.rooms[room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        while not room.session.is_between_hands:
+            await _act(lobby, room, conns, lambda legal: "k" if legal.can_check else "c")
+            await _until(lambda: room.session.to_act is not None or room.session.is_between_hands, "a turn")
+        text = lobby.pokerstars(room_id)
+        assert "b\ua789ob" in text and "b:ob" not in text
+        outcomes = [check(hand) for hand in read_text(text)]  # type: ignore[arg-type]
+        assert [o.status for o in outcomes] == ["equal"] * room.session.hand_count
+
+    _run(test)
+
+
+def test_the_host_takes_chips_counted_on_chips_added_at_the_same_deal() -> None:
+    # the host adds 500 and takes 1,200 from a seat with less than 1,200
+    # (allowed: 1,200 <= stack + 500); the take was cut to the stack before
+    # the addition and the rest lost without a word
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "stack": 1000, "small_blind": 5, "big_blind": 10,
+                                             "seats": [{"player": "human"}, {"player": "human"}]})
+        room_id = conns[0].room_id
+        room = lobby.rooms[room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        _host(lobby, room_id, owner, action="pause")
+        while not room.session.is_between_hands:
+            await _act(lobby, room, conns, lambda legal: "f")
+            await _until(lambda: room.session.to_act is not None or room.session.is_between_hands, "a turn")
+        stack = room.session.stacks[1]
+        assert stack < 1200
+        _host(lobby, room_id, owner, action="chips", seat=1, chips=500)
+        _host(lobby, room_id, owner, action="chips", seat=1, chips=-1200)
+        with pytest.raises(ProtocolError) as refused:  # more than it will have
+            _host(lobby, room_id, owner, action="chips", seat=1, chips=-(stack + 500 - 1200 + 1))
+        assert refused.value.code == "not_now"
+        room.seat_changes()
+        assert room.session.stacks[1] == stack + 500 - 1200
+        log = [(e.kind, e.chips) for e in room.chips.entries if e.seat == 1 and e.kind.startswith("host")]
+        assert sorted(log) == [("host-add", 500), ("host-remove", -1200)]
+        assert room.ledger()[1]["brought"] == 1000 + 500 - 1200
+
+    _run(test)
+
+
+def test_a_buy_in_never_brings_the_table_above_max_chips() -> None:
+    # a person taking an empty seat brings the room's join stack: near
+    # MAX_CHIPS the next deal raised and the room stopped
+    from pokerkit_core.engine.rules import MAX_CHIPS
+    from pokerkit_core.web.protocol import read_join_request
+
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "stack": 1000, "small_blind": 5, "big_blind": 10,
+                                             "seats": [{"player": "human"}, {"player": "human"},
+                                                       {"player": "empty"}]})
+        room_id = conns[0].room_id
+        room = lobby.rooms[room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        room.seats[1].given = MAX_CHIPS - 2000 - 10  # as after a million additions
+        with pytest.raises(ProtocolError) as refused:
+            lobby.join(room_id, read_join_request({"seat": 2, "name": "cy"}))
+        assert refused.value.code == "too_many_chips"
+        assert room.is_open(2) and room.seats[2].name == "" and room.seats[2].token_hash is None
+        room.seats[1].given = 0
+        lobby.join(room_id, read_join_request({"seat": 2, "name": "cy"}))
+        assert room.seats[2].fill and room.seats[2].name == "cy"
+
+    _run(test)

@@ -10,7 +10,9 @@ not equal, with the reason; with ``--to`` writes each replayed hand to
 ``DIR/<room>/<hand id>.phh`` (PHH), ``.json`` (the library's JSON),
 ``.ohh.json`` (Open Hand History) or ``.txt`` (PokerStars text, which
 trackers read, for a hand of any room; a hand that did not replay to its
-end, or with a colon in a player's name, is not written).
+end, or with a colon in a player's name, is not written); the hand id is
+made a safe file name (:func:`file_name`: nothing outside ``DIR/<room>``, no
+name too long, a hand id met twice gets ``-2``).
 
 Example::
 
@@ -29,9 +31,9 @@ from ..errors import SiteHistoryError
 from ..formats.sites import HandOutcome, check, iter_files, read_file
 from ..formats.sites.export import dumps_json, to_json, to_ohh, to_phh_text, to_pokerstars
 from ..progress import command_line_progress, progress_bar
-from .options import add_json_argument
+from .options import add_json_argument, printable
 
-__all__ = ["register", "run", "summary_rows"]
+__all__ = ["register", "run", "summary_rows", "file_name"]
 
 _SUFFIX = {"phh": ".phh", "json": ".json", "ohh": ".ohh.json", "pokerstars": ".txt"}
 
@@ -74,7 +76,36 @@ def summary_rows(outcomes: list[HandOutcome]) -> list[dict[str, Any]]:
     return rows
 
 
-def _write(outcome: HandOutcome, fmt: str, out: Path) -> bool:
+_NAME_MOST = 100
+"""The longest file name (before the suffix) written for a hand: a file's
+hand id can be any length, a file system's names cannot."""
+
+
+def file_name(outcome: HandOutcome, taken: set[str]) -> str:
+    """The file name (without suffix) of a hand in its room's folder.
+
+    The hand id with every character other than letters, digits, ``-`` and
+    ``_`` made ``_`` (no name leaves the folder: ``../x`` is ``___x``), cut
+    to :data:`_NAME_MOST` characters with a digest of the whole id after a
+    longer one, and ``-2``, ``-3``... after a name already in ``taken`` (a
+    hand id written twice, by one room or by a hostile file, overwrites no
+    other hand).  The name is added to ``taken``.
+    """
+    import hashlib
+
+    hand_id = outcome.hand_id or f"line{outcome.line}"
+    name = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "_" for ch in hand_id)
+    if len(name) > _NAME_MOST:
+        name = name[: _NAME_MOST - 17] + "_" + hashlib.sha256(hand_id.encode("utf-8", "replace")).hexdigest()[:16]
+    unique, copy = name, 1
+    while unique.lower() in taken:  # one folder per room: names equal but for case clash on some file systems
+        copy += 1
+        unique = f"{name}-{copy}"
+    taken.add(unique.lower())
+    return unique
+
+
+def _write(outcome: HandOutcome, fmt: str, out: Path, taken: dict[str, set[str]]) -> bool:
     if outcome.status == "skipped" or outcome.site_hand is None:
         return False
     if fmt == "phh":
@@ -92,9 +123,10 @@ def _write(outcome: HandOutcome, fmt: str, out: Path) -> bool:
             return False
     else:
         text = dumps_json(to_ohh(outcome))
-    folder = out / outcome.site.replace(" ", "_")
+    room = outcome.site.replace(" ", "_")
+    folder = out / room
     folder.mkdir(parents=True, exist_ok=True)
-    name = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in (outcome.hand_id or f"line{outcome.line}"))
+    name = file_name(outcome, taken.setdefault(room, set()))
     (folder / (name + _SUFFIX[fmt])).write_text(text, encoding="utf-8")
     return True
 
@@ -114,10 +146,11 @@ def run(args: argparse.Namespace) -> int:
     bar = None if args.no_progress or args.json else progress_bar(command_line_progress(), len(read), "import")
     outcomes: list[HandOutcome] = []
     written = 0
+    taken: dict[str, set[str]] = {}
     for item in read:
         outcome = item if isinstance(item, HandOutcome) else check(item)
         outcomes.append(outcome)
-        if args.to and _write(outcome, args.to, Path(args.out)):
+        if args.to and _write(outcome, args.to, Path(args.out), taken):
             written += 1
         if bar is not None:
             bar.update(1)
@@ -142,5 +175,5 @@ def run(args: argparse.Namespace) -> int:
             print("  ".join([line[0].ljust(widths[0]), line[1].ljust(widths[1])]
                             + [cell.rjust(width) for cell, width in zip(line[2:], widths[2:])]).rstrip())
         for o in misses:
-            print(f"{o.status}: {o.path}:{o.line} {o.site} {o.hand_id}: {o.reason}")
+            print(printable(f"{o.status}: {o.path}:{o.line} {o.site} {o.hand_id}: {o.reason}"))
     return 1 if files and unreadable == len(files) else 0

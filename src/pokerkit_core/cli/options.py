@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..errors import SeedWarning
 
-__all__ = ["add_isolation_arguments", "add_json_argument", "warn_seed_on_command_line"]
+__all__ = ["add_isolation_arguments", "add_json_argument", "warn_seed_on_command_line", "printable"]
 
 
 def add_isolation_arguments(parser: argparse.ArgumentParser) -> None:
@@ -79,3 +79,14 @@ def check_writable(path: Path, option: str) -> None:
     target = path if path.exists() else folder
     if not os.access(target, os.W_OK):
         raise PermissionError(f"{option} {path}: {target} is not writable")
+
+
+def printable(text: str) -> str:
+    """``text`` as a terminal may print it: every character that is not
+    printable (escape sequences, other control characters, bidirectional
+    overrides) written as a Python escape (``\\x1b``).  A name read from a
+    hand-history file is anyone's text: printed raw, ``ESC ] 0 ; ...``
+    retitles the terminal and ``ESC [ 2 J`` clears it."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)

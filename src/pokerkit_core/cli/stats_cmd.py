@@ -25,7 +25,7 @@ from typing import Callable, Iterator
 from ..formats.model import HandHistory
 from ..analysis.stats import STAT_NAMES, PlayerStats, Ratio, player_stats, read_hands
 from ..units import mbb_per_hand, hands as count_hands
-from .options import add_json_argument
+from .options import add_json_argument, printable
 
 _HEADERS = ("VPIP", "PFR", "3bet", "F3bet", "Cbet", "FCbet", "WTSD", "W$SD")
 
@@ -69,7 +69,7 @@ def _rate(value: float | None, ci95: tuple[float, float] | None, unit: Callable[
 def _row(stats: PlayerStats) -> list[str]:
     af = stats.aggression_factor
     return [
-        stats.player,
+        printable(stats.player),
         str(stats.hands),
         *(_percent(getattr(stats, name)) for name in STAT_NAMES),
         "-" if af is None else f"{af:.2f}",

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
+import re
 from fractions import Fraction
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
@@ -66,6 +67,10 @@ MAX_CHIPS: Final = 10**18
 """The largest chip amount a table takes: any stack, blind, ante, bet size or
 raise-to.  Far above any real game (a billion big blinds of a billion chips)
 and small enough that every amount prints in an error message."""
+
+_RATE_TEXT = re.compile(r"[0-9]{1,19}(?:/[0-9]{1,19}|\.[0-9]{1,18})?")
+"""A ``rake_rate`` given as text: ``"1/20"`` or ``"0.05"`` (no exponent, no
+sign, at most 19 digits a part)."""
 
 MAX_SEATS: Final = 10
 """Seats at one table, and players in one hand or sit-and-go: a live full-ring
@@ -220,16 +225,18 @@ class GameConfig:
             paid by its own board (docs/rules.rst section 2b).
         rake_rate: The house's share of each pot in a cash game, a
             :class:`fractions.Fraction` from 0 to 1 (``Fraction(5, 100)``
-            for 5%); an int 0 or 1, or a text such as ``"1/20"`` or
-            ``"0.05"``, is turned into a Fraction.  0 (the default): no
+            for 5%, a denominator up to ``MAX_CHIPS``); an int 0 or 1, or
+            a text such as ``"1/20"`` or ``"0.05"`` (digits, no exponent),
+            is turned into a Fraction.  0 (the default): no
             rake.  The hand's rake is ``floor(rake_rate * pot)``, capped,
             taken from the pots in proportion to their size before they are
             awarded (:mod:`pokerkit_core.engine.rake`).
         rake_cap: The most rake taken from one hand, chips, or ``None`` for
             no cap.
         rake_caps: Caps by players dealt in, ``(players, cap)`` pairs
-            (chips): the pair with the largest ``players`` not above the
-            hand's count applies instead of ``rake_cap``.
+            (chips), one per number of players: the pair with the largest
+            ``players`` not above the hand's count applies instead of
+            ``rake_cap``.
         no_flop_no_drop: ``True`` (the default): no rake from a hand that
             ends before the flop is dealt.  A bool.
         straddle_seat: The seat that posts the first straddle, or ``None``
@@ -452,6 +459,8 @@ class GameConfig:
         rate: object = self.rake_rate
         if rate.__class__ is not Fraction:
             try:
+                if isinstance(rate, str) and not _RATE_TEXT.fullmatch(rate):
+                    raise ValueError  # "1e-99999999" would take Fraction minutes to read
                 if isinstance(rate, (int, str)) and rate.__class__ is not bool:
                     rate = Fraction(rate)
                 else:
@@ -461,8 +470,10 @@ class GameConfig:
                     f"rake_rate must be a Fraction from 0 to 1, got {shown(self.rake_rate)}"
                 ) from None
         assert isinstance(rate, Fraction)
-        if not 0 <= rate <= 1:
-            raise InvalidConfigError(f"rake_rate must be a Fraction from 0 to 1, got {rate}")
+        if not 0 <= rate <= 1 or rate.denominator > MAX_CHIPS:
+            raise InvalidConfigError(
+                f"rake_rate must be a Fraction from 0 to 1 with a denominator up to MAX_CHIPS, got {shown(rate)}"
+            )
         object.__setattr__(self, "rake_rate", rate)
         if self.rake_cap is not None:
             object.__setattr__(self, "rake_cap", _check_int("rake_cap", self.rake_cap, 0))
@@ -477,6 +488,10 @@ class GameConfig:
                 (_check_int(f"rake_caps[{k}][0]", pair[0], MIN_SEATS, MAX_SEATS),
                  _check_int(f"rake_caps[{k}][1]", pair[1], 0))
             )
+        counts = [players for players, _ in pairs]
+        for k, players in enumerate(counts):
+            if players in counts[:k]:  # which cap would apply would depend on the order
+                raise InvalidConfigError(f"rake_caps[{k}] gives a second cap for {players} players")
         object.__setattr__(self, "rake_caps", tuple(pairs))
         if self.no_flop_no_drop.__class__ is not bool:
             raise InvalidConfigError(

@@ -260,6 +260,7 @@ def dumps_all(
     reveal: Iterable[int] = (),
     room_id: str | None = None,
     when: float | None = None,
+    reveal_after: int = 0,
 ) -> str:
     """Several finished hands as one PokerStars text file (hands numbered
     from 1, after a number made of ``room_id`` when it is hexadecimal).
@@ -268,10 +269,14 @@ def dumps_all(
         states: The hands' final states, first first.
         names: As for :func:`dumps_hand`.
         table: The table's name.
-        reveal: As for :func:`dumps_hand`.
+        reveal: As for :func:`dumps_hand`, in the hands numbered above
+            ``reveal_after`` only.
         room_id: The room's id (hex digits), making the hand numbers unique
             across rooms.
         when: As for :func:`dumps_hand`.
+        reveal_after: Hands (counted from the first) whose cards of the
+            ``reveal`` seats stay hidden: hands played by whoever sat there
+            before (a web room's seat changes hands).
 
     Raises:
         InvalidConfigError: As :func:`dumps_hand`.
@@ -284,6 +289,6 @@ def dumps_all(
             base = 0
     reveal = tuple(reveal)
     return "".join(
-        dumps_hand(state, names, base + n, table=table, reveal=reveal, when=when)
+        dumps_hand(state, names, base + n, table=table, reveal=reveal if n > reveal_after else (), when=when)
         for n, state in enumerate(states, start=1)
     )

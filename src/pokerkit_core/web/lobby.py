@@ -49,6 +49,10 @@ from .views import masked_history
 
 __all__ = ["Lobby", "MIN_COMPUTER_PAUSE"]
 
+_COLON = "\ua789"
+"""What a name's ``:`` is written as in a PokerStars text (the modifier letter
+colon, ``꞉``: the format reads ``name: action``)."""
+
 log = logging.getLogger(__name__)
 
 MIN_COMPUTER_PAUSE = 1.0
@@ -284,13 +288,17 @@ class Lobby:
 
     def pokerstars(self, room_id: str, token: str | None = None) -> str:
         """The room's finished hands in the PokerStars text format
-        (:mod:`pokerkit_core.formats.pokerstars_out`); hidden cards as for :meth:`phhs`."""
+        (:mod:`pokerkit_core.formats.pokerstars_out`); hidden cards as for
+        :meth:`phhs`.  A colon in a player's name (the format's separator
+        of name and action) is written as the modifier letter colon ``꞉``."""
         from ..formats.pokerstars_out import dumps_all
 
         room = self.room(room_id)
-        reveal = () if token is None else tuple(s for s in (room.seat_of(token),) if s is not None)
-        return dumps_all(list(self.hands(room_id)), room.names(), table=room.name,
-                         reveal=reveal, room_id=room.id)
+        seat = None if token is None else room.seat_of(token)
+        names = [name.replace(":", _COLON) for name in room.names()]  # the format's "name: action"
+        return dumps_all(list(self.hands(room_id)), names, table=room.name,
+                         reveal=() if seat is None else (seat,), room_id=room.id,
+                         reveal_after=0 if seat is None else room.seated_since(seat))
 
     def hands(self, room_id: str) -> Iterator[HandState]:
         """The room's finished hands' final states, first first."""
@@ -304,13 +312,16 @@ class Lobby:
 
         Args:
             room_id: The room.
-            token: A seat's token: that seat's own cards are written too.
+            token: A seat's token: that seat's own cards are written too,
+                in the hands played since its holder sat down (never those
+                of whoever had the seat before: :meth:`.rooms.Room.seated_since`).
         """
         room = self.room(room_id)
-        reveal = () if token is None else tuple(s for s in (room.seat_of(token),) if s is not None)
+        seat = None if token is None else room.seat_of(token)
+        since = 0 if seat is None else room.seated_since(seat)
         names = room.names()
         hands = [
-            masked_history(state, names, number, reveal)
+            masked_history(state, names, number, () if seat is None or number <= since else (seat,))
             for number, state in enumerate(self.hands(room_id), start=1)
         ]
         return phh.dumps_all(hands)

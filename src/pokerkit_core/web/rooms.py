@@ -36,7 +36,7 @@ from ..engine.events import ActionTaken
 from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, NotYourTurnError, PokerError
 from ..engine.observation import Observation, observe
 from ..engine.policy import Policy, load_policy
-from ..engine.rules import AnteRule, BettingStructure, GameConfig
+from ..engine.rules import MAX_CHIPS, AnteRule, BettingStructure, GameConfig
 from ..seeding import fresh_seed, policy_seed
 from ..formats.serialize import dumps as dump_value
 from ..formats.serialize import loads as load_value
@@ -437,6 +437,17 @@ class Room:
                 found = seat
         return found
 
+    def seated_since(self, seat: int) -> int:
+        """Hands the room had finished when the person now at ``seat`` sat
+        down (the seat's last buy-in in the chip log; 0 for a seat of the
+        first hand; every hand while the person waits to be dealt in or for
+        the host's approval): the hands before are someone else's, whose
+        hidden cards this person never sees."""
+        meta = self.seats[seat]
+        if meta.fill or meta.pending:
+            return self.session.hand_count
+        return max((e.hand for e in self.chips.entries if e.seat == seat and e.kind == "buy-in"), default=0)
+
     def observation(self, seat: int) -> Observation | None:
         """What ``seat`` sees now: the hand in progress or the last one."""
         if not self.session.is_between_hands:
@@ -699,7 +710,8 @@ class Room:
             ProtocolError: ``seat_taken`` (409) the seat is not open,
                 ``no_seat`` (409) no seat is open, ``bad_message`` a seat
                 that is not a seat of the room, ``name_taken`` (409) another
-                seat has that name.
+                seat has that name, ``too_many_chips`` the buy-in would bring
+                the table above ``MAX_CHIPS`` in all.
         """
         seat = request.seat
         if seat is None:
@@ -713,12 +725,15 @@ class Room:
         if any(m.name == request.name for m in self.seats) or request.name.startswith("seat "):
             raise ProtocolError("name_taken", f"the name {request.name!r} is taken at this table", 409)
         meta = self.seats[seat]
+        waits = bool(self.settings.get("seat_approval")) and not host
+        if meta.player == "empty" and not waits:
+            self._check_table_total(int(self.settings.get("join_stack", 0) or 0))
         token = secrets.token_urlsafe(32)
         meta.token_hash = hash_token(token)
         meta.name = request.name
         meta.bank = float(self.settings.get("time_bank_seconds", 0))
         self.version += 1
-        if self.settings.get("seat_approval") and not host:
+        if waits:
             meta.pending = True  # the host answers (approve_seat)
             return seat, token
         self._seat_person(seat)
@@ -767,13 +782,6 @@ class Room:
                 meta.brought += join_stack
                 self.chips.add(hand, seat, name, "buy-in", join_stack)
                 meta.fill = False
-            if meta.take:
-                take = min(meta.take, session.stacks[seat])
-                if take:
-                    session.take_chips(seat, take)
-                    meta.brought -= take
-                    self.chips.add(hand, seat, name, "host-remove", -take)
-                meta.take = 0
             for amount, kind in ((meta.given, "host-add"),
                                  (meta.add, "rebuy" if session.stacks[seat] == 0 else "top-up")):
                 if amount:
@@ -781,8 +789,16 @@ class Room:
                     meta.brought += amount
                     self.chips.add(hand, seat, name, kind, amount)
             meta.add = meta.given = 0
+            if meta.take:  # after the additions: the host may take chips counted on them
+                take = min(meta.take, session.stacks[seat])
+                if take:
+                    session.take_chips(seat, take)
+                    meta.brought -= take
+                    self.chips.add(hand, seat, name, "host-remove", -take)
+                meta.take = 0
             if (meta.player == "ai" and rebuy != "off" and session.stacks[seat] == 0
-                    and session.seat_states[seat] is SeatState.PLAYING):
+                    and session.seat_states[seat] is SeatState.PLAYING
+                    and sum(session.stacks) + join_stack <= MAX_CHIPS):
                 session.add_chips(seat, join_stack)
                 meta.brought += join_stack
                 self.chips.add(hand, seat, name, "rebuy", join_stack)
@@ -986,7 +1002,8 @@ class Room:
         Raises:
             ProtocolError: ``not_now`` the room is not a running cash room
                 with rebuys, or the seat is waiting for the host; ``too_many_chips``
-                the stack would go over the room's maximum buy-in.  Nothing changes.
+                the stack would go over the room's maximum buy-in (or the
+                table above ``MAX_CHIPS`` in all).  Nothing changes.
         """
         mode = self.settings.get("rebuy", "off")
         if self.kind != "cash" or self.status == "over" or mode == "off":
@@ -1001,12 +1018,32 @@ class Room:
         if would > most:
             raise ProtocolError("too_many_chips",
                                 f"a stack of {would:,} chips is over this room's maximum buy-in of {most:,}")
+        self._check_table_total(chips - meta.asked)
         self.version += 1
         if mode == "approval":
             meta.asked = chips
             return "asked"
         meta.add += chips
         return "added"
+
+    def table_chips_next_hand(self) -> int:
+        """The most chips at the table while the waiting changes are made:
+        the stacks, plus every rebuy, top-up and host's addition waiting
+        (asked for or approved), plus the buy-ins of the people who sat down
+        (the host's take-aways come after them)."""
+        join_stack = int(self.settings.get("join_stack", 0) or 0)
+        return sum(self.session.stacks) + sum(
+            m.add + m.asked + m.given + (join_stack if m.fill else 0) for m in self.seats
+        )
+
+    def _check_table_total(self, chips: int) -> None:
+        """Refuse ``chips`` more at the table above
+        :data:`~pokerkit_core.engine.rules.MAX_CHIPS` in all (the table
+        could not deal: the room would stop at its next hand)."""
+        total = self.table_chips_next_hand() + chips
+        if total > MAX_CHIPS:
+            raise ProtocolError("too_many_chips", f"the table would hold {total:,} chips in all, "
+                                f"above MAX_CHIPS ({MAX_CHIPS:,})")
 
     def agree_twice(self, seat: int, agree: bool) -> None:
         """The person at ``seat`` agrees (or not) to run it twice from the
@@ -1034,7 +1071,9 @@ class Room:
         Raises:
             ProtocolError: ``not_now`` the action does not apply to this
                 room or seat now (the message says why), ``bad_config``
-                blinds the table refuses.  Nothing changes.
+                blinds the table refuses, ``too_many_chips`` chips added
+                that would bring the table above ``MAX_CHIPS`` in all
+                (:meth:`table_chips_next_hand`).  Nothing changes.
         """
         action = request.action
         if self.status == "over" and action != "close":
@@ -1064,6 +1103,8 @@ class Room:
             if not meta.pending:
                 raise ProtocolError("not_now", f"nobody is asking for seat {seat + 1}")
             if request.approve:
+                if meta.player == "empty":
+                    self._check_table_total(int(self.settings.get("join_stack", 0) or 0))
                 self._seat_person(seat)
             else:
                 meta.pending = False
@@ -1079,6 +1120,7 @@ class Room:
             if meta.player == "empty" or meta.pending:
                 raise ProtocolError("not_now", f"seat {seat + 1} has no player")
             if request.chips > 0:
+                self._check_table_total(request.chips)
                 meta.given += request.chips
             else:
                 have = self.session.stacks[seat] + meta.add + meta.given - meta.take

@@ -19,6 +19,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from ...engine.rules import MAX_CHIPS
 from ...errors import SiteHistoryError
 from ...evaluation.cards import Card, parse_cards
 
@@ -217,8 +218,11 @@ def amount_of(text: str, scale: int, hand: SiteHand | None = None, line: int | N
         ``round(value * scale)`` as an int.
 
     Raises:
-        SiteHistoryError: ``text`` holds no number, or a number with more
-            decimals than ``scale`` keeps.
+        SiteHistoryError: ``text`` holds no number, a number with more
+            decimals than ``scale`` keeps, or more chips than
+            :data:`~pokerkit_core.engine.rules.MAX_CHIPS` (no table holds
+            them; a number of thousands of digits is refused here, before
+            any message or export prints it).
     """
     clean = "".join(ch for ch in text if ch.isdigit() or ch in ".,").strip(".,")  # "2.85." ends a sentence
     if "," in clean:
@@ -230,8 +234,9 @@ def amount_of(text: str, scale: int, hand: SiteHand | None = None, line: int | N
         value = Decimal(clean) * scale
     except InvalidOperation:
         value = Decimal("NaN")
-    if not value.is_finite() or value != value.to_integral_value():
-        message = f"expected an amount, got {text!r}"
+    if not value.is_finite() or value != value.to_integral_value() or value > MAX_CHIPS:
+        shown = text if len(text) <= 40 else f"{text[:20]}...{text[-10:]} ({len(text)} characters)"
+        message = f"expected an amount of at most MAX_CHIPS ({MAX_CHIPS:,}) chips, got {shown!r}"
         if hand is not None:
             raise hand.error(message, line)
         raise SiteHistoryError(message, line)

@@ -22,8 +22,7 @@ from .hand import FLOP, PREFLOP, RIVER, TURN, SiteAction, SiteHand, SitePlayer, 
 __all__ = ["split", "parse_hand", "DETECT"]
 
 DETECT = re.compile(r"<session[ >]")
-_GAME = re.compile(r"<game\b.*?</game>", re.S)
-_GENERAL = re.compile(r"<general>.*?</general>", re.S)
+_OPEN = re.compile(r"<session\b|<game\b")
 _ROUNDS = {0: PREFLOP, 1: PREFLOP, 2: FLOP, 3: TURN, 4: RIVER}
 _SUITS = {"C": "c", "D": "d", "H": "h", "S": "s"}
 _DATE = re.compile(r"(\d{1,4})[-./](\d{1,2})[-./](\d{1,4})[ T](\d{1,2}:\d\d:\d\d)")
@@ -31,13 +30,27 @@ _DATE = re.compile(r"(\d{1,4})[-./](\d{1,2})[-./](\d{1,4})[ T](\d{1,2}:\d\d:\d\d
 
 def split(text: str) -> Iterator[tuple[int, list[str]]]:
     """Each ``<game>`` of a file with the session header before it:
-    ``(line of the game, [session general XML, game XML])``."""
-    for session in re.finditer(r"<session\b.*?(?:</session>|\Z)", text, re.S):
-        general = _GENERAL.search(session.group(0))
-        header = general.group(0) if general else "<general/>"
-        for game in _GAME.finditer(session.group(0)):
-            line = text.count("\n", 0, session.start() + game.start()) + 1
-            yield line, [header, game.group(0)]
+    ``(line of the game, [session general XML, game XML])``.
+
+    One pass over the text (a file of unclosed tags costs no more than its
+    length); a ``<game>`` with no ``</game>`` (a file cut short) is given
+    as it stands, and is refused as XML that does not parse.
+    """
+    header = "<general/>"
+    line, counted = 1, 0
+    following = _OPEN.search(text)
+    while following is not None:
+        start, following = following, _OPEN.search(text, following.end())
+        bound = following.start() if following is not None else len(text)  # no tag holds the next one
+        if start.group(0) == "<session":
+            opened = text.find("<general>", start.end(), bound)
+            closed = text.find("</general>", opened, bound) if opened >= 0 else -1
+            header = text[opened:closed + len("</general>")] if closed >= 0 else "<general/>"
+            continue
+        end = text.find("</game>", start.end(), bound)
+        line += text.count("\n", counted, start.start())
+        counted = start.start()
+        yield line, [header, text[start.start():bound if end < 0 else end + len("</game>")]]
 
 
 def _cards(text: str) -> tuple:  # type: ignore[type-arg]

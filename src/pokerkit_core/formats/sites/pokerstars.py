@@ -84,7 +84,7 @@ def _game(rest: str) -> tuple[str, str]:
 def _scale(lines: list[str], cash: bool) -> int:
     places = 2 if cash else 0
     for line in lines:
-        for match in re.finditer(r"(?<![\d/:$€£¥])\d[\d,]*\.(\d+)" if not cash else r"(?<![\d/:])\d[\d,]*\.(\d+)", line):
+        for match in re.finditer(r"(?<![\d,/:$€£¥])\d[\d,]*\.(\d+)" if not cash else r"(?<![\d,/:])\d[\d,]*\.(\d+)", line):
             if line.startswith(("Table ", "Poker", "PokerStars")):
                 continue
             places = max(places, len(match.group(1)))

@@ -10,6 +10,7 @@ hand (:func:`~.check.check`).
 
 from __future__ import annotations
 
+import datetime as _dt
 import os
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -25,6 +26,11 @@ SITES: tuple[str, ...] = (
 )
 """The rooms read, in the order of the summary table."""
 
+MAX_LINE_LENGTH = 1_000
+"""The longest line of a text room's hand (characters; the rooms' lines
+are under 200).  A longer line refuses its hand before any pattern reads
+it: a hostile line of megabytes costs nothing."""
+
 
 def decode(data: bytes) -> str:
     """The text of a hand-history file, line ends made ``\\n``.
@@ -38,7 +44,7 @@ def decode(data: bytes) -> str:
         byte-order mark), else Windows-1252 (never fails).
     """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        text = data.decode("utf-16")
+        text = data.decode("utf-16", errors="replace")  # a file cut short ends in half a character
     elif len(data) >= 4 and data[1:4:2] == b"\x00\x00" and data[0] != 0:
         text = data.decode("utf-16-le", errors="replace")
     elif len(data) >= 4 and data[0:4:2] == b"\x00\x00":
@@ -73,7 +79,8 @@ def read_text(text: str, path: str | None = None, site: str | None = None) -> It
     Yields:
         A :class:`~.hand.SiteHand` per hand read, or a ``refused``
         :class:`~.check.HandOutcome` for a hand with a parse error (its
-        reason names the file, line and what was expected).
+        reason names the file, line and what was expected), a line longer
+        than :data:`MAX_LINE_LENGTH` included.
 
     Raises:
         SiteHistoryError: The text is from no room this package reads.
@@ -90,8 +97,17 @@ def read_text(text: str, path: str | None = None, site: str | None = None) -> It
     for line, chunk in reader.split(text):
         if sum(1 for row in chunk if row.strip().lstrip("\ufeff")) <= 1:
             continue  # a header with nothing after it (a file's trailer): no hand
+        if site != "iPoker":  # XML may come on one line; its parser reads it in one pass
+            long = next((k for k, row in enumerate(chunk) if len(row) > MAX_LINE_LENGTH), None)
+            if long is not None:
+                yield HandOutcome(
+                    site, path, line + long, "", "holdem", "refused",
+                    f"parse error: {path or '<text>'}: line {line + long}: expected a line of at most "
+                    f"{MAX_LINE_LENGTH:,} characters, got {len(chunk[long]):,}",
+                )
+                continue
         try:
-            yield reader.parse(chunk, line, path)
+            yield _checked_fields(reader.parse(chunk, line, path))
         except SiteHistoryError as exc:
             yield HandOutcome(site, path, exc.line or line, "", "holdem", "refused", f"parse error: {exc}")
         except (ValueError, KeyError, IndexError) as exc:
@@ -99,6 +115,21 @@ def read_text(text: str, path: str | None = None, site: str | None = None) -> It
                 site, path, line, "", "holdem", "refused",
                 f"parse error: {path or '<text>'}: line {line}: {type(exc).__name__}: {exc}",
             )
+
+
+def _checked_fields(hand: SiteHand) -> SiteHand:
+    """``hand`` when its date is a real one (its exports write it as a date).
+
+    Raises:
+        SiteHistoryError: The start time is no date (a 13th month, a 61st
+            second).
+    """
+    if hand.time is not None:
+        try:
+            _dt.datetime.fromisoformat(hand.time)
+        except ValueError:
+            raise hand.error(f"expected a date and time, got {hand.time!r}") from None
+    return hand
 
 
 def read_file(path: str | Path) -> Iterator[SiteHand | HandOutcome]:
@@ -112,7 +143,9 @@ def read_file(path: str | Path) -> Iterator[SiteHand | HandOutcome]:
 
 
 def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named, directories walked (sorted, hidden entries left out)."""
+    """The files named, directories walked (sorted, hidden entries left out;
+    in a directory only regular files: a link to ``/dev/zero`` or a named
+    pipe met in a tree would be read forever)."""
     for item in paths:
         path = Path(item)
         if path.is_dir():
@@ -120,7 +153,9 @@ def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 for name in sorted(files):
                     if not name.startswith(".") and not name.lower().endswith((".md", ".phh", ".json")):
-                        yield Path(root) / name
+                        found = Path(root) / name
+                        if found.is_file():  # a regular file (or a link to one)
+                            yield found
         else:
             yield path
 
