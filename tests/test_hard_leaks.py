@@ -8,15 +8,16 @@ import dataclasses
 
 import pytest
 
-from pokerkit_core.ai.policies.features import preflop_equity
+from pokerkit_core.ai.policies.features import Step, preflop_equity, walk
 from pokerkit_core.ai.policies.hard import BLUFF_EQUITY, HardPolicy, shove_defence
-from pokerkit_core.ai.policies.hard_model import top_range
+from pokerkit_core.ai.policies.hard_model import SHOWN_WEIGHT, OpponentModel, top_range
 from pokerkit_core.engine.actions import Action, ActionKind, AllIn, Call, Raise
 from pokerkit_core.engine.observation import Observation, observe
 from pokerkit_core.engine.rules import GameConfig
 from pokerkit_core.engine.state import act, deal
 from pokerkit_core.evaluation.cards import CARDS, Card
 from pokerkit_core.evaluation.evaluator import combo_index
+from pokerkit_core.match.runner import play_hand
 
 ALL_PAIRS = tuple((CARDS[a], CARDS[b]) for a in range(52) for b in range(a + 1, 52))
 
@@ -28,10 +29,11 @@ def _call_share(policy: HardPolicy, view: Observation, pairs: tuple[tuple[Card, 
 
 
 def _any_two_reader(seed: int) -> HardPolicy:
-    """A hard that has seen its opponent raise every hand it opened: it reads
-    a pre-flop shove as any two cards."""
+    """A hard that has seen its opponent raise every hand it opened, always
+    all-in: it reads a pre-flop shove as any two cards."""
     policy = HardPolicy(seed=seed)
-    policy.model.open_raise.hits = policy.model.open_raise.count = 10_000.0
+    for rate in (policy.model.open_raise, policy.model.shove):
+        rate.hits = rate.count = 10_000.0
     return policy
 
 
@@ -161,3 +163,58 @@ def test_a_warm_cache_answers_like_a_fresh_policy_when_only_stacks_differ() -> N
         assert warm.range_action_probabilities(view, pairs) == _any_two_reader(seed=2).range_action_probabilities(view, pairs)
     deep, all_in = (_call_share(_any_two_reader(seed=2), v, pairs) for v in views)
     assert deep != all_in  # the stacks change the answer, so a shared context would show
+
+
+# ------------------------------------------- reading a pre-flop shove's range
+def _open_steps(action: Action) -> list[Step]:
+    state = act(deal(GameConfig.acpc_heads_up(button=0), seed=3), action)
+    return walk(observe(state, 1).history, 2)
+
+
+def test_a_huge_preflop_raise_is_read_by_how_often_the_opponent_shoves() -> None:
+    """Opening often but shoving rarely: a shove keeps the strongest
+    ``open_raise x shove`` share, a pot-sized raise the ``open_raise``
+    share; shown shoves move the read to the width they revealed (ranks
+    averaging a half: any two cards)."""
+    model = OpponentModel()
+    shove, pot = _open_steps(AllIn), _open_steps(Raise(300))
+    assert model.continue_share(pot, 0) == pytest.approx(model.open_raise.value)
+    assert model.continue_share(shove, 0) == pytest.approx(model.open_raise.value * model.shove.value)
+    model.shove_rank.hits, model.shove_rank.count = 20.0, 40.0  # shown shoves: any two
+    by_frequency = model.open_raise.value * model.shove.value
+    assert model.continue_share(shove, 0) == pytest.approx((40.0 + SHOWN_WEIGHT * by_frequency) / (40 + SHOWN_WEIGHT))
+    assert model.continue_share(pot, 0) == pytest.approx(model.open_raise.value)
+
+
+def test_the_shove_read_is_learnt_from_the_public_history() -> None:
+    """A bot that shoves every hand: its shoves count as huge raises and
+    its shown hands' ranks average about a half."""
+    policy, shover = HardPolicy(seed=3, trials=50), _Shover()
+    for hand in range(80):
+        seats = (shover, policy) if hand % 2 == 0 else (policy, shover)
+        play_hand(GameConfig.acpc_heads_up(button=0), seats, seed=hand)
+    model = policy.model
+    assert model.shove.count >= 40 and model.shove.hits == model.shove.count
+    assert model.shove_rank.count >= 10 and 0.2 < model.shove_rank.hits / model.shove_rank.count < 0.8
+
+
+def test_model_data_of_the_previous_version_still_loads() -> None:
+    model = OpponentModel()
+    model.shove.add(True)
+    data = model.to_dict()
+    assert data["shove"] == [1.0, 1.0] and data["shove_rank"] == [0.0, 0.0]
+    assert OpponentModel.from_dict(data).to_dict() == data
+    old = {k: v for k, v in data.items() if k not in ("shove", "shove_rank")}
+    loaded = OpponentModel.from_dict(old)
+    assert loaded.shove.count == 0.0 and loaded.shove_rank.count == 0.0
+
+
+class _Shover:
+    """Goes all-in whenever it may, else calls."""
+
+    name = "shover"
+
+    def decide(self, observation: Observation) -> Action:
+        legal = observation.legal
+        assert legal is not None
+        return AllIn if legal.can_raise or legal.can_bet else Call
