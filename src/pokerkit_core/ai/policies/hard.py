@@ -25,7 +25,15 @@ At every decision it
 5. against a bet after the flop, continues at least with the strongest share
    of its own range that the minimum-defence frequency ``P / (P + B)`` asks
    for (its range ranked by equity against the bettor's narrowed range),
-   scaled down by how value-heavy this bettor's showdowns have been.
+   scaled down by how value-heavy this bettor's showdowns have been;
+6. against a bet whose call leaves no betting (a shove, or a call all-in)
+   values the call with its whole equity against the pot odds (no discount
+   for equity not realized in later betting), and before the flop continues
+   at least with the strongest share of its range the minimum defence
+   :func:`shove_defence` asks for (after a limp, its range without the hands
+   it would have raised); the shover's range is the strongest part of its
+   raising range, as large as how often it shoves and as wide as its shown
+   shoves were (:class:`OpponentModel` ``shove`` and ``shove_rank``).
 
 The read adapts as the match goes on (:class:`OpponentModel`): the shares
 kept for each action follow the opponent's observed frequencies, the weight
