@@ -100,7 +100,10 @@ def test_shove_defence_extends_the_minimum_defence_frequency() -> None:
     assert shove_defence(200, 19_900, 0.5) == 1.0  # the shove gains whatever is called
 
 
-@pytest.mark.parametrize("args", [(-1, 100, 0.0), (200, 0, 0.0), (200.0, 100, 0.0), (200, 100, 1.0), (200, 100, -0.1), (200, True, 0.0)])
+@pytest.mark.parametrize(
+    "args",
+    [(-1, 100, 0.0), (200, 0, 0.0), (200.0, 100, 0.0), (200, 100, 1.0), (200, 100, -0.1), (200, True, 0.0)],
+)
 def test_shove_defence_refuses_bad_arguments(args: tuple[object, object, object]) -> None:
     with pytest.raises(InvalidConfigError):
         shove_defence(*args)  # type: ignore[arg-type]
@@ -130,7 +133,7 @@ def test_defends_its_limps_against_a_shove() -> None:
     capped = top_range(policy._self_model.open_raise.value)
     read = [calls[combo_index(a.code, b.code)] for a, b in ALL_PAIRS if capped[combo_index(a.code, b.code)] == 0]
     assert need <= sum(read) / len(read) <= need + 2 / len(read)
-    limps = [sum(p for a, p in d if a.kind is ActionKind.CALL) for d in policy.range_action_probabilities(before, ALL_PAIRS)]
+    limps = _call_share(policy, before)  # a limp is a call
     defended = sum(l * c for l, c in zip(limps, calls)) / sum(limps)
     assert need <= defended < 0.1, defended
 
@@ -141,7 +144,8 @@ def test_shove_spots_are_deterministic_for_a_seed() -> None:
     views = [_limp_then_shove()[1], _facing_open_shove(20_000)]
     one, two = _any_two_reader(seed=8), _any_two_reader(seed=8)
     for view in views:
-        assert one.range_action_probabilities(view, ALL_PAIRS[::7]) == two.range_action_probabilities(view, ALL_PAIRS[::7])
+        pairs = ALL_PAIRS[::7]
+        assert one.range_action_probabilities(view, pairs) == two.range_action_probabilities(view, pairs)
         played: list[list[Action]] = [[], []]
         for policy, out in zip((one, two), played):
             for pair in ALL_PAIRS[::97]:
@@ -165,7 +169,8 @@ def test_a_warm_cache_answers_like_a_fresh_policy_when_only_stacks_differ() -> N
     for view in views:
         warm.range_action_probabilities(view, pairs)
     for view in reversed(views):
-        assert warm.range_action_probabilities(view, pairs) == _any_two_reader(seed=2).range_action_probabilities(view, pairs)
+        fresh = _any_two_reader(seed=2)
+        assert warm.range_action_probabilities(view, pairs) == fresh.range_action_probabilities(view, pairs)
     deep, all_in = (_call_share(_any_two_reader(seed=2), v, pairs) for v in views)
     assert deep != all_in  # the stacks change the answer, so a shared context would show
 
