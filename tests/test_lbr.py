@@ -217,14 +217,15 @@ def test_cli_prints_the_result_as_json(capsys: pytest.CaptureFixture[str]) -> No
 
     from pokerkit_core.cli import main
 
-    assert main(["lbr", "call", "--hands", "6", "--seed", "2", "--json"]) == 0
+    paper = ["--preflop", "call", "--no-calling-range"]  # LBR-C: the default before issue 26
+    assert main(["lbr", "call", "--hands", "6", "--seed", "2", "--json", *paper]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["policy"] == "call" and doc["hands"] == 6 and doc["deals"] == 3
-    assert doc["probe"] == "range" and doc["preflop"] == "call"
+    assert doc["probe"] == "range" and doc["preflop"] == "call" and doc["calling_range"] is False
     assert doc["ci95"][0] <= doc["mbb_per_hand"] <= doc["ci95"][1]
     expected = run_lbr("call", hands=6, seed=2, progress=False)
     assert doc["mbb_per_hand"] == pytest.approx(expected.mbb_per_hand)
-    assert main(["lbr", "call", "--hands", "6", "--seed", "2"]) == 0
+    assert main(["lbr", "call", "--hands", "6", "--seed", "2", *paper]) == 0
     lines = capsys.readouterr().out.splitlines()
     lo, hi = expected.ci95
     mbb = expected.mbb_per_hand
@@ -236,3 +237,20 @@ def test_cli_prints_the_result_as_json(capsys: pytest.CaptureFixture[str]) -> No
     assert lines[1] == "  positive = call is exploitable (at least by this much); lower is better for call"
     assert main(["lbr", "call", "--hands", "3"]) == 2  # odd: refused, one line
     assert "even" in capsys.readouterr().err
+
+
+def test_cli_defaults_to_the_strongest_lbr(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 26: without flags ``lbr`` runs the LBR rule pre-flop with the
+    calling range, the variant that wins most (the README's first column),
+    and says so on its first line."""
+    import json
+
+    from pokerkit_core.cli import main
+
+    assert main(["lbr", "call", "--hands", "6", "--seed", "2", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["preflop"] == "lbr" and doc["calling_range"] is True
+    expected = run_lbr("call", hands=6, seed=2, preflop="lbr", calling_range=True, progress=False)
+    assert doc["mbb_per_hand"] == pytest.approx(expected.mbb_per_hand)
+    assert main(["lbr", "call", "--hands", "6", "--seed", "2"]) == 0
+    assert capsys.readouterr().out.startswith("LBR (lbr pre-flop, calling range) wins ")

@@ -1,9 +1,15 @@
 """``pokerkit-core lbr POLICY``: how exploitable a policy is, by local best
 response (Lisý and Bowling 2017; see :mod:`pokerkit_core.ai.lbr`).
 
+By default it runs the strongest LBR the library has: the LBR rule pre-flop
+too (``--preflop lbr``) and called bets valued against the calling part of the
+range (``--calling-range``); ``--preflop call --no-calling-range`` is the
+paper's LBR-C.
+
 Example::
 
     pokerkit-core lbr normal --hands 2000 --seed 1 --json
+    pokerkit-core lbr normal --hands 2000 --seed 1 --preflop call --no-calling-range
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "registered policy in the ACPC heads-up no-limit format (20,000 chips, blinds "
         "50/100), every deal from both seats, and report what the LBR wins in mbb/hand "
         "with a 95%% confidence interval: a lower bound on how exploitable the policy is.  "
+        "The default is the strongest LBR variant (--preflop lbr --calling-range); "
+        "--preflop call --no-calling-range is the paper's LBR-C.  "
         "The policy is probed through action_probabilities when it has it, else by "
         "sampling fresh instances of its factory (slow; refused if it is not "
         "deterministic given its seed).",
@@ -43,14 +51,17 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     parser.add_argument(
         "--preflop",
         choices=PREFLOP_RULES,
-        default="call",
-        help="pre-flop rule: call (the paper's LBR-C, default) or lbr (the LBR rule pre-flop too)",
+        default="lbr",
+        help="pre-flop rule: lbr (the LBR rule pre-flop too, default) or call (the paper's "
+        "LBR-C: checks or calls every pre-flop decision)",
     )
     parser.add_argument(
         "--calling-range",
-        action="store_true",
-        help="value a called bet against the part of the range that calls (stronger than "
-        "the paper's win probability against the whole range)",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="value a called bet against the part of the range that calls (default; stronger "
+        "than the paper's win probability against the whole range, which "
+        "--no-calling-range restores)",
     )
     add_json_argument(parser)
     parser.set_defaults(handler=run)

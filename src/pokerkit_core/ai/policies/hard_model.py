@@ -40,6 +40,10 @@ CALL_FLOOR = 0.2
 """Weight kept by the hands outside the share of a range that calls (they
 stand for draws and hands the made-hand ranking does not see)."""
 
+SHOWN_WEIGHT = 4.0
+"""Showdowns of huge pre-flop raises the read by frequency is worth
+(:meth:`OpponentModel.continue_share`)."""
+
 SIZE_FRACTIONS = (0.5, 1.0, 2.5)
 """A typical bet of each size class, as a fraction of the pot after calling."""
 
@@ -141,6 +145,18 @@ class OpponentModel:
             times 3 size classes; later: the size class, see
             :func:`size_class`).
         raise_: Same, how often it raises.
+        shove: Of its pre-flop bets and raises, the share that were huge
+            (size class 2: over 1.4 pots, in practice all-ins); a huge one
+            keeps only that share of the range a bet or raise keeps (the
+            strongest part), so a player who opens often but shoves only
+            its best hands is read by what it shoves.
+        shove_rank: Of its pre-flop huge bets and raises seen at a
+            showdown, the sum (``hits``) of each hand's rank among the
+            starting hands (0 the strongest, 1 the weakest) and their number
+            (``count``): a range of the strongest share ``s`` shows ranks
+            averaging ``s / 2``, so twice the mean is the width its shoves
+            showed (any two cards: 1), which the read of a huge raise moves
+            to as showdowns accumulate (:data:`SHOWN_WEIGHT`).
         bluffs: ``bluffs[size class]``: of its turn and river bets and raises
             seen at a showdown, the share made with a hand that beat fewer
             than half of all hands on the final board (the prior is the
@@ -162,6 +178,8 @@ class OpponentModel:
         default_factory=lambda: [Rate(balanced_bluff_share(f), weight=8.0) for f in SIZE_FRACTIONS]
     )
     hands: int = 0
+    shove: Rate = field(default_factory=lambda: Rate(0.1))
+    shove_rank: Rate = field(default_factory=lambda: Rate(0.0, weight=0.0))
 
     def learn(self, history: Sequence[object], me: int, seat_count: int) -> None:
         """Update the frequencies from one finished hand's public history.
@@ -178,6 +196,8 @@ class OpponentModel:
             if step.seat == me:
                 continue
             aggressive_act = step.kind is ActionKind.BET or step.kind is ActionKind.RAISE
+            if aggressive_act and step.street == 0:
+                self.shove.add(size_class(step.size) == 2)
             if step.facing is None:
                 if step.street == 0:
                     self.open_raise.add(aggressive_act)
@@ -203,6 +223,10 @@ class OpponentModel:
         for seat, cards in shown.items():
             if len(cards) != 2:
                 continue
+            for step in steps:
+                if step.seat == seat and step.street == 0 and step.size > 0 and size_class(step.size) == 2:
+                    self.shove_rank.hits += _preflop_rank()[combo_index(cards[0].code, cards[1].code)]
+                    self.shove_rank.count += 1.0
             # exact on the river: the share of all hands it beats
             strength = range_equity(bytes(c.code for c in cards), [_UNIFORM], board, trials=1, seed=0)[0]
             weak = strength < 0.5
@@ -210,14 +234,14 @@ class OpponentModel:
                 if step.seat == seat and step.street >= 2 and step.size > 0:
                     self.bluffs[size_class(step.size)].add(weak)
 
-    _RATE_FIELDS = ("open_raise", "bet", "fold", "raise_", "bluffs")
+    _RATE_FIELDS = ("open_raise", "bet", "fold", "raise_", "bluffs", "shove", "shove_rank")
 
     def to_dict(self) -> dict[str, Any]:
         """What the model has learnt, as plain data (JSON-able).
 
         Returns:
             ``hands`` (int) and, for each frequency field (``open_raise``,
-            ``bet``, ``fold``, ``raise_``, ``bluffs``), the same nesting of
+            ``bet``, ``fold``, ``raise_``, ``bluffs``, ``shove``, ``shove_rank``), the same nesting of
             lists with each :class:`Rate` as ``[hits, count]`` (floats; the
             priors and their weights are the model's constants).
         """
@@ -242,12 +266,17 @@ class OpponentModel:
         Returns:
             A new model.
 
+        ``shove`` and ``shove_rank`` fields missing (the data of an
+        earlier version) count as nothing observed.
+
         Raises:
             InvalidConfigError: A field missing or unknown, a nesting that
                 is not the model's, a count that is not a number of at least
                 0, hits above the count, or ``hands`` not an int of at least
                 0 (the message names the path, e.g. ``model.fold[1][2]``).
         """
+        if isinstance(data, dict):  # saved before these fields existed
+            data = {"shove": [0.0, 0.0], "shove_rank": [0.0, 0.0], **data}
         fields = state_fields(data, (*cls._RATE_FIELDS, "hands"), where)
         model = cls()
 
@@ -336,17 +365,30 @@ class OpponentModel:
         step = steps[index]
         aggressive_act = step.kind is ActionKind.BET or step.kind is ActionKind.RAISE
         street = min(step.street, 3)
+        huge = aggressive_act and street == 0 and size_class(step.size) == 2
         if step.facing is None:
             if street == 0:
-                return self.open_raise.value if aggressive_act else 1.0
+                if not aggressive_act:
+                    return 1.0
+                return self._huge(self.open_raise.value) if huge else self.open_raise.value
             if not aggressive_act:
                 return 1.0
             rates = self.bet[street - 1][int(_checked_to(steps, index))]
             return rates[size_class(step.size)].value
         bucket = _bucket(street, step.facing, step.raises_before)
         if aggressive_act:
-            return self.raise_[street][bucket].value
+            share = self.raise_[street][bucket].value
+            return self._huge(share) if huge else share
         return 1.0 - self.fold[street][bucket].value
+
+    def _huge(self, share: float) -> float:
+        """The share of its range a huge pre-flop bet or raise keeps, when
+        a bet or raise there keeps ``share``: by frequency ``share`` times
+        :attr:`shove`, moved towards the width its shown shoves revealed
+        (:attr:`shove_rank`) as they accumulate."""
+        by_frequency = share * self.shove.value
+        shown = self.shove_rank
+        return (2.0 * shown.hits + SHOWN_WEIGHT * by_frequency) / (shown.count + SHOWN_WEIGHT)
 
 
 @lru_cache(maxsize=1)
@@ -365,6 +407,16 @@ def _preflop_combos() -> tuple[int, ...]:
                     continue
                 out.append(combo_index(4 * hi + s1, 4 * lo + s2))
     return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _preflop_rank() -> tuple[float, ...]:
+    """Per combo index: its rank among the 1,326 starting hands, 0 the
+    strongest to 1 the weakest (by :func:`_preflop_combos`)."""
+    rank = [0.0] * RANGE_COMBOS
+    for position, index in enumerate(_preflop_combos()):
+        rank[index] = position / (RANGE_COMBOS - 1)
+    return tuple(rank)
 
 
 @lru_cache(maxsize=256)
