@@ -94,7 +94,7 @@ def test_lbr_writes_progress_lines_when_not_on_a_terminal() -> None:
     assert len(found) > 1, done.stderr
     assert found[-1] == ("lbr vs call", 100, 40, 40)
     assert [p for _, p, _, _ in found] == sorted(p for _, p, _, _ in found)
-    assert "LBR (call pre-flop) wins " in done.stdout  # the result is on stdout, apart
+    assert "LBR (lbr pre-flop, calling range) wins " in done.stdout  # the result is on stdout, apart
 
 
 def test_isolated_match_with_two_workers_reports_progress_before_the_end() -> None:

@@ -87,7 +87,7 @@ CLOSED_GRACE_SECONDS = 1.0
 goes in the fault) before it is killed; the other processes play on
 meanwhile."""
 
-_REAP_SECONDS = 0.5  # longest wait for the exit code once a process's sentinel fired
+_REAP_SECONDS = 2.0  # longest wait for the exit code once a process's sentinel fired
 _OPS = {"decide": DECIDE, "hand_started": STARTED, "hand_ended": ENDED}
 
 
