@@ -56,7 +56,7 @@ import random
 from array import array
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ...engine.actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
 from ...engine.events import ActionTaken
@@ -84,6 +84,7 @@ __all__ = [
     "TURN_ITERATIONS",
     "TURN_RIVERS",
     "preflop_table",
+    "solve_spot",
 ]
 
 PURIFY = 0.02
@@ -166,6 +167,38 @@ class _SampledRunouts(SubgameSolver):
         return self._new(GameNode(CHANCE, label, chance_probability=1 / k, action=action))
 
 
+def solve_spot(state: HandState, ranges: Mapping[int, Range], iterations: int) -> SubgameSolver:
+    """The expert's re-solve of a heads-up spot: the subgame from ``state``
+    with the expert's bet sizes and depth limit for its street (see the
+    module documentation), run for ``iterations`` DCFR iterations.
+
+    Args:
+        state: A heads-up state on the flop, turn or river, a player to act.
+        ranges: The range of each of the two seats in the hand.
+        iterations: DCFR iterations (int >= 0).
+
+    Returns:
+        The solved :class:`~pokerkit_core.ai.solver.SubgameSolver`.
+
+    Raises:
+        InvalidConfigError: Not such a state, or a range with no combo
+            clear of the board.
+        RangeError: A missing range.
+    """
+    spot = Spot.from_state(state, ranges)
+    solver: SubgameSolver
+    if state.street == Street.RIVER:
+        solver = SubgameSolver(spot, RIVER_SIZES)
+    elif state.street == Street.TURN:
+        solver = _SampledRunouts(spot, {Street.TURN: TURN_SIZES, Street.RIVER: CHECK_DOWN}, 0, TURN_RIVERS)
+    else:
+        solver = _SampledRunouts(
+            spot, {Street.FLOP: FLOP_SIZES, Street.TURN: CHECK_DOWN, Street.RIVER: CHECK_DOWN}, FLOP_TURNS, FLOP_RIVERS
+        )
+    solver.solve(target=0, max_iterations=iterations)
+    return solver
+
+
 class _Unsupported(Exception):
     """The spot is outside what the expert solves: use the fallback."""
 
@@ -244,7 +277,7 @@ class ExpertPolicy:
             A legal action.
         """
         try:
-            dist = self._strategy(observation, observation.hole_cards)
+            dist = self._answerer(observation)(observation.hole_cards)
         except _Unsupported:
             return self._fallback.decide(observation)
         r = self._rng.random()
@@ -262,7 +295,7 @@ class ExpertPolicy:
             ``(action, probability)`` pairs summing to 1.
         """
         try:
-            return self._strategy(observation, observation.hole_cards)
+            return self._answerer(observation)(observation.hole_cards)
         except _Unsupported:
             return self._fallback.action_probabilities(observation)
 
@@ -270,7 +303,9 @@ class ExpertPolicy:
         self, observation: Observation, hole_cards: Sequence[tuple[Card, Card]]
     ) -> list[Sequence[tuple[Action, float]]]:
         """:meth:`action_probabilities` for each hole-card pair in turn (one
-        solve serves them all: it does not depend on the hole cards).
+        solve serves them all: it does not depend on the hole cards).  A
+        pair the expert's own range cannot hold here (its strategy never
+        leads to this spot with it) gets check-or-fold.
 
         Args:
             observation: The acting seat's view (``legal`` set).
@@ -279,29 +314,39 @@ class ExpertPolicy:
         Returns:
             One strategy per pair, in order.
         """
+        try:
+            answer = self._answerer(observation)
+        except _Unsupported:
+            from dataclasses import replace
+
+            return [self._fallback.action_probabilities(replace(observation, hole_cards=tuple(h))) for h in hole_cards]
+        legal = observation.legal
+        assert legal is not None
         out: list[Sequence[tuple[Action, float]]] = []
         for hole in hole_cards:
             try:
-                out.append(self._strategy(observation, tuple(hole)))
+                out.append(answer(tuple(hole)))
             except _Unsupported:
-                from dataclasses import replace
-
-                out.append(self._fallback.action_probabilities(replace(observation, hole_cards=tuple(hole))))
+                out.append([(passive(legal, call=False), 1.0)])
         return out
 
     # ------------------------------------------------------------ internals
-    def _strategy(self, observation: Observation, hole: Sequence[Card]) -> list[tuple[Action, float]]:
+    def _answerer(self, observation: Observation) -> Callable[[Sequence[Card]], list[tuple[Action, float]]]:
+        """The public part of a decision, once: a function from hole cards
+        to the strategy (raises :class:`_Unsupported` for spots it does
+        not play)."""
         legal = observation.legal
         if legal is None:
             raise _Unsupported
         if observation.betting is not BettingStructure.NO_LIMIT:
             raise _Unsupported
         dealt = [s for s in range(observation.seat_count) if observation.starting_stacks[s] > 0]
-        if len(dealt) != 2 or len(hole) != 2:
+        if len(dealt) != 2:
             raise _Unsupported
         if observation.street == Street.PREFLOP:
-            return self._preflop(observation, legal, hole)
-        return self._postflop(observation, hole)
+            return self._preflop(observation, legal)
+        solver, node = self._postflop(observation)
+        return lambda hole: self._answer(solver, node, hole)
 
     # pre-flop -------------------------------------------------------
     def _preflop_walk(self, observation: Observation) -> tuple[dict[int, list[float]], str | None, float]:
@@ -348,10 +393,10 @@ class ExpertPolicy:
         sizes = preflop_table()["sizes"]
         depth = path.count("raise") if path else 0
         if path == "":
-            return sizes["open"] * big_blind
+            return float(sizes["open"]) * big_blind
         if path == "call":
-            return sizes["limp_raise"] * big_blind
-        return level * (sizes["three_bet"] if depth == 1 else sizes["four_bet"])
+            return float(sizes["limp_raise"]) * big_blind
+        return level * float(sizes["three_bet"] if depth == 1 else sizes["four_bet"])
 
     def _preflop_label(
         self, actions: Sequence[str], event: ActionTaken, total: float, level: float, stack: float, path: str,
@@ -372,7 +417,9 @@ class ExpertPolicy:
         targets = [self._raise_target(path, level, observation.big_blind) if a == "raise" else stack for a in sized]
         return sized[_log_nearest(total, targets)]
 
-    def _preflop(self, observation: Observation, legal: LegalActions, hole: Sequence[Card]) -> list[tuple[Action, float]]:
+    def _preflop(
+        self, observation: Observation, legal: LegalActions
+    ) -> Callable[[Sequence[Card]], list[tuple[Action, float]]]:
         _, path, level = self._preflop_walk(observation)
         nodes = preflop_table()["nodes"]
         if path is None or path not in nodes:
@@ -380,23 +427,33 @@ class ExpertPolicy:
         node = nodes[path]
         if node["player"] != (0 if observation.seat == observation.small_blind_seat else 1):
             raise _Unsupported
-        cls = preflop_table()["classes"].index(hand_class(hole))
-        probs = node["strategy"][cls]
-        out: dict[Action, float] = {}
-        for label, p in zip(node["actions"], probs):
-            if p <= 0:
-                continue
+        actions: list[Action] = []
+        for label in node["actions"]:
             if label == "fold":
                 action = passive(legal, call=False)
             elif label in ("check", "call"):
                 action = passive(legal, call=True)
             elif label == "raise":
                 action = aggressive(legal, round(self._raise_target(path, level, observation.big_blind)))
+            elif legal.can_bet or legal.can_raise:
+                action = aggressive(legal, legal.max_raise_to)
             else:
-                action = aggressive(legal, legal.max_raise_to) if (legal.can_bet or legal.can_raise) else passive(legal, call=True)
-            out[action] = out.get(action, 0.0) + p
-        total = sum(out.values())
-        return [(a, p / total) for a, p in out.items()]
+                action = passive(legal, call=True)
+            actions.append(action)
+        index = {c: i for i, c in enumerate(preflop_table()["classes"])}
+
+        def answer(hole: Sequence[Card]) -> list[tuple[Action, float]]:
+            if len(hole) != 2:
+                raise _Unsupported
+            probs = node["strategy"][index[hand_class(hole)]]
+            out: dict[Action, float] = {}
+            for action, p in zip(actions, probs):
+                if p > 0:
+                    out[action] = out.get(action, 0.0) + p
+            total = sum(out.values())
+            return [(a, p / total) for a, p in out.items()]
+
+        return answer
 
     # post-flop ------------------------------------------------------
     def _states(self, observation: Observation) -> list[tuple[HandState, ActionTaken | None]]:
@@ -451,17 +508,7 @@ class ExpertPolicy:
                 raise _Unsupported
             ranges[seat] = Range.from_codes(bytes(codes), ws)
         try:
-            spot = Spot.from_state(state, ranges)
-            if state.street == Street.RIVER:
-                solver = SubgameSolver(spot, RIVER_SIZES)
-            elif state.street == Street.TURN:
-                solver = _SampledRunouts(spot, {Street.TURN: TURN_SIZES, Street.RIVER: CHECK_DOWN}, 0, TURN_RIVERS)
-            else:
-                solver = _SampledRunouts(
-                    spot, {Street.FLOP: FLOP_SIZES, Street.TURN: CHECK_DOWN, Street.RIVER: CHECK_DOWN},
-                    FLOP_TURNS, FLOP_RIVERS,
-                )
-            solver.solve(target=0, max_iterations=self.iterations[state.street])
+            solver = solve_spot(state, ranges, self.iterations[state.street])
         except (InvalidConfigError, PokerError):
             raise _Unsupported from None
         self.solves += 1
@@ -509,7 +556,9 @@ class ExpertPolicy:
         want = float(getattr(taken, "to", 0) or legal_max)
         return sized[_log_nearest(want, tos)]
 
-    def _postflop(self, observation: Observation, hole: Sequence[Card]) -> list[tuple[Action, float]]:
+    def _postflop(self, observation: Observation) -> tuple[SubgameSolver, int]:
+        """The solve and node of the current decision (re-solved from the
+        Bayes-narrowed ranges when the last action left the tree)."""
         weights169, _, _ = self._preflop_walk(observation)
         classes = _class_of_combo()
         weights = {seat: [w[classes[i]] for i in range(len(_COMBOS))] for seat, w in weights169.items()}
@@ -525,7 +574,7 @@ class ExpertPolicy:
                 cur = (self._solve(state, weights, (tuple(prefix), tuple(c.code for c in state.board))), 0)
             solver, node = cur
             if event is None:
-                return self._answer(solver, node, hole)
+                return solver, node
             prefix.append(event)
             seat = event.seat
             strategy = self._node_strategy(solver, node, seat)
