@@ -4,7 +4,7 @@ Writes ``src/pokerkit_core/ai/policies/data/expert_preflop.json``: for every
 node of a small heads-up pre-flop game, the probability of each action for
 each of the 169 starting-hand classes.
 
-The abstraction (documented in docs/ai.rst, "expert"):
+The abstraction (documented in docs/expert.rst):
 
 * Heads-up, blinds 0.5 / 1 big blind, 200 big blinds deep (ACPC: 20,000
   chips, blinds 50/100).  Hands are the 169 classes (``AA``, ``AKs``,

@@ -42,7 +42,7 @@ spot the solver refuses (a range emptied by an action the model says never
 happens) fall back to :class:`~pokerkit_core.ai.policies.hard.HardPolicy`.
 
 References:
-    docs/ai.rst ("expert"); docs/solver.rst; Brown and Sandholm, "Solving
+    docs/expert.rst; docs/solver.rst; Brown and Sandholm, "Solving
     imperfect-information games via discounted regret minimization" (AAAI
     2019); Moravčík et al., "DeepStack" (Science 2017) for re-solving from
     ranges.
