@@ -65,6 +65,7 @@ from ...engine.rules import BettingStructure, GameConfig, Street
 from ...engine.state import HandState, act, deal
 from ...errors import InvalidConfigError, PokerError, shown
 from ...evaluation.cards import CARDS, Card
+from ...evaluation.equity import calculate_equity
 from ...evaluation.ranges import Range
 from ..solver import BetSizes, SubgameSolver, Spot
 from ..solver.core import CHANCE, PLAYER0, PLAYER1, GameNode
@@ -87,6 +88,14 @@ __all__ = [
     "solve_spot",
 ]
 
+SHOVE_FLOOR = 0.25
+"""Facing a pre-flop all-in, the shover's range is its range before the
+shove weighted by ``SHOVE_FLOOR + (1 - SHOVE_FLOOR) * p(shove)``: the table's
+shoving range mixed with a quarter of everything it could hold (robust
+against opponents who shove wider than the equilibrium)."""
+SHOVE_TRIALS = 3000
+"""Monte Carlo deals of the equity that decides a call of a pre-flop all-in
+(seed 1: deterministic)."""
 PURIFY = 0.02
 """Actions a hand plays less often than this (probability) are dropped."""
 RIVER_ITERATIONS = 150
@@ -349,12 +358,15 @@ class ExpertPolicy:
         return lambda hole: self._answer(solver, node, hole)
 
     # pre-flop -------------------------------------------------------
+    _robust: list[float] = []
+
     def _preflop_walk(self, observation: Observation) -> tuple[dict[int, list[float]], str | None, float]:
         """Walk the pre-flop actions through the table: each seat's class
         weights (169) and the node reached (``None`` past the table), with
         the street's last raise-to total (chips)."""
         table = preflop_table()
         nodes = table["nodes"]
+        self._robust = []
         sb = observation.small_blind_seat
         bb = observation.big_blind_seat
         if sb is None or bb is None:
@@ -376,6 +388,9 @@ class ExpertPolicy:
                 label = self._preflop_label(node["actions"], event, bets[seat], level, stacks[seat], path, observation)
                 if label is not None:
                     k = node["actions"].index(label)
+                    if seat != observation.seat:
+                        self._robust = [w * (SHOVE_FLOOR + (1 - SHOVE_FLOOR) * row[k])
+                                        for w, row in zip(weights[seat], node["strategy"])]
                     for c in range(169):
                         weights[seat][c] *= node["strategy"][c][k]
                     if sum(weights[seat]) <= 0:  # an action the table never plays: no narrowing
@@ -441,6 +456,8 @@ class ExpertPolicy:
                 action = passive(legal, call=True)
             actions.append(action)
         index = {c: i for i, c in enumerate(preflop_table()["classes"])}
+        if node["actions"] == ["fold", "call"] and legal.can_fold:
+            return self._call_shove(observation, legal, list(self._robust))
 
         def answer(hole: Sequence[Card]) -> list[tuple[Action, float]]:
             if len(hole) != 2:
@@ -452,6 +469,36 @@ class ExpertPolicy:
                     out[action] = out.get(action, 0.0) + p
             total = sum(out.values())
             return [(a, p / total) for a, p in out.items()]
+
+        return answer
+
+    @staticmethod
+    def _call_shove(
+        observation: Observation, legal: LegalActions, robust: list[float]
+    ) -> Callable[[Sequence[Card]], list[tuple[Action, float]]]:
+        """Facing a pre-flop all-in: call when the hand's equity against the
+        shover's robust range (its range before the shove times
+        ``SHOVE_FLOOR + (1 - SHOVE_FLOOR) * p(shove)``) pays the pot odds."""
+        classes = _class_of_combo()
+        codes: list[int] = []
+        ws: list[float] = []
+        for i, (a, b) in enumerate(_COMBOS):
+            w = robust[classes[i]] if robust else 1.0
+            if w > 0:
+                codes += (a.code, b.code)
+                ws.append(w)
+        need = legal.call_amount / (observation.pot + legal.call_amount)
+
+        def answer(hole: Sequence[Card]) -> list[tuple[Action, float]]:
+            if len(hole) != 2:
+                raise _Unsupported
+            mine = {c.code for c in hole}
+            keep = [j for j in range(len(ws)) if codes[2 * j] not in mine and codes[2 * j + 1] not in mine]
+            if not keep:
+                return [(Call, 1.0)]
+            rng = Range.from_codes(bytes(c for j in keep for c in codes[2 * j:2 * j + 2]), [ws[j] for j in keep])
+            eq = calculate_equity([tuple(hole), rng], trials=SHOVE_TRIALS, seed=1).players[0].equity
+            return [(Call if eq >= need else Fold, 1.0)]
 
         return answer
 
