@@ -18,7 +18,7 @@ from pokerkit_core.ai.policies.expert import (
 )
 from pokerkit_core.ai.policies.hard import HardPolicy
 from pokerkit_core.ai.solver import Spot
-from pokerkit_core.engine.actions import ActionKind, Bet, Call, Check, Raise
+from pokerkit_core.engine.actions import ActionKind, AllIn, Bet, Call, Check, Fold, Raise
 from pokerkit_core.engine.observation import observe
 from pokerkit_core.engine.policy import registered_factory
 from pokerkit_core.engine.rules import GameConfig, Street
@@ -209,3 +209,21 @@ def test_registered_as_an_entry_point() -> None:
     pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
     entry = tomllib.loads(pyproject.read_text())["project"]["entry-points"]["pokerkit_core.policies"]["expert"]
     assert registered_factory("expert", entry) is ExpertPolicy
+
+
+def test_a_preflop_shove_is_called_by_equity_against_a_robust_range() -> None:
+    """Facing an open shove the big blind calls when its equity against the
+    shover's robust range pays the pot odds: aces call, seven-deuce folds,
+    and a hand the table alone would fold (ace-five) calls now."""
+    state = deal(GameConfig.acpc_heads_up(), seed=4)
+    state = act(state, AllIn)
+    seat = state.to_act
+    assert seat is not None
+    obs = observe(state, seat)
+    expert = ExpertPolicy(seed=1)
+    pairs = [tuple(parse_cards(t)) for t in ("As Ah", "7c 2d", "Ad 5c")]
+    answers = expert.range_action_probabilities(obs, pairs)  # type: ignore[arg-type]
+    assert [dict(a) for a in answers] == [{Call: 1.0}, {Fold: 1.0}, {Call: 1.0}]
+    table = preflop_table()
+    row = table["nodes"]["allin"]["strategy"][table["classes"].index("A5o")]
+    assert row[table["nodes"]["allin"]["actions"].index("call")] == 0  # the table alone folds it
