@@ -123,6 +123,39 @@ def test_legal_actions_are_the_engines() -> None:
     assert decisions > 60
 
 
+def test_python_fast_paths_equal_openspiels_own() -> None:
+    """``state.legal_actions()`` and the tensors answered from Python equal
+    what OpenSpiel's C++ methods return through the same state (chance,
+    decision and terminal nodes; the player to act, another seat, bad seats
+    raise as OpenSpiel's do)."""
+    game = pyspiel.load_game(ours.GAME_NAME, {"players": 3, "stack": 300, "small_blind": 5, "big_blind": 10})
+    pick = random.Random(9)
+    nodes = 0
+    for _ in range(20):
+        state = game.new_initial_state()
+        while True:
+            to_act = state.current_player()
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            for seat in range(3):
+                assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+                assert state.information_state_tensor(seat) == pyspiel.State.information_state_tensor(state, seat)
+                assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(state, seat)
+            if to_act >= 0:
+                assert state.information_state_tensor() == pyspiel.State.information_state_tensor(state)
+                assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
+            else:
+                with pytest.raises(pyspiel.SpielError):
+                    state.information_state_tensor()
+            for bad in (-1, 3):
+                with pytest.raises(pyspiel.SpielError):
+                    state.observation_tensor(bad)
+            nodes += 1
+            if state.is_terminal():
+                break
+            state.apply_action(pick.choice(state.legal_actions()))
+    assert nodes > 200
+
+
 def test_cfr_converges_on_a_small_game() -> None:
     """OpenSpiel's CFR on a small-stack heads-up game (four-card deck, fixed
     board): OpenSpiel's exploitability of the average policy falls."""

@@ -57,7 +57,8 @@ References:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from bisect import bisect_right
+from dataclasses import dataclass, fields
 from typing import Any
 
 try:
@@ -166,21 +167,32 @@ class _Snapshot:
     over: bool
 
     def but(self, **changes: Any) -> "_Snapshot":
-        return replace(self, **changes)
+        """A copy with ``changes`` (``dataclasses.replace``, without its
+        per-call field introspection: a state is rebuilt at every action)."""
+        get = changes.get
+        return _Snapshot(*[get(name, getattr(self, name)) for name in _SNAPSHOT_FIELDS])
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Snapshot":
         return self
 
 
-class _Rules:
-    """What every state of a game reads (shared by clones, like :class:`_Snapshot`)."""
+_SNAPSHOT_FIELDS = tuple(f.name for f in fields(_Snapshot))
 
-    __slots__ = ("spec", "actions", "encoder")
+
+class _Rules:
+    """What every state of a game reads (shared by clones, like :class:`_Snapshot`):
+    the spec, the action ids (``ids[k] == k`` for every id, sliced into legal
+    action lists), the encoder, and the observers the Python fast paths of
+    :class:`HoldemState` write into (made on first use)."""
+
+    __slots__ = ("spec", "actions", "encoder", "ids", "observers")
 
     def __init__(self, spec: _Spec, actions: RaiseToActions, encoder: ObservationEncoder) -> None:
         self.spec = spec
         self.actions = actions
         self.encoder = encoder
+        self.ids = list(range(spec.max_chips + 2))
+        self.observers: dict[bool, HoldemObserver] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Rules":
         return self
@@ -228,6 +240,10 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         self.actions = RaiseToActions(spec.max_chips)
         self.encoder = ObservationEncoder(n, 1, spec.max_chips, DiscreteActions(()))
         self.rules = _Rules(spec, self.actions, self.encoder)
+        for recall in (False, True):
+            self.rules.observers[recall] = HoldemObserver(
+                self, pyspiel.IIGObservationType(perfect_recall=recall), None
+            )
 
     def new_initial_state(self) -> "HoldemState":
         """The episode before the first card."""
@@ -295,11 +311,47 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         s = self._s
         assert s.state is not None
         legal = legal_actions(s.state)
-        out = [FOLD] if legal.can_fold else []
-        out.append(CHECK_CALL)
+        ids = self._game.ids
+        first = ids[FOLD : CHECK_CALL + 1] if legal.can_fold else ids[CHECK_CALL : CHECK_CALL + 1]
         if legal.can_bet or legal.can_raise:
-            out.extend(range(1 + legal.min_raise_to, 2 + legal.max_raise_to))
-        return out
+            return first + ids[1 + legal.min_raise_to : 2 + legal.max_raise_to]
+        return first
+
+    # Python fast paths.  A Python caller's ``state.legal_actions()`` or
+    # ``state.information_state_tensor()`` would otherwise go to C++ and back
+    # into this class, converting every id (up to max_chips + 2 of them) or
+    # every float twice; these answer from Python with the same values and
+    # leave anything unusual (a chance or terminal node, a bad player) to
+    # OpenSpiel's own method, so its checks and errors are unchanged.  C++
+    # algorithms still reach ``_legal_actions`` and the observer.
+    def legal_actions(self, *player: Any) -> list[int]:
+        """The legal action ids of the player to act (as ``pyspiel.State.legal_actions``).
+
+        Args:
+            player: Optional seat: another seat than the one to act has none.
+        """
+        to_act = self.current_player()
+        if to_act >= 0 and (not player or player[0] == to_act):
+            return self._legal_actions(to_act)
+        if to_act >= 0 and len(player) == 1 and player[0].__class__ is int:
+            return []
+        return list(pyspiel.State.legal_actions(self, *player))
+
+    def information_state_tensor(self, *player: Any) -> list[float]:
+        """``player``'s information state tensor (as ``pyspiel.State.information_state_tensor``)."""
+        return self._tensor(True, player) or list(pyspiel.State.information_state_tensor(self, *player))
+
+    def observation_tensor(self, *player: Any) -> list[float]:
+        """``player``'s observation tensor (as ``pyspiel.State.observation_tensor``)."""
+        return self._tensor(False, player) or list(pyspiel.State.observation_tensor(self, *player))
+
+    def _tensor(self, recall: bool, player: tuple[Any, ...]) -> list[float] | None:
+        seat = player[0] if len(player) == 1 else self.current_player() if not player else None
+        if seat.__class__ is not int or not 0 <= seat < self._game.spec.config.seat_count:
+            return None
+        observer = self._game.observers[recall]
+        observer.set_from(self, seat)
+        return observer.tensor.tolist()  # type: ignore[no-any-return]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not dealt yet, each equally likely."""
@@ -466,7 +518,7 @@ class HoldemObserver:
             pending = seen < len(hand.board)
             stacks = _stacks_seen(s, hand, pending)
             if pending:  # a street (or the run-out) waits for its cards
-                to_act, street = None, _BOARD_AT.index(seen)
+                to_act, street = None, bisect_right(_BOARD_AT, seen, 0, 4) - 1  # the last street begun
             else:
                 to_act, street = hand.to_act, 4 if hand.is_over else int(hand.street)
             legal = legal_actions(hand) if to_act == player else None
