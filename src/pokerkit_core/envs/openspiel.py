@@ -351,7 +351,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             return None
         observer = self._game.observers[recall]
         observer.set_from(self, seat)
-        return observer.tensor.tolist()  # type: ignore[no-any-return]
+        return observer.tensor.tolist()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not dealt yet, each equally likely."""
