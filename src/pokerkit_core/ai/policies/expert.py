@@ -65,7 +65,7 @@ from ...engine.rules import BettingStructure, GameConfig, Street
 from ...engine.state import HandState, act, deal
 from ...errors import InvalidConfigError, PokerError, shown
 from ...evaluation.cards import CARDS, Card
-from ...evaluation.equity import calculate_equity
+from ...evaluation.evaluator import RANGE_COMBOS, combo_index, range_equity
 from ...evaluation.ranges import Range
 from ..solver import BetSizes, SubgameSolver, Spot
 from ..solver.core import CHANCE, PLAYER0, PLAYER1, GameNode
@@ -93,9 +93,12 @@ SHOVE_FLOOR = 0.25
 shove weighted by ``SHOVE_FLOOR + (1 - SHOVE_FLOOR) * p(shove)``: the table's
 shoving range mixed with a quarter of everything it could hold (robust
 against opponents who shove wider than the equilibrium)."""
-SHOVE_TRIALS = 3000
-"""Monte Carlo deals of the equity that decides a call of a pre-flop all-in
-(seed 1: deterministic)."""
+SHOVE_TRIALS = 5_000
+"""Monte Carlo deals (pairs of a combo of the shover's range and a board) of
+the equity that decides a call of a pre-flop all-in
+(:func:`~pokerkit_core.evaluation.evaluator.range_equity`, seed 1:
+deterministic; the whole range's values computed once per shoving
+range and cached)."""
 PURIFY = 0.02
 """Actions a hand plays less often than this (probability) are dropped."""
 RIVER_ITERATIONS = 150
@@ -139,6 +142,24 @@ def preflop_table() -> dict[str, Any]:
 def _class_of_combo() -> array[int]:
     names = {c: i for i, c in enumerate(preflop_table()["classes"])}
     return array("i", (names[hand_class(combo)] for combo in _COMBOS))
+
+
+@lru_cache(maxsize=64)
+def _shove_equities(robust: tuple[float, ...]) -> array[float]:
+    """Every hand's equity against a shover's range given by class weights
+    (``robust``: 169 weights in the pre-flop table's class order, or empty for
+    every hand alike), index :func:`~pokerkit_core.evaluation.evaluator.combo_index`;
+    -1 where every combo of the range shares a card with the hand.  One C
+    call for all 1,326 hands (a hand's value depends only on its own combo
+    and the seed), cached: a pre-flop line repeats from hand to hand."""
+    classes = _class_of_combo()
+    weights = array("d", bytes(8 * RANGE_COMBOS))
+    hands = bytearray(2 * RANGE_COMBOS)
+    for i, (a, b) in enumerate(_COMBOS):
+        k = combo_index(a.code, b.code)
+        weights[k] = robust[classes[i]] if robust else 1.0
+        hands[2 * k], hands[2 * k + 1] = a.code, b.code
+    return range_equity(bytes(hands), [weights], b"", trials=SHOVE_TRIALS, seed=1)
 
 
 def _clean(probs: Sequence[float]) -> list[float]:
@@ -479,25 +500,15 @@ class ExpertPolicy:
         """Facing a pre-flop all-in: call when the hand's equity against the
         shover's robust range (its range before the shove times
         ``SHOVE_FLOOR + (1 - SHOVE_FLOOR) * p(shove)``) pays the pot odds."""
-        classes = _class_of_combo()
-        codes: list[int] = []
-        ws: list[float] = []
-        for i, (a, b) in enumerate(_COMBOS):
-            w = robust[classes[i]] if robust else 1.0
-            if w > 0:
-                codes += (a.code, b.code)
-                ws.append(w)
+        equities = _shove_equities(tuple(robust))
         need = legal.call_amount / (observation.pot + legal.call_amount)
 
         def answer(hole: Sequence[Card]) -> list[tuple[Action, float]]:
             if len(hole) != 2:
                 raise _Unsupported
-            mine = {c.code for c in hole}
-            keep = [j for j in range(len(ws)) if codes[2 * j] not in mine and codes[2 * j + 1] not in mine]
-            if not keep:
+            eq = equities[combo_index(hole[0].code, hole[1].code)]
+            if eq < 0:  # every combo of the range shares a card with the hand
                 return [(Call, 1.0)]
-            rng = Range.from_codes(bytes(c for j in keep for c in codes[2 * j:2 * j + 2]), [ws[j] for j in keep])
-            eq = calculate_equity([tuple(hole), rng], trials=SHOVE_TRIALS, seed=1).players[0].equity
             return [(Call if eq >= need else Fold, 1.0)]
 
         return answer
