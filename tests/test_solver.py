@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pokerkit_core.ai.solver import BetSizes, Spot, SubgameSolver
+from pokerkit_core.ai.solver import BetSizes, RunoutSample, Spot, SubgameSolver
 from pokerkit_core.ai.solver.core import CHANCE, FOLDED, PLAYER0, PLAYER1, SHOWDOWN, CfrSolver, Game, GameNode
 from pokerkit_core.ai.solver import toy_games
 from pokerkit_core.engine.rules import GameConfig
@@ -553,6 +553,41 @@ def test_suit_isomorphism_merges_branches_and_changes_nothing() -> None:
     with pytest.raises(InvalidConfigError, match="suit"):
         merged.lock(0, uneven)
     assert i != j
+
+
+def test_sampled_runouts_deal_the_sample_and_the_whole_deck_is_exact(tmp_path: Any) -> None:
+    """A RunoutSample deals its count of river cards, the same ones for the
+    same spot and seed, other ones for another seed; a sample as large as
+    the deck is the exact tree; it survives save/load; it refuses suit
+    isomorphism and bad counts."""
+    spot = Spot(board="Ks 8h 5d 2c", pot=40, stacks=(60, 60), ranges=("AK, 88, 55, 76s, AhQh", "KQ, K8s, 99, 9s8s, 43s"))
+    sizes = BetSizes(bets=(0.75,), raises=(1.0,), max_raises=1)
+    sampled = SubgameSolver(spot, sizes, suit_isomorphism=False, runouts=RunoutSample(turns=1, rivers=5))
+    chance = sampled.game.nodes[sampled.node(["check", "check"])]
+    assert chance.kind == CHANCE and len(chance.children) == 5
+    assert chance.chance_probability == pytest.approx(48 / (5 * 44))  # a pair sees 44 of 48 cards
+    again = SubgameSolver(spot, sizes, suit_isomorphism=False, runouts=RunoutSample(turns=1, rivers=5))
+    other = SubgameSolver(spot, sizes, suit_isomorphism=False, runouts=RunoutSample(turns=1, rivers=5, seed=3))
+    cards = lambda s: s.actions(s.node(["check", "check"]))  # noqa: E731
+    assert cards(sampled) == cards(again) and cards(sampled) != cards(other)
+    whole = SubgameSolver(spot, sizes, suit_isomorphism=False, runouts=RunoutSample(turns=1, rivers=48))
+    full = SubgameSolver(spot, sizes, suit_isomorphism=False)
+    for s in (whole, full):
+        s.solver.run(30)
+    assert whole.exploitability() == pytest.approx(full.exploitability(), abs=1e-9)
+    assert whole.ev(0) == pytest.approx(full.ev(0), abs=1e-9)
+    sampled.solve(target=0, max_iterations=30)
+    sampled.save(tmp_path / "sampled.json")
+    loaded = SubgameSolver.load(tmp_path / "sampled.json")
+    assert loaded.runouts == RunoutSample(turns=1, rivers=5)
+    assert loaded.exploitability() == pytest.approx(sampled.exploitability(), abs=1e-12)
+    with pytest.raises(InvalidConfigError, match="suit_isomorphism"):
+        SubgameSolver(spot, sizes, runouts=RunoutSample(turns=1, rivers=5))
+    for bad in (0, 49, 2.0, True):
+        with pytest.raises(InvalidConfigError):
+            RunoutSample(turns=1, rivers=bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError):
+        SubgameSolver(spot, sizes, suit_isomorphism=False, runouts=(1, 5))  # type: ignore[arg-type]
 
 
 def test_leduc_agrees_with_open_spiel_universal_poker() -> None:

@@ -29,10 +29,11 @@ Heads-up no-limit (the main target: ACPC, 20,000 chips, blinds 50/100):
 * **Depth limits**: the river is solved to the end (bets of 50% and 100%
   of the pot and all-in, raises of 100% and all-in, two raises); on the turn
   the turn's betting is solved and the river is dealt and checked down
-  (every river card); on the flop the flop's betting is solved and the
-  turn and river are a sample of runouts (``FLOP_TURNS`` turn cards, each
-  with ``FLOP_RIVERS`` river cards, drawn from a generator seeded by the
-  board), checked down.  Checked-down streets ignore the betting to come
+  over ``TURN_RIVERS`` sampled river cards; on the flop the flop's betting
+  is solved and the turn and river are a sample of runouts (``FLOP_TURNS``
+  turn cards, each with ``FLOP_RIVERS`` river cards), checked down; the
+  samples are the solver's :class:`~pokerkit_core.ai.solver.RunoutSample`,
+  keyed by the board.  Checked-down streets ignore the betting to come
   (implied odds, position): the solve is an approximation there.
 * Actions below ``PURIFY`` probability are dropped (renormalised) in both
   the play and the Bayes narrowing.
@@ -67,8 +68,8 @@ from ...errors import InvalidConfigError, PokerError, shown
 from ...evaluation.cards import CARDS, Card
 from ...evaluation.evaluator import RANGE_COMBOS, combo_index, range_equity
 from ...evaluation.ranges import Range
-from ..solver import BetSizes, SubgameSolver, Spot
-from ..solver.core import CHANCE, PLAYER0, PLAYER1, GameNode
+from ..solver import BetSizes, RunoutSample, Spot, SubgameSolver
+from ..solver.core import PLAYER0, PLAYER1
 from .features import aggressive, hand_class, passive
 from .hard import HardPolicy
 
@@ -174,29 +175,6 @@ def _log_nearest(target: float, options: Sequence[float]) -> int:
     return min(range(len(options)), key=lambda i: (abs(math.log(max(target, 1) / max(options[i], 1))), -options[i]))
 
 
-class _SampledRunouts(SubgameSolver):
-    """A flop subgame whose turn and river are a fixed sample of cards
-    (``turns`` turn cards, ``rivers`` river cards after each), seeded by the
-    board: the chance nodes deal only those, each with probability
-    1 / sample size."""
-
-    def __init__(self, spot: Spot, sizes: Mapping[Street, BetSizes], turns: int, rivers: int) -> None:
-        self._sample = {3: turns, 4: rivers}
-        self._seed = ",".join(str(c.code) for c in spot.board)
-        super().__init__(spot, sizes, suit_isomorphism=False)
-
-    def _orbits(self, extra: tuple[int, ...]) -> list[tuple[int, list[tuple[int, Sequence[int], Sequence[int]]]]]:
-        left = self._cards_left(extra)
-        k = min(len(left), self._sample[len(self.spot.board) + len(extra)])
-        rng = random.Random(self._seed + ":" + ",".join(map(str, extra)))
-        return [(card, []) for card in sorted(rng.sample(left, k))]
-
-    def _chance(self, extra: tuple[int, ...], label: str, action: Action | None) -> GameNode:
-        left = len(self._cards_left(extra))
-        k = min(left, self._sample[len(self.spot.board) + len(extra)])
-        return self._new(GameNode(CHANCE, label, chance_probability=1 / k, action=action))
-
-
 def solve_spot(state: HandState, ranges: Mapping[int, Range], iterations: int) -> SubgameSolver:
     """The expert's re-solve of a heads-up spot: the subgame from ``state``
     with the expert's bet sizes and depth limit for its street (see the
@@ -220,10 +198,14 @@ def solve_spot(state: HandState, ranges: Mapping[int, Range], iterations: int) -
     if state.street == Street.RIVER:
         solver = SubgameSolver(spot, RIVER_SIZES)
     elif state.street == Street.TURN:
-        solver = _SampledRunouts(spot, {Street.TURN: TURN_SIZES, Street.RIVER: CHECK_DOWN}, 0, TURN_RIVERS)
+        solver = SubgameSolver(
+            spot, {Street.TURN: TURN_SIZES, Street.RIVER: CHECK_DOWN},
+            suit_isomorphism=False, runouts=RunoutSample(turns=1, rivers=TURN_RIVERS),
+        )
     else:
-        solver = _SampledRunouts(
-            spot, {Street.FLOP: FLOP_SIZES, Street.TURN: CHECK_DOWN, Street.RIVER: CHECK_DOWN}, FLOP_TURNS, FLOP_RIVERS
+        solver = SubgameSolver(
+            spot, {Street.FLOP: FLOP_SIZES, Street.TURN: CHECK_DOWN, Street.RIVER: CHECK_DOWN},
+            suit_isomorphism=False, runouts=RunoutSample(turns=FLOP_TURNS, rivers=FLOP_RIVERS),
         )
     solver.solve(target=0, max_iterations=iterations)
     return solver

@@ -26,7 +26,7 @@ References:
 """
 
 from .core import CfrSolver, Evaluation, Game, GameNode
-from .subgame import DEFAULT_SIZES, BetSizes, SolveReport, Spot, SubgameSolver
+from .subgame import DEFAULT_SIZES, BetSizes, RunoutSample, SolveReport, Spot, SubgameSolver
 
 __all__ = [
     "BetSizes",
@@ -35,6 +35,7 @@ __all__ = [
     "Evaluation",
     "Game",
     "GameNode",
+    "RunoutSample",
     "SolveReport",
     "Spot",
     "SubgameSolver",

@@ -34,6 +34,7 @@ import base64
 import itertools
 import json
 import math
+import random
 import sys
 import time
 from array import array
@@ -50,7 +51,7 @@ from ...evaluation.evaluator import evaluate_combos
 from ...evaluation.ranges import Range
 from .core import CHANCE, FOLDED, PLAYER0, PLAYER1, SHOWDOWN, CfrSolver, Evaluation, Game, GameNode
 
-__all__ = ["BetSizes", "Spot", "SubgameSolver", "SolveReport", "DEFAULT_SIZES"]
+__all__ = ["BetSizes", "Spot", "SubgameSolver", "SolveReport", "RunoutSample", "DEFAULT_SIZES"]
 
 _FORMAT = "pokerkit-core-solution-1"
 
@@ -382,6 +383,52 @@ def _range_from(data: Mapping[str, Any]) -> Range:
 
 
 @dataclass(frozen=True)
+class RunoutSample:
+    """Deal only a sample of the turn and river cards in a flop or turn
+    subgame (Monte Carlo run-outs), to make a re-solve fast: each chance node
+    deals ``turns`` (or ``rivers``) cards drawn without replacement from the
+    cards left, each with probability 1 / sample size.  The tree is then an
+    approximation of the real subgame (its exploitability is measured in the
+    sampled tree), the trade real-time re-solving makes (Moravcik et al.
+    2017, DeepStack; Brown and Sandholm 2018, depth-limited solving).
+
+    Args:
+        turns: Turn cards dealt at the turn's chance node (int >= 1).
+        rivers: River cards dealt at each river chance node (int >= 1).
+        seed: Keys the draws with the board and the cards dealt so far, so
+            a spot always gets the same sample; ``0`` keys them by the
+            cards alone.
+
+    Raises:
+        InvalidConfigError: A count or seed that is not an int in range.
+    """
+
+    turns: int
+    rivers: int
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("turns", "rivers"):
+            value = getattr(self, name)
+            if value.__class__ is not int or not 1 <= value <= 48:
+                raise InvalidConfigError(f"{name} must be an int from 1 to 48, not {shown(value)}")
+        if self.seed.__class__ is not int or self.seed < 0:
+            raise InvalidConfigError(f"seed must be an int >= 0, not {shown(self.seed)}")
+
+    def count(self, board_cards: int) -> int:
+        """Cards sampled at a chance node after ``board_cards`` board cards
+        (3: the turn, 4: the river)."""
+        return self.turns if board_cards == 3 else self.rivers
+
+    def draw(self, left: list[int], board: Sequence[int], extra: Sequence[int]) -> list[int]:
+        """The sample of ``left`` dealt after ``board`` and ``extra``, in card order."""
+        k = min(len(left), self.count(len(board) + len(extra)))
+        key = ",".join(map(str, board)) + ":" + ",".join(map(str, extra))
+        rng = random.Random(key if not self.seed else f"{self.seed}/{key}")
+        return sorted(rng.sample(left, k))
+
+
+@dataclass(frozen=True)
 class SolveReport:
     """What :meth:`SubgameSolver.solve` did.
 
@@ -411,10 +458,14 @@ class SubgameSolver:
         suit_isomorphism: Merge the chance branches that a suit permutation
             keeping the board and both weighted ranges maps onto each other
             (exact; locks must then treat a hand and its images alike).
+        runouts: Deal only a :class:`RunoutSample` of the turn and river
+            cards (an approximation; None deals every card).
 
     Raises:
-        InvalidConfigError: Bad sizes, a tree above ``max_nodes``, or a
-            range with no combo left once the board's cards are removed.
+        InvalidConfigError: Bad sizes, a tree above ``max_nodes``, a range
+            with no combo left once the board's cards are removed, or
+            ``runouts`` with ``suit_isomorphism`` (a sample is not closed
+            under suit permutations).
         MemoryError: The tree does not fit in memory.
     """
 
@@ -425,6 +476,7 @@ class SubgameSolver:
         *,
         max_nodes: int = 2_000_000,
         suit_isomorphism: bool = True,
+        runouts: RunoutSample | None = None,
     ) -> None:
         if not isinstance(spot, Spot):
             raise InvalidConfigError(f"expected a Spot, not {shown(spot)}")
@@ -440,8 +492,13 @@ class SubgameSolver:
             raise InvalidConfigError(f"max_nodes must be an int >= 1, not {shown(max_nodes)}")
         if not isinstance(suit_isomorphism, bool):
             raise InvalidConfigError(f"suit_isomorphism must be a bool, not {shown(suit_isomorphism)}")
+        if runouts is not None and not isinstance(runouts, RunoutSample):
+            raise InvalidConfigError(f"runouts must be a RunoutSample or None, not {shown(runouts)}")
+        if runouts is not None and suit_isomorphism:
+            raise InvalidConfigError("sampled run-outs need suit_isomorphism=False")
         self.max_nodes = max_nodes
         self._isomorphism = suit_isomorphism
+        self.runouts = runouts
         self._root_state = spot.root_state()
         self.root_pot = self._root_state.pot
         self._contrib0 = self._root_state.contributions
@@ -564,6 +621,9 @@ class SubgameSolver:
         per orbit of the symmetries that keep ``extra``'s cards, with the
         other cards of its orbit and the hand permutations that carry the
         representative's branch onto theirs."""
+        if self.runouts is not None:
+            board = [c.code for c in self.spot.board]
+            return [(card, []) for card in self.runouts.draw(self._cards_left(extra), board, extra)]
         group = [perm for perm in self.symmetries if all(_permute(c, perm) == c for c in extra)]
         out: list[tuple[int, list[tuple[int, Sequence[int], Sequence[int]]]]] = []
         seen: set[int] = set()
@@ -599,7 +659,16 @@ class SubgameSolver:
         return [c for c in range(52) if c not in used]
 
     def _chance(self, extra: tuple[int, ...], label: str, action: Action | None) -> GameNode:
-        unseen = 52 - len(self.spot.board) - len(extra) - 4
+        left = 52 - len(self.spot.board) - len(extra)
+        unseen: float = left - 4  # the cards a pair of hands leaves: each dealt with 1 / unseen
+        if self.runouts is not None:
+            # k cards drawn from all ``left`` (hole cards are not removed: the
+            # sample is the same for every pair); a pair's hole cards block
+            # 4 / left of them on average, so each card a pair can see counts
+            # 1 / (k (left - 4) / left): the expectation of a pair's value is
+            # the exact tree's, and a sample of every card is the exact tree.
+            k = min(left, self.runouts.count(len(self.spot.board) + len(extra)))
+            unseen = k * (left - 4) / left
         return self._new(GameNode(CHANCE, label, chance_probability=1 / unseen, action=action))
 
     def _build(self, state: HandState, extra: tuple[int, ...], action: Action | None, label: str = "") -> GameNode:
@@ -914,6 +983,9 @@ class SubgameSolver:
             "sizes": {street.name.lower(): s.to_dict() for street, s in self.sizes.items()},
             "iterations": self.solver.iterations,
             "suit_isomorphism": self._isomorphism,
+            "runouts": None if self.runouts is None else {
+                "turns": self.runouts.turns, "rivers": self.runouts.rivers, "seed": self.runouts.seed,
+            },
             "locks": {str(k): v for k, v in self._locks.items()},
             "regret": base64.b64encode(_le(regret)).decode("ascii"),
             "strategy_sum": base64.b64encode(_le(ssum)).decode("ascii"),
@@ -942,7 +1014,9 @@ class SubgameSolver:
                 raise SerializationError("format", f"not a saved solution (format {shown(data.get('format'))})")
             spot = Spot.from_dict(data["spot"])
             sizes = {Street[name.upper()]: BetSizes.from_dict(s) for name, s in data["sizes"].items()}
-            solver = cls(spot, sizes, suit_isomorphism=bool(data.get("suit_isomorphism", True)))
+            sample = data.get("runouts")
+            runouts = None if sample is None else RunoutSample(sample["turns"], sample["rivers"], sample["seed"])
+            solver = cls(spot, sizes, suit_isomorphism=bool(data.get("suit_isomorphism", True)), runouts=runouts)
             regret = _from_le(base64.b64decode(data["regret"]))
             ssum = _from_le(base64.b64decode(data["strategy_sum"]))
             solver.solver.set_state(regret, ssum, data["iterations"])
