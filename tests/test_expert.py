@@ -211,10 +211,11 @@ def test_registered_as_an_entry_point() -> None:
     assert registered_factory("expert", entry) is ExpertPolicy
 
 
-def test_a_preflop_shove_is_called_by_equity_against_a_robust_range() -> None:
-    """Facing an open shove the big blind calls when its equity against the
-    shover's robust range pays the pot odds: aces call, seven-deuce folds,
-    and a hand the table alone would fold (ace-five) calls now."""
+def test_a_preflop_shove_is_answered_by_the_hard_fallback_that_learns_the_shover() -> None:
+    """Facing an open shove the expert answers exactly as its ``hard``
+    fallback (a minimum defence from its read of the shover): aces call,
+    seven-deuce folds; every finished hand reaches the fallback's opponent
+    model through ``hand_ended``."""
     state = deal(GameConfig.acpc_heads_up(), seed=4)
     state = act(state, AllIn)
     seat = state.to_act
@@ -223,7 +224,13 @@ def test_a_preflop_shove_is_called_by_equity_against_a_robust_range() -> None:
     expert = ExpertPolicy(seed=1)
     pairs = [tuple(parse_cards(t)) for t in ("As Ah", "7c 2d", "Ad 5c")]
     answers = expert.range_action_probabilities(obs, pairs)  # type: ignore[arg-type]
-    assert [dict(a) for a in answers] == [{Call: 1.0}, {Fold: 1.0}, {Call: 1.0}]
-    table = preflop_table()
-    row = table["nodes"]["allin"]["strategy"][table["classes"].index("A5o")]
-    assert row[table["nodes"]["allin"]["actions"].index("call")] == 0  # the table alone folds it
+    fallback = expert._fallback
+    assert [dict(a) for a in answers] == [
+        dict(fallback.action_probabilities(dataclasses.replace(obs, hole_cards=p))) for p in pairs
+    ]
+    assert dict(answers[0]) == {Call: 1.0} and dict(answers[1]) == {Fold: 1.0}
+    over = act(state, Call)
+    assert over.is_over
+    before = fallback.model.hands
+    expert.hand_ended(observe(over, seat), over.hand_results)
+    assert fallback.model.hands == before + 1

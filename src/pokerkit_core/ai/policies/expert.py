@@ -11,7 +11,10 @@ Heads-up no-limit (the main target: ACPC, 20,000 chips, blinds 50/100):
   is mapped to the table's node by its kind and, for a bet or raise, the
   nearest of the node's sizes on a log scale of the raise-to total (all-in
   counts as a size); past the table's last node (a fifth raise) it keeps
-  the last node's answers for calls and folds.
+  the last node's answers for calls and folds.  Facing an all-in it answers
+  as its ``hard`` fallback does, whose defence reads how often and with
+  what this opponent shoves (it learns from every finished hand,
+  :meth:`ExpertPolicy.hand_ended`).
 * **Flop, turn and river**: it rebuilds the public state from its
   observation and re-solves the heads-up subgame from that state with
   :class:`~pokerkit_core.ai.solver.SubgameSolver`, from both players'
@@ -59,14 +62,13 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from ...engine.actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
+from ...engine.actions import Action, ActionKind, AllIn, LegalActions
 from ...engine.events import ActionTaken
 from ...engine.policy import random_state_data, random_state_from_data, state_fields
 from ...engine.rules import BettingStructure, GameConfig, Street
 from ...engine.state import HandState, act, deal
 from ...errors import InvalidConfigError, PokerError, shown
 from ...evaluation.cards import CARDS, Card
-from ...evaluation.evaluator import RANGE_COMBOS, combo_index, range_equity
 from ...evaluation.ranges import Range
 from ..solver import BetSizes, RunoutSample, Spot, SubgameSolver
 from ..solver.core import PLAYER0, PLAYER1
@@ -89,17 +91,6 @@ __all__ = [
     "solve_spot",
 ]
 
-SHOVE_FLOOR = 0.25
-"""Facing a pre-flop all-in, the shover's range is its range before the
-shove weighted by ``SHOVE_FLOOR + (1 - SHOVE_FLOOR) * p(shove)``: the table's
-shoving range mixed with a quarter of everything it could hold (robust
-against opponents who shove wider than the equilibrium)."""
-SHOVE_TRIALS = 5_000
-"""Monte Carlo deals (pairs of a combo of the shover's range and a board) of
-the equity that decides a call of a pre-flop all-in
-(:func:`~pokerkit_core.evaluation.evaluator.range_equity`, seed 1:
-deterministic; the whole range's values computed once per shoving
-range and cached)."""
 PURIFY = 0.02
 """Actions a hand plays less often than this (probability) are dropped."""
 RIVER_ITERATIONS = 150
@@ -143,24 +134,6 @@ def preflop_table() -> dict[str, Any]:
 def _class_of_combo() -> array[int]:
     names = {c: i for i, c in enumerate(preflop_table()["classes"])}
     return array("i", (names[hand_class(combo)] for combo in _COMBOS))
-
-
-@lru_cache(maxsize=64)
-def _shove_equities(robust: tuple[float, ...]) -> array[float]:
-    """Every hand's equity against a shover's range given by class weights
-    (``robust``: 169 weights in the pre-flop table's class order, or empty for
-    every hand alike), index :func:`~pokerkit_core.evaluation.evaluator.combo_index`;
-    -1 where every combo of the range shares a card with the hand.  One C
-    call for all 1,326 hands (a hand's value depends only on its own combo
-    and the seed), cached: a pre-flop line repeats from hand to hand."""
-    classes = _class_of_combo()
-    weights = array("d", bytes(8 * RANGE_COMBOS))
-    hands = bytearray(2 * RANGE_COMBOS)
-    for i, (a, b) in enumerate(_COMBOS):
-        k = combo_index(a.code, b.code)
-        weights[k] = robust[classes[i]] if robust else 1.0
-        hands[2 * k], hands[2 * k + 1] = a.code, b.code
-    return range_equity(bytes(hands), [weights], b"", trials=SHOVE_TRIALS, seed=1)
 
 
 def _clean(probs: Sequence[float]) -> list[float]:
@@ -278,6 +251,17 @@ class ExpertPolicy:
         self._fallback.state_from_dict(fields["fallback"])
         self._rng.setstate(state)
 
+    # ------------------------------------------------------------ hooks
+    def hand_ended(self, observation: Observation, results: Sequence[object]) -> None:
+        """Let the ``hard`` fallback learn the opponent from the finished
+        hand (its read of the opponent's shoves answers pre-flop all-ins).
+
+        Args:
+            observation: This seat's final view (public history).
+            results: Net chips per seat (unused).
+        """
+        self._fallback.hand_ended(observation, results)
+
     # ------------------------------------------------------------ playing
     def decide(self, observation: Observation) -> Action:
         """Choose an action (see the module documentation).
@@ -361,15 +345,12 @@ class ExpertPolicy:
         return lambda hole: self._answer(solver, node, hole)
 
     # pre-flop -------------------------------------------------------
-    _robust: list[float] = []
-
     def _preflop_walk(self, observation: Observation) -> tuple[dict[int, list[float]], str | None, float]:
         """Walk the pre-flop actions through the table: each seat's class
         weights (169) and the node reached (``None`` past the table), with
         the street's last raise-to total (chips)."""
         table = preflop_table()
         nodes = table["nodes"]
-        self._robust = []
         sb = observation.small_blind_seat
         bb = observation.big_blind_seat
         if sb is None or bb is None:
@@ -391,9 +372,6 @@ class ExpertPolicy:
                 label = self._preflop_label(node["actions"], event, bets[seat], level, stacks[seat], path, observation)
                 if label is not None:
                     k = node["actions"].index(label)
-                    if seat != observation.seat:
-                        self._robust = [w * (SHOVE_FLOOR + (1 - SHOVE_FLOOR) * row[k])
-                                        for w, row in zip(weights[seat], node["strategy"])]
                     for c in range(169):
                         weights[seat][c] *= node["strategy"][c][k]
                     if sum(weights[seat]) <= 0:  # an action the table never plays: no narrowing
@@ -460,7 +438,11 @@ class ExpertPolicy:
             actions.append(action)
         index = {c: i for i, c in enumerate(preflop_table()["classes"])}
         if node["actions"] == ["fold", "call"] and legal.can_fold:
-            return self._call_shove(observation, legal, list(self._robust))
+            # Facing an all-in: hard's defence, which reads how often and
+            # with what this opponent shoves (the table's equilibrium range
+            # is too tight against wide shovers, a fixed guess too wide
+            # against tight ones).
+            raise _Unsupported
 
         def answer(hole: Sequence[Card]) -> list[tuple[Action, float]]:
             if len(hole) != 2:
@@ -472,26 +454,6 @@ class ExpertPolicy:
                     out[action] = out.get(action, 0.0) + p
             total = sum(out.values())
             return [(a, p / total) for a, p in out.items()]
-
-        return answer
-
-    @staticmethod
-    def _call_shove(
-        observation: Observation, legal: LegalActions, robust: list[float]
-    ) -> Callable[[Sequence[Card]], list[tuple[Action, float]]]:
-        """Facing a pre-flop all-in: call when the hand's equity against the
-        shover's robust range (its range before the shove times
-        ``SHOVE_FLOOR + (1 - SHOVE_FLOOR) * p(shove)``) pays the pot odds."""
-        equities = _shove_equities(tuple(robust))
-        need = legal.call_amount / (observation.pot + legal.call_amount)
-
-        def answer(hole: Sequence[Card]) -> list[tuple[Action, float]]:
-            if len(hole) != 2:
-                raise _Unsupported
-            eq = equities[combo_index(hole[0].code, hole[1].code)]
-            if eq < 0:  # every combo of the range shares a card with the hand
-                return [(Call, 1.0)]
-            return [(Call if eq >= need else Fold, 1.0)]
 
         return answer
 
