@@ -272,25 +272,58 @@ def test_an_absent_player_is_sat_out_and_posts_the_big_blind_on_return() -> None
     _run(test)
 
 
-def test_run_it_twice_is_asked_and_declined() -> None:
+_CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
+
+
+async def _offered(lobby: Lobby, conns: list[Connection], **room_fields: Any) -> Room:
+    """Two people in an ``ask`` room go all-in in the first hand: the room
+    asks them about running it twice."""
+    _, conns[:] = await _people(lobby, {"kind": "cash", "run_it_twice": "ask", "stack": 1000,
+                                        "seats": [{"player": "human"}, {"player": "human"}],
+                                        **room_fields})
+    room = lobby.rooms[conns[0].room_id]
+    await _until(lambda: room.session.to_act is not None, "the first turn")
+    for conn in conns:
+        _messages(conn)
+    while room.offer is None:
+        await _act(lobby, room, conns, _all_in)
+    return room
+
+
+def _cards_seen(conn: Connection) -> set[str]:
+    """Every card named in the messages ``conn`` was sent since the last call."""
+    seen: set[str] = set()
+    while not conn.outbox.empty():
+        text = conn.outbox.get_nowait()
+        if text is not None:
+            seen |= set(_CARD.findall(text))
+    return seen
+
+
+def test_run_it_twice_is_asked_at_the_all_in_and_declined() -> None:
     async def test(lobby: Lobby) -> None:
-        _, conns = await _people(lobby, {"kind": "cash", "run_it_twice": "ask", "stack": 1000,
-                                         "seats": [{"player": "human"}, {"player": "human"}]})
-        room = lobby.rooms[conns[0].room_id]
-        await _until(lambda: room.session.to_act is not None, "the first turn")
-        assert room.session.state is not None and room.session.state.config.boards == 1
+        conns: list[Connection] = []
+        room = await _offered(lobby, conns)
+        state = room.session.state
+        assert state is not None and not room.session.is_between_hands and room.hand_number == 1
+        assert room.session.to_act is None and state.board == ()  # nothing run out yet
+        offer = room.state_message(0, set())["run_twice_offer"]
+        assert offer["seats"] == [0, 1] and offer["agreed"] == [] and offer["action"] == "c"
+        own = [{str(c) for c in state.hole_cards[seat] or ()} for seat in (0, 1)]
+        # nobody learns a card before the answer: each seat was sent its own two only
+        assert [_cards_seen(conn) for conn in conns] == own
         await lobby.handle(conns[0], TwiceMessage(True))
+        assert room.offer is not None and room.offer["yes"] == [0]
+        assert _cards_seen(conns[1]) == own[1]
+        with pytest.raises(ProtocolError) as again:
+            await lobby.handle(conns[0], TwiceMessage(False))
+        assert again.value.code == "not_now"  # one answer each
         await lobby.handle(conns[1], TwiceMessage(False))  # declined: one board
-        hand = room.hand_number
-        await _act(lobby, room, conns, lambda legal: "f")
-        await _until(lambda: room.hand_number != hand and not room.session.is_between_hands, "the next hand")
-        assert room.session.state is not None and room.session.state.config.boards == 1
-        await lobby.handle(conns[1], TwiceMessage(True))  # both agree: twice from the next hand
-        hand = room.hand_number
-        await _act(lobby, room, conns, lambda legal: "f")
-        await _until(lambda: room.hand_number != hand and not room.session.is_between_hands, "the next hand")
-        assert room.session.state is not None and room.session.state.config.boards == 2
-        assert room.rules()["run_it_twice"] == "ask"
+        assert room.offer is None and room.session.hand_count == 1
+        final = room.session.records[0].state
+        assert final is not None and final.config.boards == 1 and len(final.boards) == 1
+        assert final.hole_cards == state.hole_cards and sum(room.session.records[0].results) == 0
+        assert "SECOND" not in lobby.pokerstars(room.id) and "_boards" not in lobby.phhs(room.id)
         never = lobby.create(read_room_request({"kind": "cash", "seats": [{"player": "human"}] * 2,
                                                 "sit": {"seat": 0, "name": "x"}}))
         conn = Connection(never["room"]["id"])
@@ -299,6 +332,59 @@ def test_run_it_twice_is_asked_and_declined() -> None:
         with pytest.raises(ProtocolError) as refused:
             await lobby.handle(conn, TwiceMessage(True))
         assert refused.value.code == "not_now"
+
+    _run(test)
+
+
+def test_run_it_twice_accepted_by_everyone_runs_two_boards() -> None:
+    async def test(lobby: Lobby) -> None:
+        conns: list[Connection] = []
+        room = await _offered(lobby, conns)
+        dealt = room.session.state
+        assert dealt is not None
+        await lobby.handle(conns[1], TwiceMessage(True))
+        await lobby.handle(conns[0], TwiceMessage(True))
+        record = room.session.records[0]
+        final = record.state
+        assert final is not None and len(final.boards) == 2 and final.hole_cards == dealt.hole_cards
+        assert final.boards[0][:3] != final.boards[1][:3]  # all-in pre-flop: two whole boards
+        awarded = [e for e in final.history if type(e).__name__ == "PotAwarded"]
+        assert sorted({e.board for e in awarded}) == [0, 1]  # the pot split between the boards
+        assert sum(sum(e.amounts) for e in awarded) == 2000 and sum(record.results) == 0
+        stars = lobby.pokerstars(room.id)
+        assert "*** FIRST FLOP ***" in stars and "SECOND Board [" in stars
+        assert "_boards = 2" in lobby.phhs(room.id)
+
+    _run(test)
+
+
+def test_run_it_twice_not_answered_in_time_is_a_no() -> None:
+    async def test(lobby: Lobby) -> None:
+        conns: list[Connection] = []
+        room = await _offered(lobby, conns, decision_seconds=1)
+        await lobby.handle(conns[0], TwiceMessage(True))  # bob never answers
+        await _until(lambda: room.session.hand_count >= 1, "the time-out")
+        final = room.session.records[0].state
+        assert final is not None and len(final.boards) == 1 and room.seats[1].missed == 0
+
+    _run(test)
+
+
+def test_run_it_twice_asked_again_after_a_restart() -> None:
+    async def test(lobby: Lobby) -> None:
+        conns: list[Connection] = []
+        room = await _offered(lobby, conns)
+        await lobby.handle(conns[0], TwiceMessage(True))
+        saved = json.loads(json.dumps(room.save()))
+        progress = (room.hand_number or 0, room.seq, room.actions(), None)
+        back = Room.load(room.id, room.created, saved, None, progress)
+        assert back.session.held == room.session.held and back.offer is not None
+        assert back.offer["seats"] == [0, 1] and back.offer["yes"] == []  # asked again
+        assert back.session.state is not None and back.session.state.board == ()
+        await back.agree_twice(0, True)
+        await back.agree_twice(1, True)
+        final = back.session.records[-1].state
+        assert final is not None and len(final.boards) == 2
 
     _run(test)
 

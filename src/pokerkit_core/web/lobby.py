@@ -391,8 +391,9 @@ class Lobby:
             room.ask_chips(conn.seat, message.chips)
             self._changed(room, decision=False)
         elif isinstance(message, TwiceMessage):
-            room.agree_twice(conn.seat, message.agree)
-            self._changed(room, decision=False)
+            async with room.lock:
+                await room.agree_twice(conn.seat, message.agree)
+            self._changed(room, decision=True, action=True)
         elif isinstance(message, ChatMessage):
             if room.seats[conn.seat].pending:
                 raise ProtocolError("not_seated", "the host has not seated you yet")
@@ -473,6 +474,8 @@ class Lobby:
             if timer is not None and not decision:
                 self._timers[room.id] = timer  # the same decision: keep its timer
                 return
+        elif room.offer is not None:  # run it twice asked: "no" when its time is up
+            room.deadline = room.offer["deadline"]
         else:
             room.deadline = None
         if timer is not None:

@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable, cast
 
-from ..engine.actions import Action, LegalActions
+from ..engine.actions import Action, ActionKind, LegalActions
 from ..engine.events import ActionTaken
 from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, NotYourTurnError, PokerError
 from ..engine.observation import Observation, observe
@@ -90,7 +90,8 @@ class SeatMeta:
         wait_bb: Back from sitting out; dealt in at the first hand in which
             the seat is the big blind (house rule ``wait``).
         bank: Seconds left in the person's time bank.
-        twice: The person agrees to run it twice (option ``ask``).
+        twice: The person agreed to run it twice at the all-in now being
+            asked about (option ``ask``; ``False`` once it is answered).
         add: Chips of the person's rebuys and top-ups, added at the next deal.
         asked: Chips of a rebuy or top-up waiting for the host's approval.
         take: Chips the host takes away at the next deal.
@@ -173,6 +174,7 @@ class Room:
         self.chat = Chat()
         self.banking: tuple[int, float] | None = None  # (seat, monotonic start) in the time bank
         self.version = 0  # bumped by every change the between-hands text shows
+        self.offer: dict[str, Any] | None = None  # run it twice asked at the all-in (_offer)
 
     # -- building ------------------------------------------------------
 
@@ -240,7 +242,8 @@ class Room:
             "run_it_twice": request.run_it_twice if cash else "never",
             "next_blinds": None,
         }
-        session = TableSession(config, _players(seats, seed, pool), seed=seed)
+        session = TableSession(config, _players(seats, seed, pool), seed=seed,
+                               hold_run_out=settings["run_it_twice"] == "ask")
         room = cls(
             room_id, name=request.name, kind=request.kind, mode=mode, seats=seats,
             session=session, settings=settings, created=time.time(), seed=seed,
@@ -332,7 +335,8 @@ class Room:
             deadline_at = progress[3]
         blinds = _tournament(data["mode"]).schedule if data["kind"] == "sitngo" else None
         session = TableSession.restore(data["session"], _players(seats, data["seed"], pool),
-                                        blinds=blinds)
+                                        blinds=blinds,
+                                        hold_run_out=data["settings"].get("run_it_twice") == "ask")
         room = cls(
             room_id, name=data["name"], kind=data["kind"], mode=data["mode"], seats=seats,
             session=session, settings=data["settings"], created=created, seed=data["seed"],
@@ -350,6 +354,7 @@ class Room:
             if isinstance(state, HandState):
                 room._finished(state)
         room.count_records()
+        room._after_step()  # a run-out held at the save is asked about again
         return room
 
     # -- queries -------------------------------------------------------
@@ -608,6 +613,7 @@ class Room:
             "deadline_ms": deadline_ms,
             "decision_seconds": self.settings["decision_seconds"],
             "time_bank": self.banking is not None,
+            "run_twice_offer": self.offer_data(),
             "paused": self.paused,
             "pots": [] if public_obs is None else pots_data(public_obs),
             "limits": {
@@ -687,7 +693,9 @@ class Room:
         state = self.session.state
         if self.session.is_between_hands or state is None:
             return []
-        return [str(e.action) for e in state.history if isinstance(e, ActionTaken)]
+        done = [str(e.action) for e in state.history if isinstance(e, ActionTaken)]
+        held = self.session.held
+        return done if held is None else [*done, str(held[1])]  # held again on restore
 
     def names(self) -> list[str]:
         """One distinct player name per seat (for hand histories)."""
@@ -836,7 +844,8 @@ class Room:
                 session.sit_out(seat)
 
     def _next_config(self) -> None:
-        """The next hand's blinds (the host's change) and boards (run it twice)."""
+        """The next hand's blinds (the host's change) and boards (option
+        ``ask``: dealt for two boards, one run when the players decline)."""
         config = self.session.config
         changes: dict[str, Any] = {}
         blinds = self.settings.get("next_blinds")
@@ -844,12 +853,8 @@ class Room:
             changes["blinds"] = Blinds(*blinds)
             self.settings["next_blinds"] = None
         mode = self.settings.get("run_it_twice", "never")
-        if mode == "ask":
-            live = self.session.live
-            people = [m for m, on in zip(self.seats, live) if on and m.player == "human"]
-            boards = 2 if people and all(m.twice for m in people) else 1
-            if boards != config.boards:
-                changes["boards"] = boards
+        if mode == "ask" and config.boards != 2:  # (a room saved before the offer at the all-in)
+            changes["boards"] = 2
         if changes:
             self.session.config = dataclasses.replace(config, **changes)
 
@@ -882,13 +887,16 @@ class Room:
             return
         self.banking = None
         await self.session.start_hand_async()
-        self._after_step()
+        await self._after_step_async()
 
     async def resume(self) -> None:
-        """Go on with a restored hand whose computer seat was interrupted."""
-        if not self.session.is_between_hands and self.session.to_act is None:
+        """Go on with a restored hand whose computer seat was interrupted
+        (or whose run-out was being asked about: asked again)."""
+        if self.session.held is not None:
+            await self._after_step_async()
+        elif not self.session.is_between_hands and self.session.to_act is None:
             await self.session.start_hand_async()
-            self._after_step()
+            await self._after_step_async()
 
     async def act(self, seat: int, hand: int, text: str) -> None:
         """The person at ``seat`` plays ``text`` in hand ``hand``.
@@ -929,7 +937,7 @@ class Room:
             meta.bank = max(0.0, meta.bank - (time.monotonic() - self.banking[1]))
             self.version += 1
         self.banking = None
-        self._after_step()
+        await self._after_step_async()
 
     def use_time_bank(self) -> bool:
         """The person to act ran out of time: start their time bank if they
@@ -958,6 +966,8 @@ class Room:
         """
         seat = self.session.to_act
         if seat is None:
+            if self.offer is not None:  # not answered in time: "no"
+                await self._run_out(1)
             return None
         meta = self.seats[seat]
         if self.banking is not None and self.banking[0] == seat:
@@ -970,7 +980,7 @@ class Room:
             meta.away = True  # sat out from the next hand; "sit_in" brings them back
             meta.sit_out = True
         self.version += 1
-        self._after_step()
+        await self._after_step_async()
         return seat
 
     def ask_sit_out(self, seat: int, out: bool) -> None:
@@ -1045,17 +1055,80 @@ class Room:
             raise ProtocolError("too_many_chips", f"the table would hold {total:,} chips in all, "
                                 f"above MAX_CHIPS ({MAX_CHIPS:,})")
 
-    def agree_twice(self, seat: int, agree: bool) -> None:
-        """The person at ``seat`` agrees (or not) to run it twice from the
-        next hand (rooms whose option is ``ask``).
+    async def agree_twice(self, seat: int, agree: bool) -> None:
+        """The person at ``seat`` answers the run-it-twice offer made at the
+        all-in (:attr:`offer`): the board is run twice once every person
+        asked agreed, once at the first "no".
 
         Raises:
-            ProtocolError: ``not_now`` the room's option is not ``ask``.
+            ProtocolError: ``not_now`` the room's option is not ``ask``, no
+                run-out is being asked about, the seat is not asked (not in
+                the hand, or a computer seat) or has answered already.
+                Nothing changes.
         """
         if self.settings.get("run_it_twice") != "ask":
             raise ProtocolError("not_now", "this room does not ask about running it twice")
-        self.seats[seat].twice = agree
+        offer = self.offer
+        if offer is None or seat not in offer["seats"]:
+            raise ProtocolError("not_now", "nobody asks you about running it twice now")
+        if seat in offer["yes"]:
+            raise ProtocolError("not_now", "you have answered already")
+        if not agree:
+            await self._run_out(1)
+            return
+        offer["yes"].append(seat)
+        self.seats[seat].twice = True
         self.version += 1
+        await self._after_step_async()
+
+    def _offer(self) -> None:
+        """Ask about running it twice when the session holds the action that
+        starts an all-in run-out (option ``ask``): the people still in are
+        asked (computer seats agree: house rule of docs/web.rst); they have
+        ``decision_seconds`` to answer."""
+        held = self.session.held
+        state = self.session.state
+        if held is None or state is None:
+            self.offer = None
+            return
+        if self.offer is not None:
+            return
+        seat, action = held
+        folding = action.kind is ActionKind.FOLD
+        asked = [s for s, meta in enumerate(self.seats)
+                 if meta.player == "human" and state.config.stacks[s] > 0 and not state.folded[s]
+                 and not (folding and s == seat)]
+        self.offer = {"seat": seat, "action": str(action), "seats": asked, "yes": [],
+                      "deadline": time.monotonic() + float(self.settings["decision_seconds"])}
+        self.version += 1
+
+    async def _after_step_async(self) -> None:
+        """:meth:`_after_step`, then run the board out once every person
+        asked agreed (or nobody is asked)."""
+        self._after_step()
+        offer = self.offer
+        if offer is not None and set(offer["yes"]) >= set(offer["seats"]):
+            await self._run_out(2)
+
+    async def _run_out(self, boards: int) -> None:
+        """Answer the offer: run the board out ``boards`` times."""
+        state = self.session.state
+        assert state is not None and self.offer is not None
+        self.offer = None
+        for meta in self.seats:
+            meta.twice = False
+        self.version += 1
+        await self.session.release_run_out_async(min(boards, state.config.boards))
+        self._after_step()
+
+    def offer_data(self) -> dict[str, Any] | None:
+        """The ``RunTwiceOffer`` of ``docs/web.rst`` (``None``: nothing asked)."""
+        offer = self.offer
+        if offer is None:
+            return None
+        return {"seat": offer["seat"], "action": offer["action"], "seats": offer["seats"],
+                "agreed": offer["yes"],
+                "deadline_ms": max(0, int((offer["deadline"] - time.monotonic()) * 1000))}
 
     def host(self, request: HostRequest) -> None:
         """A host's action (the lobby checked the owner token; ``transfer``
@@ -1152,6 +1225,7 @@ class Room:
         return self.chat.say(seat, self.seats[seat].name or f"seat {seat + 1}", text)
 
     def _after_step(self) -> None:
+        self._offer()
         if self.session.is_between_hands:
             state = self.session.state
             if state is not None:
@@ -1204,7 +1278,7 @@ def _cash_config(request: RoomRequest, seats: list[SeatMeta]) -> TableConfig:
             max_seconds=None if request.max_minutes is None else request.max_minutes * 60,
             straddles=request.straddles,
             ante_rule=AnteRule(request.ante_rule),
-            boards=2 if request.run_it_twice == "always" else 1,
+            boards=1 if request.run_it_twice == "never" else 2,  # "ask": one run if declined
         )
     except PokerError as exc:
         raise ProtocolError("bad_config", str(exc)) from None

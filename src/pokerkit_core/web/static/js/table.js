@@ -308,8 +308,27 @@ function renderActions(obs, state) {
   clear(buttons);
   const legal = obs && obs.legal && state.to_act === ctx.you && ctx.you !== null ? obs.legal : null;
   ctx.legal = legal;
-  bar.hidden = !legal;
+  const offer = state.run_twice_offer;
+  const asked = Boolean(offer && ctx.you !== null && ctx.you !== undefined
+    && offer.seats.includes(ctx.you) && !offer.agreed.includes(ctx.you));
+  bar.hidden = !legal && !asked;
   document.body.dataset.myTurn = legal ? "1" : "0";
+  if (offer) {
+    // run it twice asked at the all-in: nothing is run out before every answer
+    $("raise-row").hidden = true;
+    const names = seatNames(state.seats || []);
+    const seconds = Math.ceil((offer.deadline_ms || 0) / 1000);
+    if (asked) {
+      buttons.append(
+        el("button", { type: "button", class: "primary", id: "run-twice-yes", onclick: () => send({ type: "run_twice", agree: true }) }, "Run it twice"),
+        el("button", { type: "button", id: "run-twice-no", onclick: () => send({ type: "run_twice", agree: false }) }, "Run it once"));
+      setStatus(`All in: run it twice? Everyone in the hand must agree (no answer in ${seconds} s is a no).`);
+    } else {
+      const waiting = offer.seats.filter((s) => !offer.agreed.includes(s)).map((s) => names[s] || `seat ${s + 1}`);
+      setStatus(`All in: asking ${waiting.join(", ")} whether to run it twice.`);
+    }
+    return;
+  }
   if (!legal) {
     const line = $("status");
     if (!line.classList.contains("error") || state.seq !== ctx.errorSeq) {
@@ -402,11 +421,6 @@ function renderSeatControls(seats, state) {
         } }, word));
       }
       if (mine.chips_next_hand > 0) box.append(el("span", { class: "muted" }, `+${chips(mine.chips_next_hand)} from the next hand`));
-    }
-    if (rules.run_it_twice === "ask") {
-      const box2 = el("input", { type: "checkbox", id: "run-twice-agree", onchange: (e) => send({ type: "run_twice", agree: e.target.checked }) });
-      box2.checked = Boolean(mine.run_twice);
-      box.append(el("label", { class: "inline" }, box2, "Run it twice if all-in"));
     }
   }
 }
