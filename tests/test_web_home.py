@@ -863,3 +863,44 @@ def test_a_buy_in_never_brings_the_table_above_max_chips() -> None:
         assert room.seats[2].fill and room.seats[2].name == "cy"
 
     _run(test)
+
+
+def test_a_pause_stops_the_clock_of_the_hand_in_progress() -> None:
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "stack": 1000, "decision_seconds": 1,
+                                             "seats": [{"player": "human"}, {"player": "human"}]})
+        room = lobby.rooms[conns[0].room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        seat = room.session.to_act
+        _host(lobby, room.id, owner, action="pause")
+        frozen = room.state_message(seat, set())["deadline_ms"]
+        await asyncio.sleep(1.6)  # longer than the decision time: nobody times out while paused
+        assert room.session.to_act == seat and room.seats[seat].missed == 0 and not room.session.faults
+        assert room.state_message(seat, set())["deadline_ms"] == frozen > 0
+        assert room.state_message(seat, set())["paused"] is True
+        _host(lobby, room.id, owner, action="resume")
+        assert room.deadline is not None and room.deadline - time.monotonic() <= 1.0
+        await _until(lambda: room.seats[seat].missed == 1, "the time-out after the pause")
+
+    _run(test)
+
+
+def test_the_time_bank_refills_every_ten_hands_up_to_the_rooms_bank() -> None:
+    from pokerkit_core.web.limits import TIME_BANK_REFILL_HANDS, TIME_BANK_REFILL_SECONDS
+
+    async def test(lobby: Lobby) -> None:
+        _, conns = await _people(lobby, {"kind": "cash", "stack": 1000, "time_bank_seconds": 30,
+                                         "seats": [{"player": "human"}, {"player": "human"}]})
+        room = lobby.rooms[conns[0].room_id]
+        room.seats[0].bank, room.seats[1].bank = 0.0, 28.0  # spent in earlier hands
+        for hands in (TIME_BANK_REFILL_HANDS, 2 * TIME_BANK_REFILL_HANDS):
+            while room.session.hand_count < hands:
+                await _until(lambda: room.session.to_act is not None, "a turn")
+                assert room.seats[0].bank == TIME_BANK_REFILL_SECONDS * (hands // TIME_BANK_REFILL_HANDS - 1)
+                await _act(lobby, room, conns, lambda legal: "f")
+            await _until(lambda: room.session.to_act is not None, "the next hand")
+            assert room.seats[0].bank == TIME_BANK_REFILL_SECONDS * hands // TIME_BANK_REFILL_HANDS
+            assert room.seats[1].bank == 30.0  # never above the room's bank
+        assert room.rules()["time_bank_seconds"] == 30
+
+    _run(test)

@@ -471,7 +471,7 @@ class Lobby:
             if decision or room.deadline is None:
                 room.banking = None
                 room.deadline = time.monotonic() + room.settings["decision_seconds"]
-            if timer is not None and not decision:
+            if timer is not None and not decision and room.paused_at is None:
                 self._timers[room.id] = timer  # the same decision: keep its timer
                 return
         elif room.offer is not None:  # run it twice asked: "no" when its time is up
@@ -481,6 +481,8 @@ class Lobby:
         if timer is not None:
             timer.cancel()
         if room.deadline is not None:
+            if room.paused_at is not None:  # paused by the host: the clock stops
+                return
             delay = max(0.0, room.deadline - time.monotonic())
             self._timers[room.id] = loop.call_later(delay, self._on_time_out, room.id, room.deadline)
         elif room.ready_to_deal():
@@ -507,7 +509,7 @@ class Lobby:
         if room is None:
             return
         async with room.lock:
-            if room.deadline != deadline:  # answered (or another decision) meanwhile
+            if room.deadline != deadline or room.paused_at is not None:  # answered, or paused, meanwhile
                 return
             if room.use_time_bank():  # the person's time bank runs before the time-out
                 room.version += 1

@@ -45,7 +45,7 @@ from ..tables.session import Blinds, SeatState, StackMode, TableConfig, TableSes
 from ..tables.tournament import TournamentConfig, eliminations, rank_players
 from .computer import ComputerPool, OffLoopPolicy
 from .home import Chat, ChipLog, settlement
-from .limits import RESUME_SECONDS
+from .limits import RESUME_SECONDS, TIME_BANK_REFILL_HANDS, TIME_BANK_REFILL_SECONDS
 from .protocol import HostRequest, JoinRequest, ProtocolError, RoomRequest
 from .views import (
     EventTexts,
@@ -175,6 +175,7 @@ class Room:
         self.banking: tuple[int, float] | None = None  # (seat, monotonic start) in the time bank
         self.version = 0  # bumped by every change the between-hands text shows
         self.offer: dict[str, Any] | None = None  # run it twice asked at the all-in (_offer)
+        self.paused_at: float | None = None  # time.monotonic() when the host paused: the clock stops
 
     # -- building ------------------------------------------------------
 
@@ -280,7 +281,11 @@ class Room:
         """
         if self.deadline is None:
             return None
-        return time.time() + (self.deadline - time.monotonic())
+        return time.time() + (self.deadline - self.now())
+
+    def now(self) -> float:
+        """The room's clock, :func:`time.monotonic` seconds: stopped while the host pauses."""
+        return time.monotonic() if self.paused_at is None else self.paused_at
 
     def resume_clock(self, deadline_at: float | None) -> None:
         """Set the person to act's deadline from a saved :meth:`deadline_at`.
@@ -349,6 +354,8 @@ class Room:
         room.owner_hash = data.get("owner_hash")
         room.touched = float(data.get("touched", created))
         room.resume_clock(deadline_at)
+        if room.paused:
+            room.paused_at = time.monotonic()  # the clock stays stopped
         if last_state is not None:
             state = load_value(last_state)
             if isinstance(state, HandState):
@@ -523,6 +530,7 @@ class Room:
             "run_it_twice": settings.get("run_it_twice", "always" if config.boards > 1 else "never"),
             "decision_seconds": settings["decision_seconds"],
             "time_bank_seconds": settings.get("time_bank_seconds", 0),
+            "time_bank_refill": {"hands": TIME_BANK_REFILL_HANDS, "seconds": TIME_BANK_REFILL_SECONDS},
             "missed_turns": settings.get("missed_turns", 0),
             "return_rule": settings.get("return_rule", "wait"),
             "rebuy": settings.get("rebuy", "off"),
@@ -602,7 +610,7 @@ class Room:
         to_act = None if self.session.is_between_hands or public_obs is None else public_obs.to_act
         deadline_ms = None
         if self.deadline is not None and to_act is not None:
-            deadline_ms = max(0, int((self.deadline - time.monotonic()) * 1000))
+            deadline_ms = max(0, int((self.deadline - self.now()) * 1000))
         moment = {
             "type": "state",
             "room": self.id,
@@ -817,10 +825,27 @@ class Room:
                 elif not meta.sit_out and state is SeatState.SITTING_OUT and not meta.wait_bb:
                     session.sit_in(seat)
                 meta.sit_out = None
+        self._refill_time_banks()
         self._waiting_for_big_blind()
         self._next_config()
         if before != (session.stacks, session.seat_states, len(self.chips.entries), session.config):
             self.version += 1
+
+    def _refill_time_banks(self) -> None:
+        """Every :data:`~.limits.TIME_BANK_REFILL_HANDS` hands the room
+        finished, each person's time bank grows by
+        :data:`~.limits.TIME_BANK_REFILL_SECONDS`, up to the room's
+        ``time_bank_seconds`` (once per such hand count)."""
+        hands = self.session.hand_count
+        most = float(self.settings.get("time_bank_seconds", 0) or 0)
+        if (not most or not hands or hands % TIME_BANK_REFILL_HANDS
+                or self.settings.get("bank_refilled_at") == hands):
+            return
+        self.settings["bank_refilled_at"] = hands
+        for meta in self.seats:
+            if meta.player == "human" and meta.bank < most:
+                meta.bank = min(most, meta.bank + TIME_BANK_REFILL_SECONDS)
+                self.version += 1
 
     def _waiting_for_big_blind(self) -> None:
         """Deal in a seat back from sitting out (house rule ``wait``) only
@@ -934,7 +959,7 @@ class Room:
             meta.missed = 0
             self.version += 1
         if self.banking is not None and self.banking[0] == seat:
-            meta.bank = max(0.0, meta.bank - (time.monotonic() - self.banking[1]))
+            meta.bank = max(0.0, meta.bank - (self.now() - self.banking[1]))
             self.version += 1
         self.banking = None
         await self._after_step_async()
@@ -1128,7 +1153,7 @@ class Room:
             return None
         return {"seat": offer["seat"], "action": offer["action"], "seats": offer["seats"],
                 "agreed": offer["yes"],
-                "deadline_ms": max(0, int((offer["deadline"] - time.monotonic()) * 1000))}
+                "deadline_ms": max(0, int((offer["deadline"] - self.now()) * 1000))}
 
     def host(self, request: HostRequest) -> None:
         """A host's action (the lobby checked the owner token; ``transfer``
@@ -1152,7 +1177,10 @@ class Room:
         if self.status == "over" and action != "close":
             raise ProtocolError("not_now", "the room is over")
         if action in ("pause", "resume"):
-            self.paused = action == "pause"
+            pause = action == "pause"
+            if pause != self.paused:
+                self._stop_clock(pause)
+            self.paused = pause
             self.version += 1
             return
         if self.kind != "cash":
@@ -1208,6 +1236,26 @@ class Room:
             else:
                 meta.kick = True
         self.version += 1
+
+    def _stop_clock(self, stop: bool) -> None:
+        """Stop the room's clock (the host pauses) or start it again: the
+        person to act (and the run-it-twice question) get back the time
+        they had left, at most ``decision_seconds`` (or their time bank)."""
+        now = time.monotonic()
+        if stop:
+            self.paused_at = now
+            return
+        shift = now - (self.paused_at if self.paused_at is not None else now)
+        self.paused_at = None
+        most = now + float(self.settings["decision_seconds"])
+        if self.deadline is not None:
+            if self.banking is not None:
+                self.banking = (self.banking[0], self.banking[1] + shift)
+                self.deadline += shift
+            else:
+                self.deadline = min(self.deadline + shift, most)
+        if self.offer is not None:
+            self.offer["deadline"] = min(self.offer["deadline"] + shift, most)
 
     def say(self, seat: int, text: str) -> dict[str, Any]:
         """The person at ``seat`` says ``text`` at the table.

@@ -194,6 +194,7 @@ function render() {
     // in the time bank the bar runs down the bank, not the decision time
     ctx.deadlineTotal = state.time_bank ? Math.max(state.deadline_ms, 1) : (state.decision_seconds || 30) * 1000;
     ctx.banking = Boolean(state.time_bank);
+    ctx.frozen = state.paused ? state.deadline_ms : null;  // paused by the host: the clock stops
   } else {
     ctx.deadlineAt = null;
   }
@@ -485,7 +486,8 @@ function renderRules(rules, state) {
   if (rules.next_blinds) items.push(`From the next hand: blinds ${chips(rules.next_blinds[0])}/${chips(rules.next_blinds[1])}`);
   if (rules.straddles) items.push(`${rules.straddles} straddle${rules.straddles > 1 ? "s" : ""}`);
   items.push(`Run it twice: ${RULE_TEXTS.run_it_twice[rules.run_it_twice] || rules.run_it_twice}`);
-  items.push(`${rules.decision_seconds} s to act${rules.time_bank_seconds ? ` + a ${rules.time_bank_seconds} s time bank` : ""}`);
+  const refill = rules.time_bank_refill;
+  items.push(`${rules.decision_seconds} s to act${rules.time_bank_seconds ? ` + a ${rules.time_bank_seconds} s time bank${refill ? ` (+${refill.seconds} s every ${refill.hands} hands)` : ""}` : ""}`);
   if (rules.missed_turns) items.push(`Sat out after ${rules.missed_turns} missed turns in a row; back: ${RULE_TEXTS.return_rule[rules.return_rule]}`);
   if (ctx.room && ctx.room.kind === "cash") {
     items.push(`Rebuys and top-ups: ${RULE_TEXTS.rebuy[rules.rebuy] || rules.rebuy}${rules.rebuy !== "off" ? ` (stack up to ${chips(rules.max_buy_in)})` : ""}`);
@@ -598,7 +600,7 @@ function listen(obs, state) {
 function tick() {
   const bar = document.querySelector("#table .countdown");
   if (!bar || ctx.deadlineAt === null) return;
-  const left = Math.max(0, ctx.deadlineAt - performance.now());
+  const left = ctx.frozen !== null && ctx.frozen !== undefined ? ctx.frozen : Math.max(0, ctx.deadlineAt - performance.now());
   const share = ctx.deadlineTotal ? Math.min(1, left / ctx.deadlineTotal) : 0;
   let fill = bar.firstElementChild;
   if (!fill) { fill = el("span"); bar.append(fill); }
@@ -608,7 +610,7 @@ function tick() {
     text = el("div", { class: "countdown-text" });
     bar.after(text);
   }
-  text.textContent = `${ctx.banking ? "time bank " : ""}${Math.ceil(left / 1000)} s`;
+  text.textContent = `${ctx.banking ? "time bank " : ""}${Math.ceil(left / 1000)} s${ctx.frozen !== null && ctx.frozen !== undefined ? " (paused)" : ""}`;
 }
 
 function onKey(event) {
