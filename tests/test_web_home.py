@@ -743,6 +743,13 @@ def test_a_seat_taken_after_a_kick_learns_no_cards_of_the_player_before() -> Non
         mine = lobby.phhs(room_id, carl).split("\n\n")
         public = lobby.phhs(room_id).split("\n\n")
         assert mine[:played] == public[:played] and mine[played:] != public[played:]
+        # each hand names who sat in it: bob in his hands, carl in his
+        players = [set(re.findall(r'"(\w+)"', re.search(r"players = \[(.*?)\]", hand, re.S).group(1)))  # type: ignore[union-attr]
+                   for hand in public if hand.strip()]
+        assert players == [{"ann", "bob"}] * played + [{"ann", "carl"}] * (len(players) - played)
+        stars = [hand for hand in lobby.pokerstars(room_id).split("PokerStars Hand #") if hand.strip()]
+        assert len(stars) == len(players) and "Seat 2: bob (" in stars[0] and "carl" not in stars[0]
+        assert "Seat 2: carl (" in stars[-1] and "bob" not in stars[-1]
 
     _run(test)
 

@@ -290,15 +290,19 @@ class Lobby:
         """The room's finished hands in the PokerStars text format
         (:mod:`pokerkit_core.formats.pokerstars_out`); hidden cards as for
         :meth:`phhs`.  A colon in a player's name (the format's separator
-        of name and action) is written as the modifier letter colon ``꞉``."""
+        of name and action) is written as the modifier letter colon ``꞉``.
+        Each hand names the players who sat in it (:meth:`.rooms.Room.names_at`)."""
         from ..formats.pokerstars_out import dumps_all
 
         room = self.room(room_id)
         seat = None if token is None else room.seat_of(token)
-        names = [name.replace(":", _COLON) for name in room.names()]  # the format's "name: action"
-        return dumps_all(list(self.hands(room_id)), names, table=room.name,
+        states = list(self.hands(room_id))
+        hand_names = [[name.replace(":", _COLON) for name in room.names_at(number)]  # "name: action"
+                      for number in range(1, len(states) + 1)]
+        return dumps_all(states, room.names(), table=room.name,
                          reveal=() if seat is None else (seat,), room_id=room.id,
-                         reveal_after=0 if seat is None else room.seated_since(seat))
+                         reveal_after=0 if seat is None else room.seated_since(seat),
+                         hand_names=hand_names)
 
     def hands(self, room_id: str) -> Iterator[HandState]:
         """The room's finished hands' final states, first first."""
@@ -319,9 +323,9 @@ class Lobby:
         room = self.room(room_id)
         seat = None if token is None else room.seat_of(token)
         since = 0 if seat is None else room.seated_since(seat)
-        names = room.names()
         hands = [
-            masked_history(state, names, number, () if seat is None or number <= since else (seat,))
+            masked_history(state, room.names_at(number), number,
+                           () if seat is None or number <= since else (seat,))
             for number, state in enumerate(self.hands(room_id), start=1)
         ]
         return phh.dumps_all(hands)

@@ -176,6 +176,7 @@ class Room:
         self.version = 0  # bumped by every change the between-hands text shows
         self.offer: dict[str, Any] | None = None  # run it twice asked at the all-in (_offer)
         self.paused_at: float | None = None  # time.monotonic() when the host paused: the clock stops
+        self.seat_names: list[tuple[int, list[str]]] = []  # (from hand, names()) at each change
 
     # -- building ------------------------------------------------------
 
@@ -270,7 +271,8 @@ class Room:
             "owner_hash": self.owner_hash,
             "touched": self.touched,
             "home": {"paused": self.paused, "chips": self.chips.data(),
-                     "departed": self.departed},
+                     "departed": self.departed,
+                     "seat_names": [[hand, names] for hand, names in self.seat_names]},
         }
 
     def deadline_at(self) -> float | None:
@@ -351,6 +353,7 @@ class Room:
         room.paused = bool(home.get("paused", False))
         room.chips = ChipLog.load(home.get("chips", ()))
         room.departed = list(home.get("departed", ()))
+        room.seat_names = [(int(hand), [str(n) for n in names]) for hand, names in home.get("seat_names", ())]
         room.owner_hash = data.get("owner_hash")
         room.touched = float(data.get("touched", created))
         room.resume_clock(deadline_at)
@@ -709,6 +712,17 @@ class Room:
         """One distinct player name per seat (for hand histories)."""
         return [meta.name or f"seat {seat}" for seat, meta in enumerate(self.seats)]
 
+    def names_at(self, hand: int) -> list[str]:
+        """:meth:`names` as they were when hand ``hand`` (1 = the first) was
+        dealt: who sat where in that hand (the current names for a hand
+        dealt before the room kept them)."""
+        found = None
+        for first, names in self.seat_names:
+            if first > hand:
+                break
+            found = names
+        return list(found) if found is not None else self.names()
+
     # -- changes -------------------------------------------------------
 
     def join(self, request: JoinRequest, *, host: bool = False) -> tuple[int, str]:
@@ -911,6 +925,9 @@ class Room:
         if self.session.is_over:  # someone sat out and fewer than two remain
             return
         self.banking = None
+        names = self.names()
+        if not self.seat_names or self.seat_names[-1][1] != names:
+            self.seat_names.append((self.session.hand_count + 1, names))
         await self.session.start_hand_async()
         await self._after_step_async()
 
