@@ -612,6 +612,34 @@ def test_a_rebuy_waits_for_the_host_when_the_room_says_so() -> None:
     _run(test)
 
 
+def test_a_rebuy_approved_later_is_checked_against_the_maximum_buy_in_again() -> None:
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "rebuy": "approval", "stack": 1000,
+                                             "max_buy_in": 3000, "small_blind": 5, "big_blind": 10,
+                                             "seats": [{"player": "human"}, {"player": "human"}]})
+        room_id = conns[0].room_id
+        room = lobby.rooms[room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        _host(lobby, room_id, owner, action="pause")  # no hand after this one
+        await lobby.handle(conns[1], ChipsMessage(2000))  # 1,000 + 2,000: the maximum
+        assert room.seats[1].asked == 2000
+        while not room.session.is_between_hands:  # ann folds: bob wins the blinds
+            seat = room.session.to_act
+            await _act(lobby, room, conns, lambda legal: "f" if seat == 0 else ("k" if legal.can_check else "c"))
+        assert room.session.stacks[1] > 1000
+        with pytest.raises(ProtocolError) as refused:
+            _host(lobby, room_id, owner, action="rebuy", seat=1)
+        assert refused.value.code == "too_many_chips" and "3,000" in str(refused.value)
+        assert room.seats[1].asked == 2000 and room.seats[1].add == 0  # nothing changed
+        _host(lobby, room_id, owner, action="rebuy", seat=1, approve=False)
+        room_left = 3000 - room.session.stacks[1]
+        await lobby.handle(conns[1], ChipsMessage(room_left))
+        _host(lobby, room_id, owner, action="rebuy", seat=1)
+        assert room.seats[1].add == room_left and room.seats[1].asked == 0
+
+    _run(test)
+
+
 def test_http_routes_host_ledger_and_pokerstars_export() -> None:
     pytest.importorskip("uvicorn")
     from webserver import thread_server

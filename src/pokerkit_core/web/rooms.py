@@ -1063,13 +1063,7 @@ class Room:
         meta = self.seats[seat]
         if meta.pending or meta.kick:
             raise ProtocolError("not_now", "the host has not seated you (or asked you to leave)")
-        most = int(self.settings["max_buy_in"])
-        would = self.session.stacks[seat] + meta.add + meta.given - meta.take + chips
-        if meta.fill:
-            would += int(self.settings["join_stack"])
-        if would > most:
-            raise ProtocolError("too_many_chips",
-                                f"a stack of {would:,} chips is over this room's maximum buy-in of {most:,}")
+        self._check_buy_in(seat, chips)
         self._check_table_total(chips - meta.asked)
         self.version += 1
         if mode == "approval":
@@ -1077,6 +1071,19 @@ class Room:
             return "asked"
         meta.add += chips
         return "added"
+
+    def _check_buy_in(self, seat: int, chips: int) -> None:
+        """Refuse ``chips`` more for ``seat`` (``too_many_chips``) when its
+        stack at the next deal (with the changes waiting, but no rebuy
+        waiting for the host) would go over the room's ``max_buy_in``."""
+        meta = self.seats[seat]
+        most = int(self.settings["max_buy_in"])
+        would = self.session.stacks[seat] + meta.add + meta.given - meta.take + chips
+        if meta.fill:
+            would += int(self.settings["join_stack"])
+        if would > most:
+            raise ProtocolError("too_many_chips",
+                                f"a stack of {would:,} chips is over this room's maximum buy-in of {most:,}")
 
     def table_chips_next_hand(self) -> int:
         """The most chips at the table while the waiting changes are made:
@@ -1188,7 +1195,10 @@ class Room:
                 room or seat now (the message says why), ``bad_config``
                 blinds the table refuses, ``too_many_chips`` chips added
                 that would bring the table above ``MAX_CHIPS`` in all
-                (:meth:`table_chips_next_hand`).  Nothing changes.
+                (:meth:`table_chips_next_hand`), or a rebuy approved that
+                would now bring the seat's stack above ``max_buy_in`` (it
+                won chips since asking: the request stays, the host may
+                refuse it).  Nothing changes.
         """
         action = request.action
         if self.status == "over" and action != "close":
@@ -1231,7 +1241,8 @@ class Room:
         elif action == "rebuy":
             if not meta.asked:
                 raise ProtocolError("not_now", f"seat {seat + 1} has no rebuy waiting")
-            if request.approve:
+            if request.approve:  # the stack may have grown since the request
+                self._check_buy_in(seat, meta.asked)
                 meta.add += meta.asked
             meta.asked = 0
         elif action == "chips":
