@@ -262,6 +262,12 @@ def test_run_it_twice_is_offered_at_the_all_in_and_answered_by_tapping(browser: 
         for page in pages:
             page.wait_for_function("document.querySelectorAll('#table .board').length === 2")
             assert page.locator("#run-twice-yes").count() == 0
+        with pages[0].expect_request(lambda r: "hands.phhs" in r.url) as asked, pages[0].expect_download() as got:
+            pages[0].click("#download-hands")
+        assert "token" not in asked.value.url  # the seat's token goes in a header
+        assert asked.value.headers.get("authorization") == f"Bearer {made['token']}"
+        text = open(got.value.path(), encoding="utf-8").read()
+        assert "_boards = 2" in text and "????" not in text  # both boards; shown at the showdown
     finally:
         for context in contexts:
             context.close()

@@ -643,9 +643,10 @@ function onKey(event) {
 /** Download the room's hands as PHHS or PokerStars text (with this seat's own cards when seated), as a file. */
 async function downloadHands(event, path = "hands.phhs", file = null) {
   event.preventDefault();
-  const query = ctx.token ? `?token=${encodeURIComponent(ctx.token)}` : "";
+  // the seat's token goes in a header, never in the URL (logs, history)
+  const headers = ctx.token ? { Authorization: `Bearer ${ctx.token}` } : {};
   try {
-    const response = await fetch(`/api/rooms/${encodeURIComponent(ctx.roomId)}/${path}${query}`);
+    const response = await fetch(`/api/rooms/${encodeURIComponent(ctx.roomId)}/${path}`, { headers });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const url = URL.createObjectURL(await response.blob());
     const link = el("a", { href: url, download: file || `room-${ctx.roomId}.phhs` });
