@@ -939,3 +939,30 @@ def test_the_time_bank_refills_every_ten_hands_up_to_the_rooms_bank() -> None:
         assert room.rules()["time_bank_seconds"] == 30
 
     _run(test)
+
+
+def test_computer_players_agree_to_run_it_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bots import CallBot
+
+    import pokerkit_core.web.rooms as rooms_module
+
+    monkeypatch.setattr(rooms_module, "load_policy", lambda level, seed: CallBot())
+
+    async def test(lobby: Lobby) -> None:
+        made = lobby.create(read_room_request({
+            "kind": "cash", "run_it_twice": "ask", "stack": 1000, "decision_seconds": 600, "pause_seconds": 30,
+            "seats": [{"player": "human"}, {"player": "ai", "level": "easy"}, {"player": "ai", "level": "easy"}],
+            "sit": {"seat": 0, "name": "ann"}, "seed": 4}))
+        room = lobby.rooms[made["room"]["id"]]
+        conn = Connection(room.id)
+        lobby.attach(conn)
+        await lobby.handle(conn, Hello(made["token"]))
+        await _until(lambda: room.session.to_act is not None, "ann's turn")
+        await _act(lobby, room, [conn], _all_in)  # both computer players call
+        assert room.offer is not None and room.offer["seats"] == [0]  # only the person is asked
+        assert room.session.held is not None and room.session.held[0] in (1, 2)
+        await lobby.handle(conn, TwiceMessage(True))
+        final = room.session.records[0].state
+        assert final is not None and len(final.boards) == 2 and final.folded.count(False) == 3
+
+    _run(test)
