@@ -307,6 +307,9 @@ def test_run_it_twice_is_asked_at_the_all_in_and_declined() -> None:
         state = room.session.state
         assert state is not None and not room.session.is_between_hands and room.hand_number == 1
         assert room.session.to_act is None and state.board == ()  # nothing run out yet
+        for seat in (0, 1, None):  # nobody is to act, nobody is offered an action
+            message = room.state_message(seat, set())
+            assert message["to_act"] is None and message["observation"]["legal"] is None
         offer = room.state_message(0, set())["run_twice_offer"]
         assert offer["seats"] == [0, 1] and offer["agreed"] == [] and offer["action"] == "c"
         own = [{str(c) for c in state.hole_cards[seat] or ()} for seat in (0, 1)]

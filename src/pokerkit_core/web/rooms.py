@@ -610,7 +610,9 @@ class Room:
         (:func:`~.views.seat_text`).
         """
         public_obs, parts, legal = self._public()
-        to_act = None if self.session.is_between_hands or public_obs is None else public_obs.to_act
+        to_act = None
+        if not self.session.is_between_hands and public_obs is not None and self.offer is None:
+            to_act = public_obs.to_act  # (a computer seat thinking too; nobody while run it twice is asked)
         deadline_ms = None
         if self.deadline is not None and to_act is not None:
             deadline_ms = max(0, int((self.deadline - self.now()) * 1000))
