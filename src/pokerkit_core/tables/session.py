@@ -132,6 +132,9 @@ class TableSession(TableSeats):
             board cards to come (:attr:`held`) until
             :meth:`release_run_out` says how many boards to run (run it
             twice asked at the all-in; deal with ``config.boards`` 2).
+            :meth:`play_hand` and :meth:`run` stop at a held action with
+            :class:`~pokerkit_core.errors.HandOverError` (the hand stays in
+            progress: release it, then go on).
 
     Raises:
         InvalidConfigError: ``config`` is not a :class:`TableConfig`;
