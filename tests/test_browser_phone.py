@@ -229,3 +229,45 @@ def test_the_host_seats_a_person_who_asked_from_the_page(phone: Any, server: Ser
     phone.wait_for_function("document.getElementById('host-status').textContent === 'Done.'")
     seats = request(server.base, "GET", f"/api/rooms/{room_id}")["room"]["seats"]
     assert seats[2]["name"] == "Cy" and seats[2]["pending"] is False
+
+
+def test_run_it_twice_is_offered_at_the_all_in_and_answered_by_tapping(browser: Any, server: Server) -> None:  # noqa: F811
+    made = request(server.base, "POST", "/api/rooms", {
+        "kind": "cash", "run_it_twice": "ask", "stack": 1000, "decision_seconds": 600, "pause_seconds": 30,
+        "seed": 5, "seats": [{"player": "human"}, {"player": "human"}], "sit": {"seat": 0, "name": "Ann"}})
+    room_id = made["room"]["id"]
+    bob = request(server.base, "POST", f"/api/rooms/{room_id}/join", {"seat": 1, "name": "Bob"})
+    contexts = [browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                    is_mobile=True, has_touch=True) for _ in range(2)]
+    try:
+        pages = [c.new_page() for c in contexts]
+        _open_room(pages[0], server, made)
+        _open_room(pages[1], server, {**bob, "room": made["room"]})
+        for _ in range(300):  # Ann (the button) goes all-in, Bob calls
+            if any(page.query_selector("#run-twice-yes") for page in pages):
+                break
+            turn = [page for page in pages if page.evaluate("document.body.dataset.myTurn") == "1"]
+            if turn:
+                _tap(turn[0], "#action-buttons button.allin, #action-buttons button.call")
+            else:
+                pages[0].wait_for_timeout(100)
+        for page in pages:
+            page.wait_for_selector("#run-twice-yes")
+            _check_layout(page)  # the offer's buttons: 44 px, inside the phone, no overlap
+            assert page.locator("#table .board .card.face").count() == 0  # nothing run out yet
+        _tap(pages[0], "#run-twice-yes")
+        assert pages[0].locator("#run-twice-yes").count() == 0  # answered: Ann waits for Bob
+        assert "Bob" in pages[0].inner_text("#status")
+        _tap(pages[1], "#run-twice-yes")
+        for page in pages:
+            page.wait_for_function("document.querySelectorAll('#table .board').length === 2")
+            assert page.locator("#run-twice-yes").count() == 0
+        with pages[0].expect_request(lambda r: "hands.phhs" in r.url) as asked, pages[0].expect_download() as got:
+            pages[0].click("#download-hands")
+        assert "token" not in asked.value.url  # the seat's token goes in a header
+        assert asked.value.headers.get("authorization") == f"Bearer {made['token']}"
+        text = open(got.value.path(), encoding="utf-8").read()
+        assert "_boards = 2" in text and "????" not in text  # both boards; shown at the showdown
+    finally:
+        for context in contexts:
+            context.close()

@@ -382,3 +382,36 @@ def test_the_plain_the_async_and_a_callers_loop_make_the_same_calls() -> None:
     actions, faults_seen, calls = runs[0]
     assert faults_seen and faults_seen[0][:2] == (1, FaultKind.RAISED)
     assert calls[0] == ("hand_started", 0) and calls[-1][0] == "hand_ended" and len(actions) > 2
+
+
+def test_hold_run_out_holds_the_all_in_call_and_runs_the_boards_chosen() -> None:
+    """A session with ``hold_run_out`` holds the call that starts the all-in
+    run-out (a computer seat's too); released with 1 board or 2 from the same
+    deal, the hole cards and the first board are the same, and a snapshot
+    taken meanwhile holds it again."""
+    from pokerkit_core.errors import HandOverError, NotYourTurnError
+
+    finals = []
+    for boards in (1, 2):
+        session = TableSession(TableConfig(stacks=(300, 500), blinds=Blinds(5, 10), boards=2),
+                               [None, CallBot()], seed=3, hold_run_out=True)
+        session.start_hand()
+        seat = session.to_act
+        assert seat == 0
+        with pytest.raises(HandOverError):
+            session.release_run_out(1)  # nothing held yet
+        session.apply(0, Action.parse("allin", session.observation(0).legal))
+        assert session.held == (1, Call) and session.to_act is None  # the computer's call
+        assert session.state is not None and session.state.board == () and not session.is_between_hands
+        with pytest.raises(NotYourTurnError):
+            session.apply(1, Call)
+        again = TableSession.restore(session.snapshot(), [None, CallBot()], hold_run_out=True)
+        assert again.held == session.held
+        with pytest.raises(InvalidConfigError):
+            session.release_run_out(3)
+        session.release_run_out(boards)
+        assert session.is_between_hands and session.hand_count == 1
+        final = session.records[0].state or session.state
+        assert final is not None and len(final.boards) == boards and final.config.boards == boards
+        finals.append(final)
+    assert finals[0].hole_cards == finals[1].hole_cards and finals[0].boards[0] == finals[1].boards[0]

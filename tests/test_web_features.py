@@ -117,7 +117,11 @@ def test_hand_download_hides_unshown_cards(server: Any) -> None:
         holes = [e for e in hand.entries if type(e).__name__ == "DealHole"]
         assert holes and all(e.cards is None for e in holes)
         assert sorted(hand.players) == ["ann", "bob"]
-    status, own = server.request("GET", f"/api/rooms/{room_id}/hands.phhs?token={tokens[0]}")
+    status, refused = server.request("GET", f"/api/rooms/{room_id}/hands.phhs?token={tokens[0]}")
+    assert status == 400 and refused["error"]["code"] == "token_in_url"  # a token never travels in a URL
+    status, own = server.request("GET", f"/api/rooms/{room_id}/hands.phhs",
+                                 headers={"Authorization": f"Bearer {tokens[0]}"})
+    assert status == 200
     lobby = server.app.state.lobby
     states = list(lobby.hands(room_id))
     for hand, state in zip(phh.loads_all(own), states):

@@ -272,25 +272,61 @@ def test_an_absent_player_is_sat_out_and_posts_the_big_blind_on_return() -> None
     _run(test)
 
 
-def test_run_it_twice_is_asked_and_declined() -> None:
+_CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
+
+
+async def _offered(lobby: Lobby, conns: list[Connection], **room_fields: Any) -> Room:
+    """Two people in an ``ask`` room go all-in in the first hand: the room
+    asks them about running it twice."""
+    _, conns[:] = await _people(lobby, {"kind": "cash", "run_it_twice": "ask", "stack": 1000,
+                                        "seats": [{"player": "human"}, {"player": "human"}],
+                                        **room_fields})
+    room = lobby.rooms[conns[0].room_id]
+    await _until(lambda: room.session.to_act is not None, "the first turn")
+    for conn in conns:
+        _messages(conn)
+    while room.offer is None:
+        await _act(lobby, room, conns, _all_in)
+    return room
+
+
+def _cards_seen(conn: Connection) -> set[str]:
+    """Every card named in the messages ``conn`` was sent since the last call."""
+    seen: set[str] = set()
+    while not conn.outbox.empty():
+        text = conn.outbox.get_nowait()
+        if text is not None:
+            seen |= set(_CARD.findall(text))
+    return seen
+
+
+def test_run_it_twice_is_asked_at_the_all_in_and_declined() -> None:
     async def test(lobby: Lobby) -> None:
-        _, conns = await _people(lobby, {"kind": "cash", "run_it_twice": "ask", "stack": 1000,
-                                         "seats": [{"player": "human"}, {"player": "human"}]})
-        room = lobby.rooms[conns[0].room_id]
-        await _until(lambda: room.session.to_act is not None, "the first turn")
-        assert room.session.state is not None and room.session.state.config.boards == 1
+        conns: list[Connection] = []
+        room = await _offered(lobby, conns)
+        state = room.session.state
+        assert state is not None and not room.session.is_between_hands and room.hand_number == 1
+        assert room.session.to_act is None and state.board == ()  # nothing run out yet
+        for seat in (0, 1, None):  # nobody is to act, nobody is offered an action
+            message = room.state_message(seat, set())
+            assert message["to_act"] is None and message["observation"]["legal"] is None
+        offer = room.state_message(0, set())["run_twice_offer"]
+        assert offer["seats"] == [0, 1] and offer["agreed"] == [] and offer["action"] == "c"
+        own = [{str(c) for c in state.hole_cards[seat] or ()} for seat in (0, 1)]
+        # nobody learns a card before the answer: each seat was sent its own two only
+        assert [_cards_seen(conn) for conn in conns] == own
         await lobby.handle(conns[0], TwiceMessage(True))
+        assert room.offer is not None and room.offer["yes"] == [0]
+        assert _cards_seen(conns[1]) == own[1]
+        with pytest.raises(ProtocolError) as again:
+            await lobby.handle(conns[0], TwiceMessage(False))
+        assert again.value.code == "not_now"  # one answer each
         await lobby.handle(conns[1], TwiceMessage(False))  # declined: one board
-        hand = room.hand_number
-        await _act(lobby, room, conns, lambda legal: "f")
-        await _until(lambda: room.hand_number != hand and not room.session.is_between_hands, "the next hand")
-        assert room.session.state is not None and room.session.state.config.boards == 1
-        await lobby.handle(conns[1], TwiceMessage(True))  # both agree: twice from the next hand
-        hand = room.hand_number
-        await _act(lobby, room, conns, lambda legal: "f")
-        await _until(lambda: room.hand_number != hand and not room.session.is_between_hands, "the next hand")
-        assert room.session.state is not None and room.session.state.config.boards == 2
-        assert room.rules()["run_it_twice"] == "ask"
+        assert room.offer is None and room.session.hand_count == 1
+        final = room.session.records[0].state
+        assert final is not None and final.config.boards == 1 and len(final.boards) == 1
+        assert final.hole_cards == state.hole_cards and sum(room.session.records[0].results) == 0
+        assert "SECOND" not in lobby.pokerstars(room.id) and "_boards" not in lobby.phhs(room.id)
         never = lobby.create(read_room_request({"kind": "cash", "seats": [{"player": "human"}] * 2,
                                                 "sit": {"seat": 0, "name": "x"}}))
         conn = Connection(never["room"]["id"])
@@ -299,6 +335,59 @@ def test_run_it_twice_is_asked_and_declined() -> None:
         with pytest.raises(ProtocolError) as refused:
             await lobby.handle(conn, TwiceMessage(True))
         assert refused.value.code == "not_now"
+
+    _run(test)
+
+
+def test_run_it_twice_accepted_by_everyone_runs_two_boards() -> None:
+    async def test(lobby: Lobby) -> None:
+        conns: list[Connection] = []
+        room = await _offered(lobby, conns)
+        dealt = room.session.state
+        assert dealt is not None
+        await lobby.handle(conns[1], TwiceMessage(True))
+        await lobby.handle(conns[0], TwiceMessage(True))
+        record = room.session.records[0]
+        final = record.state
+        assert final is not None and len(final.boards) == 2 and final.hole_cards == dealt.hole_cards
+        assert final.boards[0][:3] != final.boards[1][:3]  # all-in pre-flop: two whole boards
+        awarded = [e for e in final.history if type(e).__name__ == "PotAwarded"]
+        assert sorted({e.board for e in awarded}) == [0, 1]  # the pot split between the boards
+        assert sum(sum(e.amounts) for e in awarded) == 2000 and sum(record.results) == 0
+        stars = lobby.pokerstars(room.id)
+        assert "*** FIRST FLOP ***" in stars and "SECOND Board [" in stars
+        assert "_boards = 2" in lobby.phhs(room.id)
+
+    _run(test)
+
+
+def test_run_it_twice_not_answered_in_time_is_a_no() -> None:
+    async def test(lobby: Lobby) -> None:
+        conns: list[Connection] = []
+        room = await _offered(lobby, conns, decision_seconds=1)
+        await lobby.handle(conns[0], TwiceMessage(True))  # bob never answers
+        await _until(lambda: room.session.hand_count >= 1, "the time-out")
+        final = room.session.records[0].state
+        assert final is not None and len(final.boards) == 1 and room.seats[1].missed == 0
+
+    _run(test)
+
+
+def test_run_it_twice_asked_again_after_a_restart() -> None:
+    async def test(lobby: Lobby) -> None:
+        conns: list[Connection] = []
+        room = await _offered(lobby, conns)
+        await lobby.handle(conns[0], TwiceMessage(True))
+        saved = json.loads(json.dumps(room.save()))
+        progress = (room.hand_number or 0, room.seq, room.actions(), None)
+        back = Room.load(room.id, room.created, saved, None, progress)
+        assert back.session.held == room.session.held and back.offer is not None
+        assert back.offer["seats"] == [0, 1] and back.offer["yes"] == []  # asked again
+        assert back.session.state is not None and back.session.state.board == ()
+        await back.agree_twice(0, True)
+        await back.agree_twice(1, True)
+        final = back.session.records[-1].state
+        assert final is not None and len(final.boards) == 2
 
     _run(test)
 
@@ -526,6 +615,34 @@ def test_a_rebuy_waits_for_the_host_when_the_room_says_so() -> None:
     _run(test)
 
 
+def test_a_rebuy_approved_later_is_checked_against_the_maximum_buy_in_again() -> None:
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "rebuy": "approval", "stack": 1000,
+                                             "max_buy_in": 3000, "small_blind": 5, "big_blind": 10,
+                                             "seats": [{"player": "human"}, {"player": "human"}]})
+        room_id = conns[0].room_id
+        room = lobby.rooms[room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        _host(lobby, room_id, owner, action="pause")  # no hand after this one
+        await lobby.handle(conns[1], ChipsMessage(2000))  # 1,000 + 2,000: the maximum
+        assert room.seats[1].asked == 2000
+        while not room.session.is_between_hands:  # ann folds: bob wins the blinds
+            seat = room.session.to_act
+            await _act(lobby, room, conns, lambda legal: "f" if seat == 0 else ("k" if legal.can_check else "c"))
+        assert room.session.stacks[1] > 1000
+        with pytest.raises(ProtocolError) as refused:
+            _host(lobby, room_id, owner, action="rebuy", seat=1)
+        assert refused.value.code == "too_many_chips" and "3,000" in str(refused.value)
+        assert room.seats[1].asked == 2000 and room.seats[1].add == 0  # nothing changed
+        _host(lobby, room_id, owner, action="rebuy", seat=1, approve=False)
+        room_left = 3000 - room.session.stacks[1]
+        await lobby.handle(conns[1], ChipsMessage(room_left))
+        _host(lobby, room_id, owner, action="rebuy", seat=1)
+        assert room.seats[1].add == room_left and room.seats[1].asked == 0
+
+    _run(test)
+
+
 def test_http_routes_host_ledger_and_pokerstars_export() -> None:
     pytest.importorskip("uvicorn")
     from webserver import thread_server
@@ -657,6 +774,13 @@ def test_a_seat_taken_after_a_kick_learns_no_cards_of_the_player_before() -> Non
         mine = lobby.phhs(room_id, carl).split("\n\n")
         public = lobby.phhs(room_id).split("\n\n")
         assert mine[:played] == public[:played] and mine[played:] != public[played:]
+        # each hand names who sat in it: bob in his hands, carl in his
+        players = [set(re.findall(r'"(\w+)"', re.search(r"players = \[(.*?)\]", hand, re.S).group(1)))  # type: ignore[union-attr]
+                   for hand in public if hand.strip()]
+        assert players == [{"ann", "bob"}] * played + [{"ann", "carl"}] * (len(players) - played)
+        stars = [hand for hand in lobby.pokerstars(room_id).split("PokerStars Hand #") if hand.strip()]
+        assert len(stars) == len(players) and "Seat 2: bob (" in stars[0] and "carl" not in stars[0]
+        assert "Seat 2: carl (" in stars[-1] and "bob" not in stars[-1]
 
     _run(test)
 
@@ -775,5 +899,73 @@ def test_a_buy_in_never_brings_the_table_above_max_chips() -> None:
         room.seats[1].given = 0
         lobby.join(room_id, read_join_request({"seat": 2, "name": "cy"}))
         assert room.seats[2].fill and room.seats[2].name == "cy"
+
+    _run(test)
+
+
+def test_a_pause_stops_the_clock_of_the_hand_in_progress() -> None:
+    async def test(lobby: Lobby) -> None:
+        owner, conns = await _people(lobby, {"kind": "cash", "stack": 1000, "decision_seconds": 1,
+                                             "seats": [{"player": "human"}, {"player": "human"}]})
+        room = lobby.rooms[conns[0].room_id]
+        await _until(lambda: room.session.to_act is not None, "the first turn")
+        seat = room.session.to_act
+        _host(lobby, room.id, owner, action="pause")
+        frozen = room.state_message(seat, set())["deadline_ms"]
+        await asyncio.sleep(1.6)  # longer than the decision time: nobody times out while paused
+        assert room.session.to_act == seat and room.seats[seat].missed == 0 and not room.session.faults
+        assert room.state_message(seat, set())["deadline_ms"] == frozen > 0
+        assert room.state_message(seat, set())["paused"] is True
+        _host(lobby, room.id, owner, action="resume")
+        assert room.deadline is not None and room.deadline - time.monotonic() <= 1.0
+        await _until(lambda: room.seats[seat].missed == 1, "the time-out after the pause")
+
+    _run(test)
+
+
+def test_the_time_bank_refills_every_ten_hands_up_to_the_rooms_bank() -> None:
+    from pokerkit_core.web.limits import TIME_BANK_REFILL_HANDS, TIME_BANK_REFILL_SECONDS
+
+    async def test(lobby: Lobby) -> None:
+        _, conns = await _people(lobby, {"kind": "cash", "stack": 1000, "time_bank_seconds": 30,
+                                         "seats": [{"player": "human"}, {"player": "human"}]})
+        room = lobby.rooms[conns[0].room_id]
+        room.seats[0].bank, room.seats[1].bank = 0.0, 28.0  # spent in earlier hands
+        for hands in (TIME_BANK_REFILL_HANDS, 2 * TIME_BANK_REFILL_HANDS):
+            while room.session.hand_count < hands:
+                await _until(lambda: room.session.to_act is not None, "a turn")
+                assert room.seats[0].bank == TIME_BANK_REFILL_SECONDS * (hands // TIME_BANK_REFILL_HANDS - 1)
+                await _act(lobby, room, conns, lambda legal: "f")
+            await _until(lambda: room.session.to_act is not None, "the next hand")
+            assert room.seats[0].bank == TIME_BANK_REFILL_SECONDS * hands // TIME_BANK_REFILL_HANDS
+            assert room.seats[1].bank == 30.0  # never above the room's bank
+        assert room.rules()["time_bank_seconds"] == 30
+
+    _run(test)
+
+
+def test_computer_players_agree_to_run_it_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bots import CallBot
+
+    import pokerkit_core.web.rooms as rooms_module
+
+    monkeypatch.setattr(rooms_module, "load_policy", lambda level, seed: CallBot())
+
+    async def test(lobby: Lobby) -> None:
+        made = lobby.create(read_room_request({
+            "kind": "cash", "run_it_twice": "ask", "stack": 1000, "decision_seconds": 600, "pause_seconds": 30,
+            "seats": [{"player": "human"}, {"player": "ai", "level": "easy"}, {"player": "ai", "level": "easy"}],
+            "sit": {"seat": 0, "name": "ann"}, "seed": 4}))
+        room = lobby.rooms[made["room"]["id"]]
+        conn = Connection(room.id)
+        lobby.attach(conn)
+        await lobby.handle(conn, Hello(made["token"]))
+        await _until(lambda: room.session.to_act is not None, "ann's turn")
+        await _act(lobby, room, [conn], _all_in)  # both computer players call
+        assert room.offer is not None and room.offer["seats"] == [0]  # only the person is asked
+        assert room.session.held is not None and room.session.held[0] in (1, 2)
+        await lobby.handle(conn, TwiceMessage(True))
+        final = room.session.records[0].state
+        assert final is not None and len(final.boards) == 2 and final.folded.count(False) == 3
 
     _run(test)

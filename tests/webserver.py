@@ -49,9 +49,10 @@ class Server:
     def ws(self, path: str) -> str:
         return f"ws://127.0.0.1:{self.port}{path}"
 
-    def request(self, method: str, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, Any]:
+    def request(self, method: str, path: str, body: Any = None, raw: bytes | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, Any]:
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
-        req = urllib.request.Request(self.base + path, data=data, method=method)
+        req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers or {})
         try:
             with urllib.request.urlopen(req, timeout=30) as reply:
                 text = reply.read().decode()

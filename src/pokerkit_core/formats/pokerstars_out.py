@@ -261,6 +261,7 @@ def dumps_all(
     room_id: str | None = None,
     when: float | None = None,
     reveal_after: int = 0,
+    hand_names: Sequence[Sequence[str]] | None = None,
 ) -> str:
     """Several finished hands as one PokerStars text file (hands numbered
     from 1, after a number made of ``room_id`` when it is hexadecimal).
@@ -277,9 +278,12 @@ def dumps_all(
         reveal_after: Hands (counted from the first) whose cards of the
             ``reveal`` seats stay hidden: hands played by whoever sat there
             before (a web room's seat changes hands).
+        hand_names: One ``names`` per hand, in the order of ``states``
+            (who sat where in that hand); ``None``: ``names`` for every hand.
 
     Raises:
-        InvalidConfigError: As :func:`dumps_hand`.
+        InvalidConfigError: As :func:`dumps_hand`, or ``hand_names`` not one
+            entry per hand.
     """
     base = 0
     if room_id:
@@ -288,7 +292,10 @@ def dumps_all(
         except ValueError:
             base = 0
     reveal = tuple(reveal)
+    if hand_names is not None and len(hand_names) != len(states):
+        raise InvalidConfigError(f"hand_names has {len(hand_names)} entries for {len(states)} hands")
     return "".join(
-        dumps_hand(state, names, base + n, table=table, reveal=reveal if n > reveal_after else (), when=when)
+        dumps_hand(state, names if hand_names is None else hand_names[n - 1], base + n, table=table,
+                   reveal=reveal if n > reveal_after else (), when=when)
         for n, state in enumerate(states, start=1)
     )

@@ -70,6 +70,7 @@ References:
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -92,7 +93,7 @@ from .faults import FaultKind, PolicyFault, StopSession
 from .isolation import wants_hook
 from ..engine.observation import Observation, observe
 from ..engine.policy import Policy, method_of
-from ..engine.state import HandState, act, legal_actions
+from ..engine.state import HandState, act, legal_actions, replay_actions
 
 __all__ = [
     "FaultKind",
@@ -139,6 +140,13 @@ class HandDriver:
         on_events: Called as ``on_events(state, new_events)`` after every
             action, with the events it added to the history.
         clock: Seconds for the time limit (tests pass a fake).
+        hold_run_out: Hold an action that would start the run-out (every
+            player still in all-in, or all but one, with board cards to
+            come) instead of playing it: :attr:`held` names it, nobody is
+            to act, and :meth:`release_run_out` plays it with the number
+            of boards chosen then (run it twice asked at the all-in).  The
+            hand should be dealt with ``config.boards`` 2: the first board
+            is then the same whichever number is chosen.
 
     Raises:
         InvalidConfigError: ``state`` is not a ``HandState``, ``players``
@@ -159,6 +167,7 @@ class HandDriver:
         decision_timeout: float | None = None,
         on_events: Callable[[HandState, tuple[Event, ...]], None] | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        hold_run_out: bool = False,
     ) -> None:
         if state.__class__ is not HandState:
             raise InvalidConfigError(f"expected a HandState, got {shown(state)}")
@@ -202,6 +211,8 @@ class HandDriver:
         self._started: set[int] = set()
         self._ended: set[int] = set()
         self._late: PolicyError | None = None
+        self._hold = bool(hold_run_out)
+        self._held: tuple[int, Action, HandState] | None = None
 
     # -- queries ---------------------------------------------------------
 
@@ -222,12 +233,54 @@ class HandDriver:
 
     @property
     def to_act(self) -> int | None:
-        """The external seat to act now, or ``None`` (hand over, or a
-        computer seat's turn: :meth:`advance` plays it)."""
+        """The external seat to act now, or ``None`` (hand over, an action
+        held before the run-out, or a computer seat's turn: :meth:`advance`
+        plays it)."""
         seat = self._state.to_act
-        if seat is None or self._players[seat] is not None:
+        if seat is None or self._players[seat] is not None or self._held is not None:
             return None
         return seat
+
+    @property
+    def held(self) -> tuple[int, Action] | None:
+        """``(seat, action)`` held before the run-out (``hold_run_out``),
+        waiting for :meth:`release_run_out`; ``None`` when nothing is held.
+        :attr:`state` is the hand before that action."""
+        return None if self._held is None else self._held[:2]
+
+    def release_run_out(self, boards: int) -> HandState:
+        """Play the held action, running the rest of the board out
+        ``boards`` times (1 or 2).
+
+        With two boards the hand goes on as dealt; with one, it is dealt
+        again from the same cards with ``config.boards`` 1 (the same hole
+        cards and first board: :func:`~pokerkit_core.engine.dealing.make_deal`)
+        and every action replayed.
+
+        Args:
+            boards: 1 or 2, at most the deal's ``config.boards``.
+
+        Returns:
+            The hand after the action (over: the board was run out).
+
+        Raises:
+            HandOverError: No action is held.
+            InvalidConfigError: ``boards`` is not 1 or 2, or above the
+                deal's ``config.boards``; nothing changes.
+        """
+        if self._held is None:
+            raise HandOverError("no action is held before a run-out")
+        seat, action, following = self._held
+        config = following.config
+        if boards.__class__ is not int or not 1 <= boards <= min(2, config.boards):
+            raise InvalidConfigError(f"boards must be 1 to {min(2, config.boards)}, got {shown(boards)}")
+        if boards != config.boards:
+            following = replay_actions(
+                dataclasses.replace(config, boards=boards), _deal_order(self._state),
+                [*self._actions, action],
+            )
+        self._held = None
+        return self._moved(following, action)
 
     @property
     def is_finished(self) -> bool:
@@ -252,7 +305,7 @@ class HandDriver:
 
     def _computer_to_act(self) -> int | None:
         seat = self._state.to_act
-        if seat is None or self._players[seat] is None:
+        if seat is None or self._players[seat] is None or self._held is not None:
             return None
         return seat
 
@@ -394,6 +447,15 @@ class HandDriver:
 
     def _transition(self, following: HandState, action: Action) -> HandState:
         before = self._state
+        if self._hold and self._held is None and _runs_out(before, following):
+            seat = before.to_act
+            assert seat is not None
+            self._held = (seat, action, following)
+            return before
+        return self._moved(following, action)
+
+    def _moved(self, following: HandState, action: Action) -> HandState:
+        before = self._state
         self._state = following
         self._actions.append(action)
         if self._on_events is not None:
@@ -455,7 +517,7 @@ class HandDriver:
             seat = self._next_hook_seat("hand_started")
             if seat is not None:
                 return seat, "hand_started"
-        if calls & _DECIDE:
+        if calls & _DECIDE and self._held is None:
             seat = self._state.to_act
             if seat is not None and self._players[seat] is not None:
                 return seat, "decide"
@@ -678,6 +740,8 @@ class HandDriver:
         elif not 0 <= seat < len(self._players):
             seat = seat_arg(seat, len(self._players))
         assert isinstance(seat, int)
+        if self._held is not None:
+            raise NotYourTurnError(action, seat, None, " (an action is held before the run-out)")
         if seat != state.to_act:
             raise NotYourTurnError(action, seat, state.to_act)
         if self._players[seat] is not None:
@@ -802,3 +866,20 @@ def _run_awaitable(value: Any, timeout: float | None) -> object:
         return await asyncio.wait_for(value, timeout)
 
     return asyncio.run(waited())
+
+
+def _runs_out(before: HandState, following: HandState) -> bool:
+    """The action from ``before`` to ``following`` started the run-out:
+    board cards still to come, and the hand over at once with two players
+    or more still in (no more betting: every one of them all-in, or all but
+    one)."""
+    return (following.is_over and len(before.board) < 5 and len(following.board) == 5
+            and following.folded.count(False) >= 2)
+
+
+def _deal_order(state: HandState) -> list[int]:
+    """The card codes ``state`` was dealt, in deal order (two per dealt-in
+    seat in seat order, then five per board), as
+    :func:`~pokerkit_core.engine.state.replay_actions` takes them."""
+    codes = [card.code for cards in state.hole_cards if cards is not None for card in cards]
+    return codes + [card.code for run in state._deal.boards for card in run]

@@ -128,6 +128,13 @@ class TableSession(TableSeats):
         decision_timeout: Most seconds a policy's decision (or hook) may
             take (``None``: no limit); see
             :class:`~pokerkit_core.players.driver.HandDriver`.
+        hold_run_out: Hold the action that starts an all-in run-out with
+            board cards to come (:attr:`held`) until
+            :meth:`release_run_out` says how many boards to run (run it
+            twice asked at the all-in; deal with ``config.boards`` 2).
+            :meth:`play_hand` and :meth:`run` stop at a held action with
+            :class:`~pokerkit_core.errors.HandOverError` (the hand stays in
+            progress: release it, then go on).
 
     Raises:
         InvalidConfigError: ``config`` is not a :class:`TableConfig`;
@@ -152,6 +159,7 @@ class TableSession(TableSeats):
         listener: object | None = None,
         clock: Callable[[], float] = time.monotonic,
         decision_timeout: float | None = None,
+        hold_run_out: bool = False,
     ) -> None:
         if not isinstance(config, TableConfig):
             raise InvalidConfigError(f"config must be a TableConfig, got {shown(config)}")
@@ -198,6 +206,7 @@ class TableSession(TableSeats):
         self._records: list[HandRecord] = []
         self._faults: list[PolicyFault] = []
         self._hand: _Hand | None = None
+        self.hold_run_out = bool(hold_run_out)
 
     def _now(self) -> float:
         now = self._clock()
@@ -294,6 +303,12 @@ class TableSession(TableSeats):
     def to_act(self) -> int | None:
         """The external seat that must act now (:meth:`apply`), or ``None``."""
         return None if self._hand is None else self._hand.driver.to_act
+
+    @property
+    def held(self) -> tuple[int, Action] | None:
+        """``(seat, action)`` held before an all-in run-out (``hold_run_out``),
+        waiting for :meth:`release_run_out`; ``None`` when nothing is held."""
+        return None if self._hand is None else self._hand.driver.held
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see of the hand in progress (or of the last
@@ -412,6 +427,7 @@ class TableSession(TableSeats):
             strict=self.config.strict,
             decision_timeout=self.decision_timeout,
             on_events=None if self._listener is None else self._events,
+            hold_run_out=self.hold_run_out,
         )
         return _Hand(driver, number, seed, blinds, positions, config, live)
 
@@ -691,6 +707,33 @@ class TableSession(TableSeats):
         hand.driver.apply(seat, action)
         return (await self._go_async(hand, deal=False)).driver.state
 
+    @playing("release_run_out")
+    def release_run_out(self, boards: int) -> HandState:
+        """Play the action :attr:`held` before the run-out, running the
+        board out ``boards`` times (1 or 2), and end the hand (recorded).
+
+        Returns:
+            The hand now (see :meth:`start_hand`).
+
+        Raises:
+            HandOverError: No hand is in progress, or no action is held.
+            InvalidConfigError: ``boards`` is not 1 or 2, or above the
+                hand's ``boards``; nothing changes.
+            PolicyError: With ``strict``, a policy's ``hand_ended`` failed.
+            SessionBusyError: Called inside another playing call; nothing changes.
+        """
+        hand = self._hand_in_progress()
+        hand.driver.release_run_out(boards)
+        return self._go(hand, deal=False).driver.state
+
+    @playing("release_run_out_async")
+    async def release_run_out_async(self, boards: int) -> HandState:
+        """:meth:`release_run_out`, awaiting async hooks; returns and
+        raises as :meth:`release_run_out`."""
+        hand = self._hand_in_progress()
+        hand.driver.release_run_out(boards)
+        return (await self._go_async(hand, deal=False)).driver.state
+
     @playing("time_out")
     def time_out(self, seat: int) -> HandState:
         """The external seat to act ran out of time: record a time-out fault
@@ -783,6 +826,7 @@ class TableSession(TableSeats):
         listener: object | None = None,
         clock: Callable[[], float] = time.monotonic,
         decode_state: Callable[[Any], HandState] | None = None,
+        hold_run_out: bool = False,
     ) -> TableSession:
         """A session rebuilt from :meth:`snapshot`, going on where it stopped.
 
@@ -819,5 +863,5 @@ class TableSession(TableSeats):
         """
         return restore_session(
             cls, snapshot, players, blinds=blinds, listener=listener, clock=clock,
-            decode_state=decode_state,
+            decode_state=decode_state, hold_run_out=hold_run_out,
         )

@@ -55,7 +55,8 @@ def session_snapshot(
             "blinds": blinds_data(hand.blinds),
             "positions": positions_data(hand.positions),
             "stacks": list(hand.config.stacks),
-            "actions": [str(a) for a in hand.driver.actions],
+            "actions": [str(a) for a in hand.driver.actions]
+            + ([] if hand.driver.held is None else [str(hand.driver.held[1])]),
             "announced": hand.announced,
         }
     return {
@@ -144,6 +145,7 @@ def restore_session(
     listener: object | None,
     clock: Callable[[], float],
     decode_state: Callable[[Any], HandState] | None,
+    hold_run_out: bool = False,
 ) -> TableSession:
     """A ``cls`` session rebuilt from a snapshot; see :meth:`TableSession.restore
     <pokerkit_core.tables.session.TableSession.restore>` (arguments, result, errors)."""
@@ -154,6 +156,7 @@ def restore_session(
         listener=listener,
         clock=clock,
         decision_timeout=parts.decision_timeout,
+        hold_run_out=hold_run_out,
     )
     seats = players_arg(players)
     if len(seats) != len(parts.stacks):

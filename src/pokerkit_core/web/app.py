@@ -113,6 +113,21 @@ async def _body(request: Request, limit: int) -> bytes:
 Handler = Callable[[Request], Awaitable[Response]]
 
 
+def _seat_token(request: Request) -> str | None:
+    """The seat token of a download, from ``Authorization: Bearer TOKEN``
+    (``None``: no header, a spectator's download).
+
+    Raises:
+        ProtocolError: ``token_in_url`` (400) a ``token`` in the query
+            string: a token in a URL lands in logs and browser history.
+    """
+    if "token" in request.query_params:
+        raise ProtocolError("token_in_url", "send a seat's token in the Authorization header "
+                            "(Authorization: Bearer TOKEN), never in the URL")
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return (token.strip() or None) if scheme.lower() == "bearer" else None
+
+
 def _guarded(handler: Handler) -> Handler:
     async def run(request: Request) -> Response:
         try:
@@ -203,13 +218,13 @@ def create_app(data: str | Path) -> Starlette:
 
     async def pokerstars(request: Request) -> Response:
         room_id = request.path_params["room_id"]
-        text = lobby.pokerstars(room_id, request.query_params.get("token"))
+        text = lobby.pokerstars(room_id, _seat_token(request))
         return PlainTextResponse(text, headers={
             **_HEADERS, "Content-Disposition": f'attachment; filename="room-{room_id}-pokerstars.txt"'})
 
     async def hands(request: Request) -> Response:
         room_id = request.path_params["room_id"]
-        text = lobby.phhs(room_id, request.query_params.get("token"))
+        text = lobby.phhs(room_id, _seat_token(request))
         return PlainTextResponse(text, headers={
             **_HEADERS, "Content-Disposition": f'attachment; filename="room-{room_id}.phhs"'})
 

@@ -48,6 +48,8 @@ __all__ = [
     "CHAT_KEPT",
     "MAX_MISSED_TURNS",
     "MAX_TIME_BANK_SECONDS",
+    "TIME_BANK_REFILL_HANDS",
+    "TIME_BANK_REFILL_SECONDS",
     "RUN_IT_TWICE_MODES",
     "REBUY_MODES",
     "RETURN_RULES",
@@ -195,9 +197,17 @@ person is sat out; 0: never)."""
 MAX_TIME_BANK_SECONDS = 600.0
 """Largest time bank a room may give each person, seconds."""
 
+TIME_BANK_REFILL_HANDS = 10
+"""Every this many hands the room finishes, each person's time bank grows by
+:data:`TIME_BANK_REFILL_SECONDS`, up to the room's ``time_bank_seconds``."""
+
+TIME_BANK_REFILL_SECONDS = 5.0
+"""Seconds added to each person's time bank every :data:`TIME_BANK_REFILL_HANDS` hands."""
+
 RUN_IT_TWICE_MODES: tuple[str, ...] = ("never", "ask", "always")
-"""A cash room's run-it-twice option: never; only when every person dealt in
-agreed before the hand (``ask``); always (docs/rules.rst section 2b)."""
+"""A cash room's run-it-twice option: never; when every person still in
+agrees, asked when all are all-in with board cards to come (``ask``);
+always (docs/rules.rst section 2b)."""
 
 REBUY_MODES: tuple[str, ...] = ("off", "free", "approval")
 """A cash room's rebuy and top-up option: none; up to the maximum buy-in at

@@ -290,15 +290,19 @@ class Lobby:
         """The room's finished hands in the PokerStars text format
         (:mod:`pokerkit_core.formats.pokerstars_out`); hidden cards as for
         :meth:`phhs`.  A colon in a player's name (the format's separator
-        of name and action) is written as the modifier letter colon ``꞉``."""
+        of name and action) is written as the modifier letter colon ``꞉``.
+        Each hand names the players who sat in it (:meth:`.rooms.Room.names_at`)."""
         from ..formats.pokerstars_out import dumps_all
 
         room = self.room(room_id)
         seat = None if token is None else room.seat_of(token)
-        names = [name.replace(":", _COLON) for name in room.names()]  # the format's "name: action"
-        return dumps_all(list(self.hands(room_id)), names, table=room.name,
+        states = list(self.hands(room_id))
+        hand_names = [[name.replace(":", _COLON) for name in room.names_at(number)]  # "name: action"
+                      for number in range(1, len(states) + 1)]
+        return dumps_all(states, room.names(), table=room.name,
                          reveal=() if seat is None else (seat,), room_id=room.id,
-                         reveal_after=0 if seat is None else room.seated_since(seat))
+                         reveal_after=0 if seat is None else room.seated_since(seat),
+                         hand_names=hand_names)
 
     def hands(self, room_id: str) -> Iterator[HandState]:
         """The room's finished hands' final states, first first."""
@@ -319,9 +323,9 @@ class Lobby:
         room = self.room(room_id)
         seat = None if token is None else room.seat_of(token)
         since = 0 if seat is None else room.seated_since(seat)
-        names = room.names()
         hands = [
-            masked_history(state, names, number, () if seat is None or number <= since else (seat,))
+            masked_history(state, room.names_at(number), number,
+                           () if seat is None or number <= since else (seat,))
             for number, state in enumerate(self.hands(room_id), start=1)
         ]
         return phh.dumps_all(hands)
@@ -391,8 +395,9 @@ class Lobby:
             room.ask_chips(conn.seat, message.chips)
             self._changed(room, decision=False)
         elif isinstance(message, TwiceMessage):
-            room.agree_twice(conn.seat, message.agree)
-            self._changed(room, decision=False)
+            async with room.lock:
+                await room.agree_twice(conn.seat, message.agree)
+            self._changed(room, decision=True, action=True)
         elif isinstance(message, ChatMessage):
             if room.seats[conn.seat].pending:
                 raise ProtocolError("not_seated", "the host has not seated you yet")
@@ -470,14 +475,18 @@ class Lobby:
             if decision or room.deadline is None:
                 room.banking = None
                 room.deadline = time.monotonic() + room.settings["decision_seconds"]
-            if timer is not None and not decision:
+            if timer is not None and not decision and room.paused_at is None:
                 self._timers[room.id] = timer  # the same decision: keep its timer
                 return
+        elif room.offer is not None:  # run it twice asked: "no" when its time is up
+            room.deadline = room.offer["deadline"]
         else:
             room.deadline = None
         if timer is not None:
             timer.cancel()
         if room.deadline is not None:
+            if room.paused_at is not None:  # paused by the host: the clock stops
+                return
             delay = max(0.0, room.deadline - time.monotonic())
             self._timers[room.id] = loop.call_later(delay, self._on_time_out, room.id, room.deadline)
         elif room.ready_to_deal():
@@ -504,7 +513,7 @@ class Lobby:
         if room is None:
             return
         async with room.lock:
-            if room.deadline != deadline:  # answered (or another decision) meanwhile
+            if room.deadline != deadline or room.paused_at is not None:  # answered, or paused, meanwhile
                 return
             if room.use_time_bank():  # the person's time bank runs before the time-out
                 room.version += 1

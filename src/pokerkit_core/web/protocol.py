@@ -142,8 +142,8 @@ class ChipsMessage:
 
 @dataclass(frozen=True, slots=True)
 class TwiceMessage:
-    """``{"type": "run_twice", "agree": true}``: the seat's answer to run it
-    twice (rooms whose option is ``ask``)."""
+    """``{"type": "run_twice", "agree": true}``: the seat's answer to the
+    run-it-twice question asked at an all-in (rooms whose option is ``ask``)."""
 
     agree: bool
 

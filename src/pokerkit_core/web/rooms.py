@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable, cast
 
-from ..engine.actions import Action, LegalActions
+from ..engine.actions import Action, ActionKind, LegalActions
 from ..engine.events import ActionTaken
 from ..errors import ActionParseError, IllegalActionError, InvalidConfigError, NotYourTurnError, PokerError
 from ..engine.observation import Observation, observe
@@ -45,7 +45,7 @@ from ..tables.session import Blinds, SeatState, StackMode, TableConfig, TableSes
 from ..tables.tournament import TournamentConfig, eliminations, rank_players
 from .computer import ComputerPool, OffLoopPolicy
 from .home import Chat, ChipLog, settlement
-from .limits import RESUME_SECONDS
+from .limits import RESUME_SECONDS, TIME_BANK_REFILL_HANDS, TIME_BANK_REFILL_SECONDS
 from .protocol import HostRequest, JoinRequest, ProtocolError, RoomRequest
 from .views import (
     EventTexts,
@@ -90,7 +90,8 @@ class SeatMeta:
         wait_bb: Back from sitting out; dealt in at the first hand in which
             the seat is the big blind (house rule ``wait``).
         bank: Seconds left in the person's time bank.
-        twice: The person agrees to run it twice (option ``ask``).
+        twice: The person agreed to run it twice at the all-in now being
+            asked about (option ``ask``; ``False`` once it is answered).
         add: Chips of the person's rebuys and top-ups, added at the next deal.
         asked: Chips of a rebuy or top-up waiting for the host's approval.
         take: Chips the host takes away at the next deal.
@@ -173,6 +174,9 @@ class Room:
         self.chat = Chat()
         self.banking: tuple[int, float] | None = None  # (seat, monotonic start) in the time bank
         self.version = 0  # bumped by every change the between-hands text shows
+        self.offer: dict[str, Any] | None = None  # run it twice asked at the all-in (_offer)
+        self.paused_at: float | None = None  # time.monotonic() when the host paused: the clock stops
+        self.seat_names: list[tuple[int, list[str]]] = []  # (from hand, names()) at each change
 
     # -- building ------------------------------------------------------
 
@@ -240,7 +244,8 @@ class Room:
             "run_it_twice": request.run_it_twice if cash else "never",
             "next_blinds": None,
         }
-        session = TableSession(config, _players(seats, seed, pool), seed=seed)
+        session = TableSession(config, _players(seats, seed, pool), seed=seed,
+                               hold_run_out=settings["run_it_twice"] == "ask")
         room = cls(
             room_id, name=request.name, kind=request.kind, mode=mode, seats=seats,
             session=session, settings=settings, created=time.time(), seed=seed,
@@ -266,7 +271,8 @@ class Room:
             "owner_hash": self.owner_hash,
             "touched": self.touched,
             "home": {"paused": self.paused, "chips": self.chips.data(),
-                     "departed": self.departed},
+                     "departed": self.departed,
+                     "seat_names": [[hand, names] for hand, names in self.seat_names]},
         }
 
     def deadline_at(self) -> float | None:
@@ -277,7 +283,11 @@ class Room:
         """
         if self.deadline is None:
             return None
-        return time.time() + (self.deadline - time.monotonic())
+        return time.time() + (self.deadline - self.now())
+
+    def now(self) -> float:
+        """The room's clock, :func:`time.monotonic` seconds: stopped while the host pauses."""
+        return time.monotonic() if self.paused_at is None else self.paused_at
 
     def resume_clock(self, deadline_at: float | None) -> None:
         """Set the person to act's deadline from a saved :meth:`deadline_at`.
@@ -332,7 +342,8 @@ class Room:
             deadline_at = progress[3]
         blinds = _tournament(data["mode"]).schedule if data["kind"] == "sitngo" else None
         session = TableSession.restore(data["session"], _players(seats, data["seed"], pool),
-                                        blinds=blinds)
+                                        blinds=blinds,
+                                        hold_run_out=data["settings"].get("run_it_twice") == "ask")
         room = cls(
             room_id, name=data["name"], kind=data["kind"], mode=data["mode"], seats=seats,
             session=session, settings=data["settings"], created=created, seed=data["seed"],
@@ -342,14 +353,18 @@ class Room:
         room.paused = bool(home.get("paused", False))
         room.chips = ChipLog.load(home.get("chips", ()))
         room.departed = list(home.get("departed", ()))
+        room.seat_names = [(int(hand), [str(n) for n in names]) for hand, names in home.get("seat_names", ())]
         room.owner_hash = data.get("owner_hash")
         room.touched = float(data.get("touched", created))
         room.resume_clock(deadline_at)
+        if room.paused:
+            room.paused_at = time.monotonic()  # the clock stays stopped
         if last_state is not None:
             state = load_value(last_state)
             if isinstance(state, HandState):
                 room._finished(state)
         room.count_records()
+        room._after_step()  # a run-out held at the save is asked about again
         return room
 
     # -- queries -------------------------------------------------------
@@ -518,6 +533,7 @@ class Room:
             "run_it_twice": settings.get("run_it_twice", "always" if config.boards > 1 else "never"),
             "decision_seconds": settings["decision_seconds"],
             "time_bank_seconds": settings.get("time_bank_seconds", 0),
+            "time_bank_refill": {"hands": TIME_BANK_REFILL_HANDS, "seconds": TIME_BANK_REFILL_SECONDS},
             "missed_turns": settings.get("missed_turns", 0),
             "return_rule": settings.get("return_rule", "wait"),
             "rebuy": settings.get("rebuy", "off"),
@@ -594,10 +610,12 @@ class Room:
         (:func:`~.views.seat_text`).
         """
         public_obs, parts, legal = self._public()
-        to_act = None if self.session.is_between_hands or public_obs is None else public_obs.to_act
+        to_act = None
+        if not self.session.is_between_hands and public_obs is not None and self.offer is None:
+            to_act = public_obs.to_act  # (a computer seat thinking too; nobody while run it twice is asked)
         deadline_ms = None
         if self.deadline is not None and to_act is not None:
-            deadline_ms = max(0, int((self.deadline - time.monotonic()) * 1000))
+            deadline_ms = max(0, int((self.deadline - self.now()) * 1000))
         moment = {
             "type": "state",
             "room": self.id,
@@ -608,6 +626,7 @@ class Room:
             "deadline_ms": deadline_ms,
             "decision_seconds": self.settings["decision_seconds"],
             "time_bank": self.banking is not None,
+            "run_twice_offer": self.offer_data(),
             "paused": self.paused,
             "pots": [] if public_obs is None else pots_data(public_obs),
             "limits": {
@@ -687,11 +706,24 @@ class Room:
         state = self.session.state
         if self.session.is_between_hands or state is None:
             return []
-        return [str(e.action) for e in state.history if isinstance(e, ActionTaken)]
+        done = [str(e.action) for e in state.history if isinstance(e, ActionTaken)]
+        held = self.session.held
+        return done if held is None else [*done, str(held[1])]  # held again on restore
 
     def names(self) -> list[str]:
         """One distinct player name per seat (for hand histories)."""
         return [meta.name or f"seat {seat}" for seat, meta in enumerate(self.seats)]
+
+    def names_at(self, hand: int) -> list[str]:
+        """:meth:`names` as they were when hand ``hand`` (1 = the first) was
+        dealt: who sat where in that hand (the current names for a hand
+        dealt before the room kept them)."""
+        found = None
+        for first, names in self.seat_names:
+            if first > hand:
+                break
+            found = names
+        return list(found) if found is not None else self.names()
 
     # -- changes -------------------------------------------------------
 
@@ -809,10 +841,27 @@ class Room:
                 elif not meta.sit_out and state is SeatState.SITTING_OUT and not meta.wait_bb:
                     session.sit_in(seat)
                 meta.sit_out = None
+        self._refill_time_banks()
         self._waiting_for_big_blind()
         self._next_config()
         if before != (session.stacks, session.seat_states, len(self.chips.entries), session.config):
             self.version += 1
+
+    def _refill_time_banks(self) -> None:
+        """Every :data:`~.limits.TIME_BANK_REFILL_HANDS` hands the room
+        finished, each person's time bank grows by
+        :data:`~.limits.TIME_BANK_REFILL_SECONDS`, up to the room's
+        ``time_bank_seconds`` (once per such hand count)."""
+        hands = self.session.hand_count
+        most = float(self.settings.get("time_bank_seconds", 0) or 0)
+        if (not most or not hands or hands % TIME_BANK_REFILL_HANDS
+                or self.settings.get("bank_refilled_at") == hands):
+            return
+        self.settings["bank_refilled_at"] = hands
+        for meta in self.seats:
+            if meta.player == "human" and meta.bank < most:
+                meta.bank = min(most, meta.bank + TIME_BANK_REFILL_SECONDS)
+                self.version += 1
 
     def _waiting_for_big_blind(self) -> None:
         """Deal in a seat back from sitting out (house rule ``wait``) only
@@ -836,7 +885,8 @@ class Room:
                 session.sit_out(seat)
 
     def _next_config(self) -> None:
-        """The next hand's blinds (the host's change) and boards (run it twice)."""
+        """The next hand's blinds (the host's change) and boards (option
+        ``ask``: dealt for two boards, one run when the players decline)."""
         config = self.session.config
         changes: dict[str, Any] = {}
         blinds = self.settings.get("next_blinds")
@@ -844,12 +894,8 @@ class Room:
             changes["blinds"] = Blinds(*blinds)
             self.settings["next_blinds"] = None
         mode = self.settings.get("run_it_twice", "never")
-        if mode == "ask":
-            live = self.session.live
-            people = [m for m, on in zip(self.seats, live) if on and m.player == "human"]
-            boards = 2 if people and all(m.twice for m in people) else 1
-            if boards != config.boards:
-                changes["boards"] = boards
+        if mode == "ask" and config.boards != 2:  # (a room saved before the offer at the all-in)
+            changes["boards"] = 2
         if changes:
             self.session.config = dataclasses.replace(config, **changes)
 
@@ -881,14 +927,20 @@ class Room:
         if self.session.is_over:  # someone sat out and fewer than two remain
             return
         self.banking = None
+        names = self.names()
+        if not self.seat_names or self.seat_names[-1][1] != names:
+            self.seat_names.append((self.session.hand_count + 1, names))
         await self.session.start_hand_async()
-        self._after_step()
+        await self._after_step_async()
 
     async def resume(self) -> None:
-        """Go on with a restored hand whose computer seat was interrupted."""
-        if not self.session.is_between_hands and self.session.to_act is None:
+        """Go on with a restored hand whose computer seat was interrupted
+        (or whose run-out was being asked about: asked again)."""
+        if self.session.held is not None:
+            await self._after_step_async()
+        elif not self.session.is_between_hands and self.session.to_act is None:
             await self.session.start_hand_async()
-            self._after_step()
+            await self._after_step_async()
 
     async def act(self, seat: int, hand: int, text: str) -> None:
         """The person at ``seat`` plays ``text`` in hand ``hand``.
@@ -926,10 +978,10 @@ class Room:
             meta.missed = 0
             self.version += 1
         if self.banking is not None and self.banking[0] == seat:
-            meta.bank = max(0.0, meta.bank - (time.monotonic() - self.banking[1]))
+            meta.bank = max(0.0, meta.bank - (self.now() - self.banking[1]))
             self.version += 1
         self.banking = None
-        self._after_step()
+        await self._after_step_async()
 
     def use_time_bank(self) -> bool:
         """The person to act ran out of time: start their time bank if they
@@ -958,6 +1010,8 @@ class Room:
         """
         seat = self.session.to_act
         if seat is None:
+            if self.offer is not None:  # not answered in time: "no"
+                await self._run_out(1)
             return None
         meta = self.seats[seat]
         if self.banking is not None and self.banking[0] == seat:
@@ -970,7 +1024,7 @@ class Room:
             meta.away = True  # sat out from the next hand; "sit_in" brings them back
             meta.sit_out = True
         self.version += 1
-        self._after_step()
+        await self._after_step_async()
         return seat
 
     def ask_sit_out(self, seat: int, out: bool) -> None:
@@ -1011,13 +1065,7 @@ class Room:
         meta = self.seats[seat]
         if meta.pending or meta.kick:
             raise ProtocolError("not_now", "the host has not seated you (or asked you to leave)")
-        most = int(self.settings["max_buy_in"])
-        would = self.session.stacks[seat] + meta.add + meta.given - meta.take + chips
-        if meta.fill:
-            would += int(self.settings["join_stack"])
-        if would > most:
-            raise ProtocolError("too_many_chips",
-                                f"a stack of {would:,} chips is over this room's maximum buy-in of {most:,}")
+        self._check_buy_in(seat, chips)
         self._check_table_total(chips - meta.asked)
         self.version += 1
         if mode == "approval":
@@ -1025,6 +1073,19 @@ class Room:
             return "asked"
         meta.add += chips
         return "added"
+
+    def _check_buy_in(self, seat: int, chips: int) -> None:
+        """Refuse ``chips`` more for ``seat`` (``too_many_chips``) when its
+        stack at the next deal (with the changes waiting, but no rebuy
+        waiting for the host) would go over the room's ``max_buy_in``."""
+        meta = self.seats[seat]
+        most = int(self.settings["max_buy_in"])
+        would = self.session.stacks[seat] + meta.add + meta.given - meta.take + chips
+        if meta.fill:
+            would += int(self.settings["join_stack"])
+        if would > most:
+            raise ProtocolError("too_many_chips",
+                                f"a stack of {would:,} chips is over this room's maximum buy-in of {most:,}")
 
     def table_chips_next_hand(self) -> int:
         """The most chips at the table while the waiting changes are made:
@@ -1045,17 +1106,80 @@ class Room:
             raise ProtocolError("too_many_chips", f"the table would hold {total:,} chips in all, "
                                 f"above MAX_CHIPS ({MAX_CHIPS:,})")
 
-    def agree_twice(self, seat: int, agree: bool) -> None:
-        """The person at ``seat`` agrees (or not) to run it twice from the
-        next hand (rooms whose option is ``ask``).
+    async def agree_twice(self, seat: int, agree: bool) -> None:
+        """The person at ``seat`` answers the run-it-twice offer made at the
+        all-in (:attr:`offer`): the board is run twice once every person
+        asked agreed, once at the first "no".
 
         Raises:
-            ProtocolError: ``not_now`` the room's option is not ``ask``.
+            ProtocolError: ``not_now`` the room's option is not ``ask``, no
+                run-out is being asked about, the seat is not asked (not in
+                the hand, or a computer seat) or has answered already.
+                Nothing changes.
         """
         if self.settings.get("run_it_twice") != "ask":
             raise ProtocolError("not_now", "this room does not ask about running it twice")
-        self.seats[seat].twice = agree
+        offer = self.offer
+        if offer is None or seat not in offer["seats"]:
+            raise ProtocolError("not_now", "nobody asks you about running it twice now")
+        if seat in offer["yes"]:
+            raise ProtocolError("not_now", "you have answered already")
+        if not agree:
+            await self._run_out(1)
+            return
+        offer["yes"].append(seat)
+        self.seats[seat].twice = True
         self.version += 1
+        await self._after_step_async()
+
+    def _offer(self) -> None:
+        """Ask about running it twice when the session holds the action that
+        starts an all-in run-out (option ``ask``): the people still in are
+        asked (computer seats agree: house rule of docs/web.rst); they have
+        ``decision_seconds`` to answer."""
+        held = self.session.held
+        state = self.session.state
+        if held is None or state is None:
+            self.offer = None
+            return
+        if self.offer is not None:
+            return
+        seat, action = held
+        folding = action.kind is ActionKind.FOLD
+        asked = [s for s, meta in enumerate(self.seats)
+                 if meta.player == "human" and state.config.stacks[s] > 0 and not state.folded[s]
+                 and not (folding and s == seat)]
+        self.offer = {"seat": seat, "action": str(action), "seats": asked, "yes": [],
+                      "deadline": time.monotonic() + float(self.settings["decision_seconds"])}
+        self.version += 1
+
+    async def _after_step_async(self) -> None:
+        """:meth:`_after_step`, then run the board out once every person
+        asked agreed (or nobody is asked)."""
+        self._after_step()
+        offer = self.offer
+        if offer is not None and set(offer["yes"]) >= set(offer["seats"]):
+            await self._run_out(2)
+
+    async def _run_out(self, boards: int) -> None:
+        """Answer the offer: run the board out ``boards`` times."""
+        state = self.session.state
+        assert state is not None and self.offer is not None
+        self.offer = None
+        for meta in self.seats:
+            meta.twice = False
+        self.version += 1
+        await self.session.release_run_out_async(min(boards, state.config.boards))
+        self._after_step()
+
+    def offer_data(self) -> dict[str, Any] | None:
+        """The ``RunTwiceOffer`` of ``docs/web.rst`` (``None``: nothing asked)."""
+        offer = self.offer
+        if offer is None:
+            return None
+        return {"seat": offer["seat"], "action": offer["action"], "seats": offer["seats"],
+                "agreed": offer["yes"],
+                "deadline_ms": max(0, int((offer["deadline"] - self.now()) * 1000))}
 
     def host(self, request: HostRequest) -> None:
         """A host's action (the lobby checked the owner token; ``transfer``
@@ -1073,13 +1197,19 @@ class Room:
                 room or seat now (the message says why), ``bad_config``
                 blinds the table refuses, ``too_many_chips`` chips added
                 that would bring the table above ``MAX_CHIPS`` in all
-                (:meth:`table_chips_next_hand`).  Nothing changes.
+                (:meth:`table_chips_next_hand`), or a rebuy approved that
+                would now bring the seat's stack above ``max_buy_in`` (it
+                won chips since asking: the request stays, the host may
+                refuse it).  Nothing changes.
         """
         action = request.action
         if self.status == "over" and action != "close":
             raise ProtocolError("not_now", "the room is over")
         if action in ("pause", "resume"):
-            self.paused = action == "pause"
+            pause = action == "pause"
+            if pause != self.paused:
+                self._stop_clock(pause)
+            self.paused = pause
             self.version += 1
             return
         if self.kind != "cash":
@@ -1113,7 +1243,8 @@ class Room:
         elif action == "rebuy":
             if not meta.asked:
                 raise ProtocolError("not_now", f"seat {seat + 1} has no rebuy waiting")
-            if request.approve:
+            if request.approve:  # the stack may have grown since the request
+                self._check_buy_in(seat, meta.asked)
                 meta.add += meta.asked
             meta.asked = 0
         elif action == "chips":
@@ -1136,6 +1267,26 @@ class Room:
                 meta.kick = True
         self.version += 1
 
+    def _stop_clock(self, stop: bool) -> None:
+        """Stop the room's clock (the host pauses) or start it again: the
+        person to act (and the run-it-twice question) get back the time
+        they had left, at most ``decision_seconds`` (or their time bank)."""
+        now = time.monotonic()
+        if stop:
+            self.paused_at = now
+            return
+        shift = now - (self.paused_at if self.paused_at is not None else now)
+        self.paused_at = None
+        most = now + float(self.settings["decision_seconds"])
+        if self.deadline is not None:
+            if self.banking is not None:
+                self.banking = (self.banking[0], self.banking[1] + shift)
+                self.deadline += shift
+            else:
+                self.deadline = min(self.deadline + shift, most)
+        if self.offer is not None:
+            self.offer["deadline"] = min(self.offer["deadline"] + shift, most)
+
     def say(self, seat: int, text: str) -> dict[str, Any]:
         """The person at ``seat`` says ``text`` at the table.
 
@@ -1152,6 +1303,7 @@ class Room:
         return self.chat.say(seat, self.seats[seat].name or f"seat {seat + 1}", text)
 
     def _after_step(self) -> None:
+        self._offer()
         if self.session.is_between_hands:
             state = self.session.state
             if state is not None:
@@ -1204,7 +1356,7 @@ def _cash_config(request: RoomRequest, seats: list[SeatMeta]) -> TableConfig:
             max_seconds=None if request.max_minutes is None else request.max_minutes * 60,
             straddles=request.straddles,
             ante_rule=AnteRule(request.ante_rule),
-            boards=2 if request.run_it_twice == "always" else 1,
+            boards=1 if request.run_it_twice == "never" else 2,  # "ask": one run if declined
         )
     except PokerError as exc:
         raise ProtocolError("bad_config", str(exc)) from None

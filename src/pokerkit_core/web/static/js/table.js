@@ -194,6 +194,7 @@ function render() {
     // in the time bank the bar runs down the bank, not the decision time
     ctx.deadlineTotal = state.time_bank ? Math.max(state.deadline_ms, 1) : (state.decision_seconds || 30) * 1000;
     ctx.banking = Boolean(state.time_bank);
+    ctx.frozen = state.paused ? state.deadline_ms : null;  // paused by the host: the clock stops
   } else {
     ctx.deadlineAt = null;
   }
@@ -308,8 +309,27 @@ function renderActions(obs, state) {
   clear(buttons);
   const legal = obs && obs.legal && state.to_act === ctx.you && ctx.you !== null ? obs.legal : null;
   ctx.legal = legal;
-  bar.hidden = !legal;
+  const offer = state.run_twice_offer;
+  const asked = Boolean(offer && ctx.you !== null && ctx.you !== undefined
+    && offer.seats.includes(ctx.you) && !offer.agreed.includes(ctx.you));
+  bar.hidden = !legal && !asked;
   document.body.dataset.myTurn = legal ? "1" : "0";
+  if (offer) {
+    // run it twice asked at the all-in: nothing is run out before every answer
+    $("raise-row").hidden = true;
+    const names = seatNames(state.seats || []);
+    const seconds = Math.ceil((offer.deadline_ms || 0) / 1000);
+    if (asked) {
+      buttons.append(
+        el("button", { type: "button", class: "primary", id: "run-twice-yes", onclick: () => send({ type: "run_twice", agree: true }) }, "Run it twice"),
+        el("button", { type: "button", id: "run-twice-no", onclick: () => send({ type: "run_twice", agree: false }) }, "Run it once"));
+      setStatus(`All in: run it twice? Everyone in the hand must agree (no answer in ${seconds} s is a no).`);
+    } else {
+      const waiting = offer.seats.filter((s) => !offer.agreed.includes(s)).map((s) => names[s] || `seat ${s + 1}`);
+      setStatus(`All in: asking ${waiting.join(", ")} whether to run it twice.`);
+    }
+    return;
+  }
   if (!legal) {
     const line = $("status");
     if (!line.classList.contains("error") || state.seq !== ctx.errorSeq) {
@@ -403,11 +423,6 @@ function renderSeatControls(seats, state) {
       }
       if (mine.chips_next_hand > 0) box.append(el("span", { class: "muted" }, `+${chips(mine.chips_next_hand)} from the next hand`));
     }
-    if (rules.run_it_twice === "ask") {
-      const box2 = el("input", { type: "checkbox", id: "run-twice-agree", onchange: (e) => send({ type: "run_twice", agree: e.target.checked }) });
-      box2.checked = Boolean(mine.run_twice);
-      box.append(el("label", { class: "inline" }, box2, "Run it twice if all-in"));
-    }
   }
 }
 
@@ -471,7 +486,8 @@ function renderRules(rules, state) {
   if (rules.next_blinds) items.push(`From the next hand: blinds ${chips(rules.next_blinds[0])}/${chips(rules.next_blinds[1])}`);
   if (rules.straddles) items.push(`${rules.straddles} straddle${rules.straddles > 1 ? "s" : ""}`);
   items.push(`Run it twice: ${RULE_TEXTS.run_it_twice[rules.run_it_twice] || rules.run_it_twice}`);
-  items.push(`${rules.decision_seconds} s to act${rules.time_bank_seconds ? ` + a ${rules.time_bank_seconds} s time bank` : ""}`);
+  const refill = rules.time_bank_refill;
+  items.push(`${rules.decision_seconds} s to act${rules.time_bank_seconds ? ` + a ${rules.time_bank_seconds} s time bank${refill ? ` (+${refill.seconds} s every ${refill.hands} hands)` : ""}` : ""}`);
   if (rules.missed_turns) items.push(`Sat out after ${rules.missed_turns} missed turns in a row; back: ${RULE_TEXTS.return_rule[rules.return_rule]}`);
   if (ctx.room && ctx.room.kind === "cash") {
     items.push(`Rebuys and top-ups: ${RULE_TEXTS.rebuy[rules.rebuy] || rules.rebuy}${rules.rebuy !== "off" ? ` (stack up to ${chips(rules.max_buy_in)})` : ""}`);
@@ -584,7 +600,7 @@ function listen(obs, state) {
 function tick() {
   const bar = document.querySelector("#table .countdown");
   if (!bar || ctx.deadlineAt === null) return;
-  const left = Math.max(0, ctx.deadlineAt - performance.now());
+  const left = ctx.frozen !== null && ctx.frozen !== undefined ? ctx.frozen : Math.max(0, ctx.deadlineAt - performance.now());
   const share = ctx.deadlineTotal ? Math.min(1, left / ctx.deadlineTotal) : 0;
   let fill = bar.firstElementChild;
   if (!fill) { fill = el("span"); bar.append(fill); }
@@ -594,7 +610,7 @@ function tick() {
     text = el("div", { class: "countdown-text" });
     bar.after(text);
   }
-  text.textContent = `${ctx.banking ? "time bank " : ""}${Math.ceil(left / 1000)} s`;
+  text.textContent = `${ctx.banking ? "time bank " : ""}${Math.ceil(left / 1000)} s${ctx.frozen !== null && ctx.frozen !== undefined ? " (paused)" : ""}`;
 }
 
 function onKey(event) {
@@ -627,9 +643,10 @@ function onKey(event) {
 /** Download the room's hands as PHHS or PokerStars text (with this seat's own cards when seated), as a file. */
 async function downloadHands(event, path = "hands.phhs", file = null) {
   event.preventDefault();
-  const query = ctx.token ? `?token=${encodeURIComponent(ctx.token)}` : "";
+  // the seat's token goes in a header, never in the URL (logs, history)
+  const headers = ctx.token ? { Authorization: `Bearer ${ctx.token}` } : {};
   try {
-    const response = await fetch(`/api/rooms/${encodeURIComponent(ctx.roomId)}/${path}${query}`);
+    const response = await fetch(`/api/rooms/${encodeURIComponent(ctx.roomId)}/${path}`, { headers });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const url = URL.createObjectURL(await response.blob());
     const link = el("a", { href: url, download: file || `room-${ctx.roomId}.phhs` });
