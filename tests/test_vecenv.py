@@ -29,13 +29,16 @@ def _make(native: bool, n: int, monkeypatch: pytest.MonkeyPatch, **options: Any)
     return tables
 
 
-def _play(tables: VectorEnv, steps: int, seed: int) -> list[tuple[Any, ...]]:
-    """Random legal play; every array after every step."""
+def _play(tables: VectorEnv, steps: int, seed: int, passive: float = 1.0) -> list[tuple[Any, ...]]:
+    """Random legal play; every array after every step.  ``passive`` > 1
+    weights check/call that much more at the even tables (longer hands)."""
     pick = np.random.default_rng(seed)
     observations, masks = tables.reset(seed=seed)
+    weights = np.ones(masks.shape)
+    weights[::2, 1] = passive
     out: list[tuple[Any, ...]] = [(observations.copy(), masks.copy(), tables.to_act.copy(), tables.deal_seeds())]
     for _ in range(steps):
-        actions = (masks * pick.random(masks.shape)).argmax(1)
+        actions = (masks * weights * pick.random(masks.shape)).argmax(1)
         observations, masks, rewards, dones = tables.step(actions)
         out.append((observations.copy(), masks.copy(), tables.to_act.copy(), rewards.copy(), dones.copy()))
     return out
@@ -66,6 +69,89 @@ def test_c_tables_step_like_the_engine(options: dict[str, Any], monkeypatch: pyt
     assert (rewards > 0).any() and (rewards < 0).any()
     # zero-sum hand results
     assert np.allclose(rewards.sum(axis=2), 0.0)
+
+
+_SHORT = (333, 1_201, 150, 801, 2_499, 457, 705, 3_999, 95, 2_003)
+
+
+def _pots_seen(tables: VectorEnv) -> dict[str, int]:
+    """Count, on an engine-path VectorEnv, the finished hands with side
+    pots, split pots and odd chips (wraps its ``_settle``)."""
+    seen = {"hands": 0, "side pots": 0, "splits": 0, "odd chips": 0, "showdowns": 0}
+    settle = tables._settle
+
+    def counting(i: int, state: Any) -> Any:
+        if state.is_over:
+            seen["hands"] += 1
+            pots = state.pots
+            seen["side pots"] += len(pots) > 1
+            seen["showdowns"] += len(state.seats_in_hand) > 1
+            for pot in pots:
+                if len(pot.winners) > 1:
+                    seen["splits"] += 1
+                    seen["odd chips"] += len(set(pot.shares)) > 1
+        return settle(i, state)
+
+    tables._settle = counting  # type: ignore[method-assign]
+    return seen
+
+
+@needs_c
+@pytest.mark.parametrize(
+    "seats, options",
+    [
+        (3, {"pot_fractions": (0.3, 1)}),
+        (6, {"hands": 3}),
+        (6, {"ante": 7, "random_button": False, "button": 4, "pot_fractions": (0.3, 0.5, 1, 2.5)}),
+        (9, {"hands": 2, "ante": 1}),
+        (10, {"pot_fractions": (0.3, 0.75, 1.5)}),
+    ],
+)
+def test_c_tables_of_n_seats_step_like_the_engine(
+    seats: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """3 to 10 seats, short uneven stacks (all-ins and side pots at most
+    showdowns), odd-sized bets (odd chips): every observation, mask, seat to
+    act, reward, done flag and deal seed of the C tables equals the
+    engine's; the run covers side pots, split pots and odd chips."""
+    options = dict(options)
+    config = GameConfig(
+        stacks=_SHORT[:seats], small_blind=5, big_blind=10, ante=options.pop("ante", 0),
+        button=options.pop("button", 0),
+    )
+    c_tables = _make(True, 64, monkeypatch, config=config, **options)
+    py_tables = _make(False, 64, monkeypatch, config=config, **options)
+    seen = _pots_seen(py_tables)
+    c = _play(c_tables, 300, seed=seats, passive=6.0)
+    py = _play(py_tables, 300, seed=seats, passive=6.0)
+    for step, (ours, reference) in enumerate(zip(c, py)):
+        for field, (a, b) in enumerate(zip(ours, reference)):
+            assert np.array_equal(np.asarray(a), np.asarray(b)), (step, field)
+    rewards = np.array([row[3] for row in c[1:]])
+    assert rewards.shape[2] == seats
+    assert np.allclose(rewards.sum(axis=2), 0.0)  # zero-sum hand results
+    assert seen["hands"] > 300 and seen["showdowns"] > 50
+    assert seen["side pots"] > 10
+    assert seen["splits"] > 0
+    assert seen["odd chips"] > 0
+    streets = np.array([row[0][:, 104:108].sum(axis=0) for row in c]).sum(axis=0)
+    assert (streets > 100).all()  # decisions on every street, river included
+
+
+@needs_c
+def test_c_tables_cover_splits_and_odd_chips(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three seats, where split pots are rarer: a longer run against the
+    engine sees a split pot with an odd chip."""
+    config = GameConfig(stacks=(333, 1_201, 150), small_blind=5, big_blind=10)
+    c_tables = _make(True, 128, monkeypatch, config=config, pot_fractions=(0.3, 1))
+    py_tables = _make(False, 128, monkeypatch, config=config, pot_fractions=(0.3, 1))
+    seen = _pots_seen(py_tables)
+    c = _play(c_tables, 400, seed=21)
+    py = _play(py_tables, 400, seed=21)
+    for step, (ours, reference) in enumerate(zip(c, py)):
+        for field, (a, b) in enumerate(zip(ours, reference)):
+            assert np.array_equal(np.asarray(a), np.asarray(b)), (step, field)
+    assert seen["splits"] > 0 and seen["odd chips"] > 0 and seen["side pots"] > 10
 
 
 @needs_c
