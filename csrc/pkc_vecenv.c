@@ -196,23 +196,44 @@ static void mt_seed(mt_state *s, uint64_t seed)
     s->i = 624;
 }
 
-static uint32_t mt_next(mt_state *s)
+static uint32_t mt_temper(uint32_t y)
 {
-    uint32_t y;
-    if (s->i >= 624) {
-        int k;
-        for (k = 0; k < 624; k++) {
-            y = (s->mt[k] & 0x80000000u) | (s->mt[(k + 1) % 624] & 0x7fffffffu);
-            s->mt[k] = s->mt[(k + 397) % 624] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
-        }
-        s->i = 0;
-    }
-    y = s->mt[s->i++];
     y ^= y >> 11;
     y ^= (y << 7) & 0x9d2c5680u;
     y ^= (y << 15) & 0xefc60000u;
     y ^= y >> 18;
     return y;
+}
+
+static uint32_t mt_twisted(const mt_state *s, int k)
+{
+    uint32_t y = (s->mt[k] & 0x80000000u) | (s->mt[(k + 1) % 624] & 0x7fffffffu);
+    return s->mt[(k + 397) % 624] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+}
+
+/* The next output.  A freshly seeded state (i == 624 after mt_seed) is not
+ * twisted at once: output k < 227 of the first twist reads only mt[k],
+ * mt[k + 1] and mt[k + 397], which the twist has not changed yet when it
+ * writes mt[k], so those outputs are computed one by one (fresh counts
+ * them, from 0; a deal uses a few) and the whole twist is done only when
+ * output 227 is asked for. */
+static uint32_t mt_next(mt_state *s, int *fresh)
+{
+    if (*fresh >= 0) {
+        if (*fresh < 227) {
+            return mt_temper(mt_twisted(s, (*fresh)++));
+        }
+        s->i = 624;
+    }
+    if (s->i >= 624) {
+        int k;
+        for (k = 0; k < 624; k++) {
+            s->mt[k] = mt_twisted(s, k);
+        }
+        s->i = *fresh >= 0 ? *fresh : 0;
+        *fresh = -1;
+    }
+    return mt_temper(s->mt[s->i++]);
 }
 
 /* numpy's integers(bound) for 2 <= bound <= 10: Lemire's method on the
@@ -239,7 +260,7 @@ static void draw_cards(uint64_t seed, int count, uint8_t *out)
     mt_state s;
     uint32_t total[VEC_WORDS], value[VEC_WORDS];
     uint8_t pool[52];
-    int bits, words, i, w;
+    int bits, words, i, w, fresh = 0;
     memset(total, 0, sizeof total);
     total[0] = 1;
     for (i = 0; i < count; i++) {
@@ -266,7 +287,7 @@ static void draw_cards(uint64_t seed, int count, uint8_t *out)
         int left = bits, below = 0;
         memset(value, 0, sizeof value);
         for (w = 0; w < words; w++, left -= 32) {
-            uint32_t r = mt_next(&s);
+            uint32_t r = mt_next(&s, &fresh);
             value[w] = left < 32 ? r >> (32 - left) : r;
         }
         for (w = VEC_WORDS - 1; w >= 0; w--) {
