@@ -481,7 +481,9 @@ static void finish(vec_table *t, const vec_config *c, double *reward)
                 extra += t->contribs[k] - prev;
             }
         }
-        amount[pots - 1] += extra;
+        if (pots > 0) { /* (always: a seat still in has put chips in) */
+            amount[pots - 1] += extra;
+        }
         for (p = 0; p < pots; p++) {
             int best = 0, count = 0, odd, step;
             int64_t base;
@@ -694,7 +696,7 @@ static int table_ok(const vec_table *t, const vec_config *c)
         }
     }
     return t->call_to >= 0 && t->call_to <= total && t->min_inc >= 0 && t->min_inc <= total
-           && (t->to_act < 0 || !t->folded[t->to_act]) && (t->to_act >= 0 || t->street == 4);
+           && (t->to_act < 0 || !t->folded[t->to_act]) && (t->to_act >= 0) == (t->street < 4);
 }
 
 /* ---- the observation (envs/encoding.py ObservationEncoder) -------------- */
