@@ -27,8 +27,8 @@ Heads-up (ACPC: 20,000 chips, 50/100), compared with the raw API:
   least as fast).
 
 ``--players 6`` (or more) times the AEC and Gymnasium environments and the
-VectorEnv (engine path) at a six-seat table (``GameConfig.no_limit(players,
-stack=20_000)``).
+VectorEnv (its C tables, as heads-up) at a six-seat table
+(``GameConfig.no_limit(players, stack=20_000)``).
 
 Run: ``python benchmarks/bench_envs.py [--steps N] [--rounds R] [--players 2 6]``.
 Figures depend on the machine and its load; ratios within one run are the

@@ -265,57 +265,66 @@ int pkc_solver_iterations(const pkc_solver *s);
 int64_t pkc_solver_bytes(const pkc_solver *s);
 int pkc_solver_get_state(const pkc_solver *s, double *regret, double *ssum);
 int pkc_solver_set_state(pkc_solver *s, const double *regret, const double *ssum, int iteration);
-/* ---- heads-up tables stepped in C (csrc/pkc_vecenv.c) ------------------
- * The core of pokerkit_core.envs.VectorEnv: n tables of heads-up no-limit
- * hold'em in one caller-owned buffer of n * pkc_hu_table_bytes() bytes.
- * cfg (cfg_len int64 entries): small blind, big blind, stack 0, stack 1,
- * hands per episode, random button (0/1), configured button, k pot
- * fractions, then k (numerator, denominator) pairs; blinds 1 <= sb <= bb,
- * stacks above bb and at most 2**30, k <= PKC_HU_MAX_FRACTIONS, numerators
- * and denominators 1 .. 2**31 - 1 (else PKC_E_ARG).  Observations are
- * PKC_HU_OBS_BASE + 4 + k floats and masks 4 + k bytes per table (the
- * layout of envs/encoding.py ObservationEncoder for two seats). */
-#define PKC_HU_MAX_FRACTIONS 16
-#define PKC_HU_OBS_BASE 127
-#define PKC_HU_INSPECT_LEN 30
-#define PKC_HU_E_ILLEGAL (-10) /* an action that is masked now */
-#define PKC_HU_E_OVER (-11)    /* a table whose episode is over */
+
+#define PKC_MAX_SEATS 10 /* engine/rules.py MAX_SEATS */
+
+/* ---- hold'em tables stepped in C (csrc/pkc_vecenv.c) --------------------
+ * The core of pokerkit_core.envs.VectorEnv: n tables of no-limit hold'em,
+ * 2 .. PKC_MAX_SEATS seats each, in one caller-owned buffer of
+ * n * pkc_vec_table_bytes() bytes.  cfg (cfg_len int64 entries): seats s,
+ * small blind, big blind, ante (every seat; 0 for none), hands per episode,
+ * random button (0/1), configured button, k pot fractions, then the s
+ * stacks, then k (numerator, denominator) pairs; blinds 1 <= sb <= bb, each
+ * stack above bb + ante, the stacks' sum at most 2**31, hands 1 .. 2**30,
+ * k <= PKC_VEC_MAX_FRACTIONS, numerators and denominators 1 .. 2**31 - 1
+ * (else PKC_E_ARG; cfg_len must be 8 + s + 2 k).  Observations are
+ * PKC_VEC_OBS_BASE + 7 s + 4 + k floats and masks 4 + k bytes per table
+ * (the layout of envs/encoding.py ObservationEncoder); rewards s doubles
+ * per table. */
+#define PKC_VEC_MAX_FRACTIONS 16
+#define PKC_VEC_OBS_BASE 113
+#define PKC_VEC_INSPECT_LEN 79
+#define PKC_VEC_E_ILLEGAL (-10) /* an action that is masked now */
+#define PKC_VEC_E_OVER (-11)    /* a table whose episode is over */
 
 /* Bytes of one table. */
-size_t pkc_hu_table_bytes(void);
+size_t pkc_vec_table_bytes(void);
 
 /* Seed table index of n with NumPy PCG64 state pcg (state high, low,
  * increment high, low) and its buffered 32-bit half; clears the table. */
-int pkc_hu_seed(uint8_t *tables, size_t n, size_t index, const uint64_t *pcg, uint32_t has_uint32,
-                uint32_t uinteger);
+int pkc_vec_seed(uint8_t *tables, size_t n, size_t index, const uint64_t *pcg, uint32_t has_uint32,
+                 uint32_t uinteger);
 
 /* Start an episode at every table (all seeded, else PKC_E_ARG and nothing
  * changes). */
-int pkc_hu_start(uint8_t *tables, size_t n, const int64_t *cfg, size_t cfg_len);
+int pkc_vec_start(uint8_t *tables, size_t n, const int64_t *cfg, size_t cfg_len);
 
 /* Play actions[i] (a discrete action index) at every table i.  Every table
  * and action is checked first: on a bad one nothing changes, *bad_index is
  * its table and the status PKC_E_ARG (a table not as this file left it),
- * PKC_HU_E_OVER (its episode is over) or PKC_HU_E_ILLEGAL.  Writes per
- * table the two seats' rewards (big blinds, the hand's net result when a
- * hand ended, else 0) and dones[i] (the episode ended); with auto_reset an
- * ended episode is followed at once by the next one. */
-int pkc_hu_step(uint8_t *tables, size_t n, const int64_t *cfg, size_t cfg_len, const int64_t *actions,
-                int auto_reset, double *rewards, uint8_t *dones, size_t *bad_index);
+ * PKC_VEC_E_OVER (its episode is over) or PKC_VEC_E_ILLEGAL.  Writes per
+ * table its seats' rewards (s doubles per table into rewards, which holds
+ * rewards_len, at least n * s, else PKC_E_ARG; big blinds, the hand's net
+ * result when a hand ended, else 0) and dones[i] (the episode ended); with
+ * auto_reset an ended episode is followed at once by the next one. */
+int pkc_vec_step(uint8_t *tables, size_t n, const int64_t *cfg, size_t cfg_len, const int64_t *actions,
+                 int auto_reset, double *rewards, size_t rewards_len, uint8_t *dones, size_t *bad_index);
 
-/* Write every table's observation by seat (0 or 1; -1: the seat to act, and
- * then every hand must be in progress), its action mask (zeros unless that
- * seat is to act) and the seat to act (-1 when over).  obs_len and mask_len
- * are the buffers' entries (PKC_E_ARG if too few). */
-int pkc_hu_observe(const uint8_t *tables, size_t n, const int64_t *cfg, size_t cfg_len, int seat,
-                   float *obs, size_t obs_len, int8_t *masks, size_t mask_len, int32_t *to_act);
+/* Write every table's observation by seat (0 .. s - 1; -1: the seat to act,
+ * and then every hand must be in progress), its action mask (zeros unless
+ * that seat is to act) and the seat to act (-1 when over).  obs_len and
+ * mask_len are the buffers' entries (PKC_E_ARG if too few). */
+int pkc_vec_observe(const uint8_t *tables, size_t n, const int64_t *cfg, size_t cfg_len, int seat,
+                    float *obs, size_t obs_len, int8_t *masks, size_t mask_len, int32_t *to_act);
 
-/* Table index's fields into out (at least PKC_HU_INSPECT_LEN entries):
- * button, to act, street, hand number, deal seed, call-to, minimum raise
- * increment, stacks[2], bets[2], contributions[2], folded[2], 9 card codes,
- * the PCG64 words (state high, low, increment high, low; their bits as
- * int64), the buffered-half flag and the buffered half. */
-int pkc_hu_inspect(const uint8_t *tables, size_t n, size_t index, int64_t *out, size_t out_len);
+/* Table index's fields into out (at least PKC_VEC_INSPECT_LEN entries):
+ * 0 button, 1 to act, 2 street, 3 hand number, 4 deal seed, 5 call-to,
+ * 6 minimum raise increment, 7 the buffered-half flag, 8 the buffered half,
+ * 9-12 the PCG64 words (state high, low, increment high, low; their bits as
+ * int64), 13 seats s, then PKC_MAX_SEATS entries each of stacks, bets,
+ * contributions and folded flags (from 14; zeros past s), then the
+ * 2 PKC_MAX_SEATS + 5 card codes of the deal order (from 54). */
+int pkc_vec_inspect(const uint8_t *tables, size_t n, size_t index, int64_t *out, size_t out_len);
 
 /* The ObservationEncoder vector (envs/encoding.py) of seat `seat` of an
  * n-seat table (2 .. PKC_MAX_SEATS) into out (113 + 7 n + n_mask floats):
@@ -326,7 +335,6 @@ int pkc_hu_inspect(const uint8_t *tables, size_t n, size_t index, int64_t *out, 
  * are given (0/1); stacks, bets, folded and all_in one entry per seat; the
  * seat to act (-1: none); mask n_mask flags.  PKC_E_ARG or PKC_E_CARD (and
  * nothing written) on an argument out of range. */
-#define PKC_MAX_SEATS 10
 int pkc_encode_seat(int n, int seat, const uint8_t *cards, int n_hole, int n_board, int street,
                     const int64_t *amounts, const int64_t *stacks, const int64_t *bets, const uint8_t *folded,
                     const uint8_t *all_in, int button, int to_act, const uint8_t *mask, int n_mask,

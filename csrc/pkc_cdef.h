@@ -84,29 +84,29 @@ int pkc_solver_set_state(pkc_solver *s, const double *regret, const double *ssum
 /* keep_going for pkc_equity: defined in evaluator.py (@ffi.def_extern) */
 extern "Python" int pkc_py_keep_going(void);
 
-/* heads-up tables stepped in C (pkc.h, csrc/pkc_vecenv.c) */
-#define PKC_HU_MAX_FRACTIONS ...
-#define PKC_HU_OBS_BASE ...
-#define PKC_HU_INSPECT_LEN ...
-#define PKC_HU_E_ILLEGAL ...
-#define PKC_HU_E_OVER ...
-
-size_t pkc_hu_table_bytes(void);
-
-int pkc_hu_seed(uint8_t *tables, size_t n, size_t index, const uint64_t *pcg, uint32_t has_uint32,
-                uint32_t uinteger);
-
-int pkc_hu_start(uint8_t *tables, size_t n, const int64_t *cfg, size_t cfg_len);
-
-int pkc_hu_step(uint8_t *tables, size_t n, const int64_t *cfg, size_t cfg_len, const int64_t *actions,
-                int auto_reset, double *rewards, uint8_t *dones, size_t *bad_index);
-
-int pkc_hu_observe(const uint8_t *tables, size_t n, const int64_t *cfg, size_t cfg_len, int seat,
-                   float *obs, size_t obs_len, int8_t *masks, size_t mask_len, int32_t *to_act);
-
-int pkc_hu_inspect(const uint8_t *tables, size_t n, size_t index, int64_t *out, size_t out_len);
-
+/* hold'em tables stepped in C (pkc.h, csrc/pkc_vecenv.c) */
 #define PKC_MAX_SEATS ...
+#define PKC_VEC_MAX_FRACTIONS ...
+#define PKC_VEC_OBS_BASE ...
+#define PKC_VEC_INSPECT_LEN ...
+#define PKC_VEC_E_ILLEGAL ...
+#define PKC_VEC_E_OVER ...
+
+size_t pkc_vec_table_bytes(void);
+
+int pkc_vec_seed(uint8_t *tables, size_t n, size_t index, const uint64_t *pcg, uint32_t has_uint32,
+                 uint32_t uinteger);
+
+int pkc_vec_start(uint8_t *tables, size_t n, const int64_t *cfg, size_t cfg_len);
+
+int pkc_vec_step(uint8_t *tables, size_t n, const int64_t *cfg, size_t cfg_len, const int64_t *actions,
+                 int auto_reset, double *rewards, size_t rewards_len, uint8_t *dones, size_t *bad_index);
+
+int pkc_vec_observe(const uint8_t *tables, size_t n, const int64_t *cfg, size_t cfg_len, int seat,
+                    float *obs, size_t obs_len, int8_t *masks, size_t mask_len, int32_t *to_act);
+
+int pkc_vec_inspect(const uint8_t *tables, size_t n, size_t index, int64_t *out, size_t out_len);
+
 int pkc_encode_seat(int n, int seat, const uint8_t *cards, int n_hole, int n_board, int street,
                     const int64_t *amounts, const int64_t *stacks, const int64_t *bets, const uint8_t *folded,
                     const uint8_t *all_in, int button, int to_act, const uint8_t *mask, int n_mask,

@@ -35,7 +35,7 @@ from ..tables.config import StackMode
 from .core import EnvCore
 from .encoding import DEFAULT_POT_FRACTIONS, _index_arg
 from .text import render_hand
-from .vector import HeadsUpTable, c_config
+from .vector import _INFO_BUTTON, _INFO_SEED, _INFO_TO_ACT, NativeTable, c_config
 
 __all__ = ["HoldemAECEnv", "raw_env", "env"]
 
@@ -84,7 +84,7 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
             hands per episode but no small or big blind seat, or carried
             stacks with ``OddChipRule.EXACT``.
 
-    The default heads-up case (a table that
+    The common case (a table that
     :func:`~pokerkit_core.envs.vector.c_config` accepts, one hand per
     episode, discrete actions, vector observations, ``illegal_action="raise"``)
     is played by the C table of :class:`~pokerkit_core.envs.vector.VectorEnv`
@@ -145,7 +145,7 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
         cfg = None
         if hands == 1 and core.vector and not core.clamp and core.actions is core.discrete:
             cfg = c_config(core.config, hands, stack_mode, random_button, core.discrete)
-        self._fast: HeadsUpTable | None = HeadsUpTable(cfg) if cfg is not None else None
+        self._fast: NativeTable | None = NativeTable(cfg) if cfg is not None else None
         self._fast_actions: list[int] = []
         self._fast_button = 0
         self._fast_seed = 0
@@ -240,12 +240,12 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
         if fast is not None:
             fast.start(self.np_random)
             info = fast.inspect()
-            self._fast_button, self._fast_seed = int(info[0]), int(info[4])
+            self._fast_button, self._fast_seed = int(info[_INFO_BUTTON]), int(info[_INFO_SEED])
             self._fast_seed_set = True
             self._fast_actions = []
             self._fast_over = False
             self._state = None
-            self.agent_selection = self._names[int(info[1])]
+            self.agent_selection = self._names[int(info[_INFO_TO_ACT])]
             self._accumulate_rewards()
             self._deads_step_first()
             return
@@ -314,7 +314,7 @@ class HoldemAECEnv(AECEnv[str, Any, Any]):  # type: ignore[misc]  # PettingZoo i
         if self.render_mode == "human":
             self.render()
 
-    def _fast_step(self, agent: str, action: Any, fast: HeadsUpTable) -> None:
+    def _fast_step(self, agent: str, action: Any, fast: NativeTable) -> None:
         """:meth:`step` at the C table."""
         index = _index_arg(action, self._core.actions.size)
         to_act = fast.step(index)

@@ -462,7 +462,7 @@ class ObservationEncoder:
         self._native = (
             STATE_KERNEL is not None
             and seats <= min(MAX_SEATS, int(_lib.PKC_MAX_SEATS))
-            and actions.size <= 4 + int(_lib.PKC_HU_MAX_FRACTIONS)
+            and actions.size <= 4 + int(_lib.PKC_VEC_MAX_FRACTIONS)
             and max_chips < 2**62
         )
         self.layout: tuple[_Block, ...] = (

@@ -25,8 +25,9 @@ Seeding: table ``i`` draws exactly what a single environment
 after ``reset(seed=seeds[i])`` and then ``reset()`` at every episode end, so
 both deal the same hands (:mod:`pokerkit_core.envs.hands`).
 
-The default heads-up no-limit case (two seats, blinds only, one board, each
-stack above the big blind, stacks reset every hand) is stepped in C
+No-limit tables of 2 to 10 seats with blinds (and an ante from every seat,
+if any), one board, each stack above the big blind plus the ante and stacks
+reset every hand (:func:`c_config`) are stepped in C
 (``csrc/pkc_vecenv.c``); every other table, and every table under the PEP 399
 switch ``POKERKIT_CORE_PURE=1``, is stepped by the Python engine, which is
 the reference (``tests/test_vecenv.py`` compares the two step by step).
@@ -57,7 +58,8 @@ from .hands import HandSequence
 __all__ = ["VectorEnv", "c_config"]
 
 _MAX_TABLES = 1 << 24
-_C_MAX_CHIPS = 1 << 30
+_C_MAX_HANDS = 1 << 30
+_C_MAX_CHIPS = 1 << 31  # at one table
 _C_MAX_RATIO = (1 << 31) - 1
 
 
@@ -66,10 +68,11 @@ def c_config(
 ) -> list[int] | None:
     """The configuration array of the C tables, or None when C cannot step them.
 
-    C steps the default heads-up no-limit case only: a config equal to
-    ``GameConfig(stacks=..., small_blind=..., big_blind=..., button=...)``
-    with two seats, each stack above the big blind and at most ``2**30``
-    chips, stacks reset every hand (or one hand per episode), and pot
+    C steps no-limit tables with blinds and an optional ante from every
+    seat: a config equal to ``GameConfig(stacks=..., small_blind=...,
+    big_blind=..., ante=..., button=...)`` with 2 to ``MAX_SEATS`` seats,
+    each stack above the big blind plus the ante, at most ``2**31`` chips at
+    the table, stacks reset every hand (or one hand per episode), and pot
     fractions whose numerator and denominator fit 31 bits; and only with the
     accelerator on (not under ``POKERKIT_CORE_PURE=1``).
 
@@ -81,15 +84,15 @@ def c_config(
         actions: The discrete action set.
 
     Returns:
-        The ``int64`` entries ``pkc_hu_*`` take (``csrc/pkc.h``), or None.
+        The ``int64`` entries ``pkc_vec_*`` take (``csrc/pkc.h``), or None.
     """
-    if STATE_KERNEL is None or config.seat_count != 2:
+    if STATE_KERNEL is None or config.seat_count > int(_lib.PKC_MAX_SEATS):
         return None
-    sb, bb, stacks = config.small_blind, config.big_blind, config.stacks
-    canonical = GameConfig(stacks=stacks, small_blind=sb, big_blind=bb, button=config.button)
-    if config != canonical or not 1 <= sb <= bb or hands > _C_MAX_CHIPS:
+    sb, bb, ante, stacks = config.small_blind, config.big_blind, config.ante, config.stacks
+    canonical = GameConfig(stacks=stacks, small_blind=sb, big_blind=bb, ante=ante, button=config.button)
+    if config != canonical or not 1 <= sb <= bb or hands > _C_MAX_HANDS:
         return None
-    if any(not bb < stack <= _C_MAX_CHIPS for stack in stacks):
+    if any(stack <= bb + ante for stack in stacks) or sum(stacks) > _C_MAX_CHIPS:
         return None
     if stack_mode is StackMode.CARRY and hands > 1:
         return None
@@ -97,7 +100,8 @@ def c_config(
     if any(num > _C_MAX_RATIO or den > _C_MAX_RATIO for num, den in ratios):
         return None
     flat = [value for pair in ratios for value in pair]
-    return [sb, bb, stacks[0], stacks[1], hands, int(random_button), config.button, len(ratios), *flat]
+    head = [len(stacks), sb, bb, ante, hands, int(random_button), config.button, len(ratios)]
+    return [*head, *stacks, *flat]
 
 
 def _seeds(seed: object, count: int) -> list[int | None]:
@@ -203,7 +207,7 @@ class VectorEnv:
         self._ready = False
         if self._cfg is not None:
             self._cfg_array = np.array(self._cfg, np.int64)
-            self._tables = np.zeros(num_envs * int(_lib.pkc_hu_table_bytes()), np.uint8)
+            self._tables = np.zeros(num_envs * int(_lib.pkc_vec_table_bytes()), np.uint8)
             self._dones_u8 = np.zeros(num_envs, np.uint8)
             self._bad = _ffi.new("size_t *")
             self._p_tables = _ffi.from_buffer(self._tables)
@@ -251,11 +255,11 @@ class VectorEnv:
                 state = rng.bit_generator.state
                 value, inc = state["state"]["state"], state["state"]["inc"]
                 words[:] = [value >> 64, value & (2**64 - 1), inc >> 64, inc & (2**64 - 1)]
-                status = _lib.pkc_hu_seed(
+                status = _lib.pkc_vec_seed(
                     self._p_tables, self.num_envs, i, p_words, state["has_uint32"], state["uinteger"]
                 )
                 assert status == 0
-            status = _lib.pkc_hu_start(self._p_tables, self.num_envs, self._p_cfg, len(self._cfg))
+            status = _lib.pkc_vec_start(self._p_tables, self.num_envs, self._p_cfg, len(self._cfg))
             assert status == 0
             self._observe_c()
         else:
@@ -306,13 +310,13 @@ class VectorEnv:
             )
         if self._cfg is not None:
             self._actions[:] = values
-            status = _lib.pkc_hu_step(
+            status = _lib.pkc_vec_step(
                 self._p_tables, self.num_envs, self._p_cfg, len(self._cfg), self._p_actions, 1,
-                self._p_rewards, self._p_dones, self._bad,
+                self._p_rewards, self.rewards.size, self._p_dones, self._bad,
             )
             if status != 0:
                 i = int(self._bad[0])
-                if status != _lib.PKC_HU_E_ILLEGAL:
+                if status != _lib.PKC_VEC_E_ILLEGAL:
                     raise InvalidConfigError(f"table {i} is not in a state the C tables leave (overwritten?)")
                 raise IllegalActionError(
                     int(values[i]), self._legal_names(i), f"table {i}: the action is masked now"
@@ -365,7 +369,7 @@ class VectorEnv:
 
     # ------------------------------------------------------------------ C path
     def _observe_c(self) -> None:
-        status = _lib.pkc_hu_observe(
+        status = _lib.pkc_vec_observe(
             self._p_tables, self.num_envs, self._p_cfg, len(self._cfg or ()), -1,
             self._p_obs, self.observations.size, self._p_masks, self.action_masks.size, self._p_to_act,
         )
@@ -379,19 +383,21 @@ class VectorEnv:
         """
         if self._cfg is None:
             return [seq.seeds[-1] for seq in self._sequences]
-        out = np.zeros(int(_lib.PKC_HU_INSPECT_LEN), np.int64)
+        out = np.zeros(int(_lib.PKC_VEC_INSPECT_LEN), np.int64)
         p_out = _ffi.cast("int64_t *", _ffi.from_buffer(out))
         seeds = []
         for i in range(self.num_envs):
-            assert _lib.pkc_hu_inspect(self._p_tables, self.num_envs, i, p_out, out.size) == 0
-            seeds.append(int(out[4]))
+            assert _lib.pkc_vec_inspect(self._p_tables, self.num_envs, i, p_out, out.size) == 0
+            seeds.append(int(out[_INFO_SEED]))
         return seeds
 
 
 _MASK64 = (1 << 64) - 1
+# fields of pkc_vec_inspect (csrc/pkc.h)
+_INFO_BUTTON, _INFO_TO_ACT, _INFO_SEED, _INFO_HAS32, _INFO_U32, _INFO_PCG = 0, 1, 4, 7, 8, 9
 
 
-class HeadsUpTable:
+class NativeTable:
     """One C table driven a step at a time: the AEC environment's fast path.
 
     The table draws from the caller's NumPy generator: :meth:`start` copies
@@ -413,17 +419,18 @@ class HeadsUpTable:
         self._cfg = cfg
         self._cfg_array = np.array(cfg, np.int64)
         self._p_cfg = _ffi.cast("int64_t *", _ffi.from_buffer(self._cfg_array))
-        self._table = np.zeros(int(_lib.pkc_hu_table_bytes()), np.uint8)
+        self._table = np.zeros(int(_lib.pkc_vec_table_bytes()), np.uint8)
         self._p_table = _ffi.from_buffer(self._table)
+        seats = cfg[0]
         self.mask_size = 4 + cfg[7]
-        self.size = int(_lib.PKC_HU_OBS_BASE) + self.mask_size
+        self.size = int(_lib.PKC_VEC_OBS_BASE) + 7 * seats + self.mask_size
         self._obs = np.zeros(self.size, np.float32)
         self._mask = np.zeros(self.mask_size, np.int8)
         self._to_act = np.zeros(1, np.int32)
-        self._rewards = np.zeros(2, np.float64)
+        self._rewards = np.zeros(seats, np.float64)
         self._done = np.zeros(1, np.uint8)
         self._action = np.zeros(1, np.int64)
-        self._info = np.zeros(int(_lib.PKC_HU_INSPECT_LEN), np.int64)
+        self._info = np.zeros(int(_lib.PKC_VEC_INSPECT_LEN), np.int64)
         self._words = np.zeros(4, np.uint64)
         self._p_obs = _ffi.cast("float *", _ffi.from_buffer(self._obs))
         self._p_mask = _ffi.cast("int8_t *", _ffi.from_buffer(self._mask))
@@ -441,14 +448,14 @@ class HeadsUpTable:
         state = dict(bits.state)
         value, inc = state["state"]["state"], state["state"]["inc"]
         self._words[:] = (value >> 64, value & _MASK64, inc >> 64, inc & _MASK64)
-        status = _lib.pkc_hu_seed(self._p_table, 1, 0, self._p_words, state["has_uint32"], state["uinteger"])
+        status = _lib.pkc_vec_seed(self._p_table, 1, 0, self._p_words, state["has_uint32"], state["uinteger"])
         assert status == 0
-        status = _lib.pkc_hu_start(self._p_table, 1, self._p_cfg, len(self._cfg))
+        status = _lib.pkc_vec_start(self._p_table, 1, self._p_cfg, len(self._cfg))
         assert status == 0
         info = self.inspect()
-        words = [int(w) & _MASK64 for w in info[24:28]]
+        words = [int(w) & _MASK64 for w in info[_INFO_PCG : _INFO_PCG + 4]]
         state["state"] = {"state": (words[0] << 64) | words[1], "inc": (words[2] << 64) | words[3]}
-        state["has_uint32"], state["uinteger"] = int(info[28]), int(info[29])
+        state["has_uint32"], state["uinteger"] = int(info[_INFO_HAS32]), int(info[_INFO_U32])
         bits.state = state
 
     def step(self, index: int) -> int | None:
@@ -459,25 +466,25 @@ class HeadsUpTable:
             to act next (-1 once the hand is over).
         """
         self._action[0] = index
-        status = _lib.pkc_hu_step(
+        status = _lib.pkc_vec_step(
             self._p_table, 1, self._p_cfg, len(self._cfg), self._p_action, 0,
-            self._p_rewards, self._p_done, self._bad,
+            self._p_rewards, self._rewards.size, self._p_done, self._bad,
         )
-        if status == _lib.PKC_HU_E_ILLEGAL:
+        if status == _lib.PKC_VEC_E_ILLEGAL:
             return None
         assert status == 0
-        status = _lib.pkc_hu_inspect(self._p_table, 1, 0, self._p_info, self._info.size)
+        status = _lib.pkc_vec_inspect(self._p_table, 1, 0, self._p_info, self._info.size)
         assert status == 0
-        return int(self._info[1])
+        return int(self._info[_INFO_TO_ACT])
 
     @property
-    def rewards(self) -> tuple[float, float]:
+    def rewards(self) -> tuple[float, ...]:
         """The seats' results of the hand that the last :meth:`step` ended (big blinds)."""
-        return float(self._rewards[0]), float(self._rewards[1])
+        return tuple(float(r) for r in self._rewards)
 
     def view(self, seat: int) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
         """New arrays: ``seat``'s observation vector and action mask."""
-        status = _lib.pkc_hu_observe(
+        status = _lib.pkc_vec_observe(
             self._p_table, 1, self._p_cfg, len(self._cfg), seat,
             self._p_obs, self.size, self._p_mask, self.mask_size, self._p_to_act,
         )
@@ -485,7 +492,7 @@ class HeadsUpTable:
         return self._obs.copy(), self._mask.copy()
 
     def inspect(self) -> np.ndarray[Any, Any]:
-        """The fields of ``pkc_hu_inspect`` (``csrc/pkc.h``), a new array."""
-        status = _lib.pkc_hu_inspect(self._p_table, 1, 0, self._p_info, self._info.size)
+        """The fields of ``pkc_vec_inspect`` (``csrc/pkc.h``), a new array."""
+        status = _lib.pkc_vec_inspect(self._p_table, 1, 0, self._p_info, self._info.size)
         assert status == 0
         return self._info.copy()
