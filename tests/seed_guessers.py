@@ -71,7 +71,18 @@ def _new_match_deck(seed: int, deal: int) -> list[int]:
 
 def _table_codes(table_seed: int, hands: int) -> list[list[int]]:
     """The codes a heads-up table seeded ``table_seed`` deals its first hands
-    (one 64-bit hand seed a hand from the session's generator)."""
+    (hand ``k``'s deal seed derived from the table's: ``derive(table_seed,
+    "session.deal", k)``)."""
+    return [
+        draw_codes(random.Random(derive(table_seed, "session.deal", k)), list(range(52)), 9)
+        for k in range(1, hands + 1)
+    ]
+
+
+def _old_table_codes(table_seed: int, hands: int) -> list[list[int]]:
+    """The codes the previous version's heads-up table seeded ``table_seed``
+    dealt its first hands (one 64-bit hand seed a hand from the session's
+    generator)."""
     rng = random.Random(table_seed)
     return [draw_codes(random.Random(rng.getrandbits(64)), list(range(52)), 9) for _ in range(hands)]
 
@@ -115,7 +126,7 @@ def _decks_for(how: str, s: int, where: int) -> Decks:
             for _ in range(players):
                 rng.getrandbits(32)
             rng.randrange(players)
-            table = _table_codes(rng.getrandbits(64), hand)
+            table = _old_table_codes(rng.getrandbits(64), hand)
             out.append(table[hand - 1])
         return out
     return old

@@ -112,9 +112,9 @@ def test_help_reasons_and_amount_messages() -> None:
     """``?`` lists the moves; a fold when checking is free gets the engine's
     reason; a non-number and an amount above the stack get their own
     messages; ``allin`` shows the same raise-to total as the raise range."""
-    # seed 3: hand 1 checked down to the river of hand 2, where nobody has bet
+    # seed 14: hand 1 checked down to the river of hand 2, where nobody has bet
     lines = ["c", "k", "k", "k", "k", "?", "f", "b lots", "b 1e3", "b 999999", "k", "k", "k", "k"]
-    text = run(lines, opponents=[CallBot(), CallBot()], seed=3, hands=2)
+    text = run(lines, opponents=[CallBot(), CallBot()], seed=14, hands=2)
     assert "  r N / raise N   raise to N: your total for the street, not the increase" in text
     assert "'f': folding is not allowed when you can check. Legal: k (check)" in text
     legal = "Legal: k (check), b 100..10100 (bet), allin (to 10100)"

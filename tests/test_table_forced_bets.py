@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 
 from bots import CallBot, ShoveBot
+from old_snapshots import next_old_deal_seed, old_format
 from pokerkit_core.errors import InvalidConfigError
 from pokerkit_core.engine.events import BlindPosted
 from pokerkit_core.ai.policies.baselines import RandomPolicy
 from pokerkit_core.engine.positions import ButtonRule
 from pokerkit_core.engine.rules import AnteRule, BettingStructure
-from pokerkit_core.engine.state import HandState
+from pokerkit_core.engine.state import HandState, deal
 from pokerkit_core.tables.session import Blinds, StackMode, TableConfig, TableSession
 from pokerkit_core.tables.data import SNAPSHOT_VERSION, config_data, config_from_data
 from pokerkit_core.tables.tournament import BlindSchedule, TournamentConfig
@@ -135,7 +136,7 @@ def test_snapshot_round_trip_keeps_straddles_ante_rule_and_boards() -> None:
     for _ in range(4):
         session.play_hand()
     data = json.loads(json.dumps(session.snapshot()))
-    assert data["version"] == SNAPSHOT_VERSION == 3
+    assert data["version"] == SNAPSHOT_VERSION == 4
     assert (data["config"]["straddles"], data["config"]["ante_rule"], data["config"]["boards"]) == (
         1,
         "big-blind",
@@ -166,24 +167,23 @@ def test_snapshot_mid_hand_with_a_straddle_replays() -> None:
 def test_version_1_snapshot_reads_with_the_defaults() -> None:
     session = TableSession(TableConfig(stacks=(500, 500), max_hands=2), [CallBot(), CallBot()], seed=1)
     session.play_hand()
-    data = session.snapshot()
-    data["version"] = 1
-    del data["policies"]  # since version 3
-    for key in ("straddles", "ante_rule", "boards"):
-        del data["config"][key]
+    data = old_format(session.snapshot(), version=1)  # no policies (version 3), no straddles... (version 2)
     restored = TableSession.restore(data, [CallBot(), CallBot()])
     assert (restored.config.straddles, restored.config.ante_rule, restored.config.boards) == (
         0,
         AnteRule.EVERY_SEAT,
         1,
     )
-    assert restored.play_hand() == session.play_hand()
+    # the deck generator goes on: the next hand is the one the version 1 session dealt next
+    record = restored.play_hand()
+    assert record.state is not None
+    assert record.state.hole_cards == deal(record.state.config, seed=next_old_deal_seed(data)).hole_cards
     # version 2 requires them
     data["version"] = 2
     with pytest.raises(InvalidConfigError, match=r"snapshot\.config\.straddles is missing"):
         TableSession.restore(data, [CallBot(), CallBot()])
-    data["version"] = 4
-    with pytest.raises(InvalidConfigError, match="snapshot.version 4 is not supported"):
+    data["version"] = 5
+    with pytest.raises(InvalidConfigError, match="snapshot.version 5 is not supported"):
         TableSession.restore(data, [CallBot(), CallBot()])
 
 

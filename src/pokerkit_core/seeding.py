@@ -54,6 +54,17 @@ the likely ones): an isolated match given one warns
 
 _PERSON = b"pokerkit_core"  # BLAKE2b personalization: these hashes are ours alone
 
+_DECIMAL_BITS = 2048
+"""Ints up to this many bits are written in decimal in :func:`derive`'s
+text: below the fewest digits (640) Python can be set to write
+(:func:`sys.set_int_max_str_digits`), so the text never depends on that
+setting; longer ones in hexadecimal (never a decimal's text: it has an
+``x``)."""
+
+
+def _text(value: int) -> str:
+    return str(value) if value.bit_length() <= _DECIMAL_BITS else hex(value)
+
 
 def derive(seed: int, label: str, *parts: int) -> int:
     """A seed derived one-way from ``seed`` for the stream named by ``label``
@@ -61,7 +72,9 @@ def derive(seed: int, label: str, *parts: int) -> int:
     derived seed reveals neither ``seed`` nor any other stream.
 
     The derived seed is BLAKE2b (128-bit digest, personalized) of the text
-    ``label:seed:part:...`` in decimal, read as a little-endian int.
+    ``label:seed:part:...`` in decimal (an int of more than 2,048 bits in
+    hexadecimal, ``0x...``: Python may refuse to write it in decimal), read
+    as a little-endian int.
 
     Args:
         seed: Any int (of any size; negative ones too).
@@ -80,7 +93,7 @@ def derive(seed: int, label: str, *parts: int) -> int:
             raise InvalidConfigError(f"a seed and its parts must be ints, got {shown(value)}")
     if not isinstance(label, str) or ":" in label:
         raise InvalidConfigError(f"label must be a str without ':', got {shown(label)}")
-    text = ":".join([label, str(seed), *(str(p) for p in parts)])
+    text = ":".join([label, _text(seed), *(_text(p) for p in parts)])
     digest = hashlib.blake2b(text.encode(), digest_size=DERIVED_BITS // 8, person=_PERSON)
     return int.from_bytes(digest.digest(), "little")
 

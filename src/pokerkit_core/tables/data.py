@@ -47,13 +47,19 @@ __all__ = [
 ]
 
 
-SNAPSHOT_VERSION = 3
+SNAPSHOT_VERSION = 4
 """Version of the plain-data form :meth:`TableSession.snapshot
 <pokerkit_core.tables.session.TableSession.snapshot>` writes (``"version"``).
 Version 2 added the config's ``straddles``, ``ante_rule`` and ``boards``;
-version 3 the policies' states (``"policies"``)."""
+version 3 the policies' states (``"policies"``); version 4 deals each hand
+from a seed derived from the session's seed
+(:data:`~pokerkit_core.tables.session.DEAL_LABEL`): it holds that seed and
+the number of hands dealt (``"seed"``, ``"deals"``) where versions 1 to 3
+held the state of the session's deck generator (``"rng"``; a session
+restored from one goes on drawing from that generator, and its version 4
+snapshot keeps ``"rng"`` in place of ``"seed"`` and ``"deals"``)."""
 
-SNAPSHOT_VERSIONS = (1, 2, 3)
+SNAPSHOT_VERSIONS = (1, 2, 3, 4)
 """The snapshot versions :func:`parse_snapshot` reads (a version 1 snapshot
 restores with no straddles, antes from every seat and one board; before
 version 3 no policy state is restored)."""
@@ -356,14 +362,22 @@ class PolicyState(NamedTuple):
 
 
 class SessionParts(NamedTuple):
-    """Everything a snapshot holds, checked (see :func:`parse_snapshot`)."""
+    """Everything a snapshot holds, checked (see :func:`parse_snapshot`).
+
+    The decks come from ``seed`` (the session's seed, ``deals`` hands dealt
+    so far) or, for a session saved by a version before 4 (or restored from
+    one), from the deck generator's state ``rng_state``; the other two are
+    then ``None`` and 0.
+    """
 
     config: TableConfig
     decision_timeout: float | None
     stacks: tuple[int, ...]
     seat_states: tuple[SeatState, ...]
     positions: Positions | None
-    rng_state: tuple[Any, ...]
+    rng_state: tuple[Any, ...] | None
+    seed: int | None
+    deals: int
     elapsed_seconds: float
     records: tuple[HandRecord, ...]
     faults: tuple[PolicyFault, ...]
@@ -414,7 +428,8 @@ _SNAPSHOT_FIELDS_V2 = frozenset((
     "format", "version", "config", "decision_timeout", "stacks", "seat_states", "external",
     "positions", "rng", "elapsed_seconds", "records", "faults", "hand",
 ))
-_SNAPSHOT_FIELDS = _SNAPSHOT_FIELDS_V2 | {"policies"}
+_SNAPSHOT_FIELDS_V3 = _SNAPSHOT_FIELDS_V2 | {"policies"}
+_SNAPSHOT_FIELDS = (_SNAPSHOT_FIELDS_V3 - {"rng"}) | {"seed", "deals"}
 _POLICY_FIELDS = frozenset(("name", "state"))
 
 
@@ -463,8 +478,10 @@ def parse_snapshot(
             :data:`SNAPSHOT_VERSIONS`, a field that is not a snapshot's (at
             any depth: ``snapshot.config.blinds.colour``), a field missing,
             of the wrong type or out of range (the message names the field,
-            e.g. ``snapshot.stacks[2]``), or stacks above ``MAX_CHIPS`` in
-            all (:func:`~pokerkit_core.tables.config.check_table_chips`).
+            e.g. ``snapshot.stacks[2]``), stacks above ``MAX_CHIPS`` in
+            all (:func:`~pokerkit_core.tables.config.check_table_chips`),
+            both a deck generator's state and a seed (version 4), or fewer
+            hands dealt (``deals``) than recorded and in progress.
     """
     where = "snapshot"
     if field_of(data, "format", where) != SNAPSHOT_FORMAT:
@@ -475,7 +492,17 @@ def parse_snapshot(
             f"snapshot.version {shown(version)} is not supported (this version reads "
             f"{', '.join(map(str, SNAPSHOT_VERSIONS))})"
         )
-    only_fields(data, _SNAPSHOT_FIELDS if version >= 3 else _SNAPSHOT_FIELDS_V2, where)
+    fields = data if isinstance(data, dict) else {}
+    legacy = "rng" in fields  # decks from a generator (a session saved before version 4)
+    if version >= 4 and legacy and ("seed" in fields or "deals" in fields):
+        raise InvalidConfigError(
+            "snapshot.rng and snapshot.seed/deals: a snapshot holds the deck generator's state (rng, a "
+            "session saved before version 4) or the session's seed and hands dealt, not both"
+        )
+    derived = version >= 4 and not legacy  # decks derived from the session's seed
+    only_fields(
+        data, _SNAPSHOT_FIELDS if derived else _SNAPSHOT_FIELDS_V3 if version >= 3 else _SNAPSHOT_FIELDS_V2, where
+    )
     config = config_from_data(
         field_of(data, "config", where), blinds=blinds, where="snapshot.config", version=version
     )
@@ -502,18 +529,33 @@ def parse_snapshot(
     if not isinstance(records, (list, tuple)) or not isinstance(faults, (list, tuple)):
         raise InvalidConfigError("snapshot.records and snapshot.faults must be lists")
     timeout = field_of(data, "decision_timeout", where)
+    seed, deals, rng_state = None, 0, None
+    if derived:
+        seed = field_of(data, "seed", where)
+        if seed.__class__ is not int or seed < 0:
+            raise InvalidConfigError(f"snapshot.seed must be an int >= 0, got {shown(seed)}")
+        deals = int_arg("snapshot.deals", field_of(data, "deals", where), 0, sys.maxsize)
+    else:
+        rng_state = random_state_from_data(field_of(data, "rng", where), "snapshot.rng")
+    hand = _pending(field_of(data, "hand", where), seats)
+    if derived and deals < len(records) + (hand is not None):
+        raise InvalidConfigError(
+            f"snapshot.deals ({deals}) must count at least the hands recorded and the one in progress"
+        )
     return SessionParts(
         config=config,
         decision_timeout=timeout_arg("decision_timeout", timeout),
         stacks=stacks,
         seat_states=states,
         positions=None if positions is None else positions_from_data(positions, "snapshot.positions"),
-        rng_state=random_state_from_data(field_of(data, "rng", where), "snapshot.rng"),
+        rng_state=rng_state,
+        seed=seed,
+        deals=deals,
         elapsed_seconds=float(elapsed),
         records=tuple(
             record_from_data(r, decode_state, f"snapshot.records[{i}]") for i, r in enumerate(records)
         ),
         faults=tuple(_fault(f, f"snapshot.faults[{i}]") for i, f in enumerate(faults)),
-        hand=_pending(field_of(data, "hand", where), seats),
+        hand=hand,
         policies=_policies(data, seats, version),
     )

@@ -48,7 +48,7 @@ from ..engine.observation import Observation, observe
 from ..engine.policy import Policy
 from ..engine.positions import Positions, first_positions, next_positions
 from ..engine.rules import GameConfig
-from ..seeding import fresh_seed, warn_if_guessable
+from ..seeding import derive, fresh_seed, warn_if_guessable
 from ..engine.state import HandState, deal
 from .config import Blinds, BlindSource, StackMode, TableConfig, blinds_of
 from .records import HandRecord, SeatState, TableListener, TableSeats, call_listener, playing
@@ -56,8 +56,15 @@ from .snapshot import restore_session, session_snapshot
 
 __all__ = [
     "Blinds", "BlindSource", "StackMode", "TableConfig", "HandRecord", "TableListener",
-    "TableSession", "SeatState", "PolicyFault", "StopSession",
+    "TableSession", "SeatState", "PolicyFault", "StopSession", "DEAL_LABEL",
 ]
+
+DEAL_LABEL = "session.deal"
+"""The label of a session's decks: the deal seed of the ``k``-th hand a
+:class:`TableSession` deals is ``derive(seed, DEAL_LABEL, k)``
+(:func:`~pokerkit_core.seeding.derive`, 128 bits, the width of seed the
+engine's deal uses in full), ``seed`` the session's seed and ``k`` counting
+from 1, an abandoned hand included."""
 
 @dataclass
 class _Hand:
@@ -119,9 +126,14 @@ class TableSession(TableSeats):
             negative seeds differ from their absolute value), as
             :func:`~pokerkit_core.engine.state.deal` takes it, or ``None`` for a
             fresh 128-bit one (:func:`~pokerkit_core.seeding.fresh_seed`);
-            kept in ``seed`` (``None`` after :meth:`restore`).  With
-            ``config.isolate`` an explicit seed below ``2**64`` in size
-            warns (:class:`~pokerkit_core.errors.SeedWarning`).
+            kept in ``seed`` (a negative one as the engine reads it:
+            modulo ``2**128``; after :meth:`restore` the saved session's,
+            or ``None`` for a snapshot older than version 4, whose deck
+            generator goes on).  Each hand's deck is derived from it one-way
+            (:data:`DEAL_LABEL`): a hand's deal seed reveals neither this
+            seed nor another hand's deck.  With ``config.isolate`` an
+            explicit seed below ``2**64`` in size warns
+            (:class:`~pokerkit_core.errors.SeedWarning`).
         listener: Optional :class:`TableListener`.
         clock: Wall clock for ``max_seconds``, in seconds (tests pass a
             fake): a callable returning a number.
@@ -180,7 +192,9 @@ class TableSession(TableSeats):
             raise InvalidConfigError(
                 f"clock must be a callable returning seconds, got {shown(clock)}"
             )
-        seed_used = fresh_seed() if seed is None else seed_arg(seed)
+        seed_used = seed_arg(seed)
+        if seed_used is None:
+            seed_used = fresh_seed()
         if seed is not None and config.isolate:
             warn_if_guessable(operator.index(seed), "session")
         self.config = config
@@ -195,7 +209,11 @@ class TableSession(TableSeats):
             SeatState.PLAYING if stack > 0 else SeatState.EMPTY for stack in config.stacks
         ]
         self.seed: int | None = seed_used
-        self._rng = random.Random(seed_used)
+        # where the decks come from: the session seed (each deal derived from
+        # it), or the generator of a session restored from a snapshot older
+        # than version 4 (its draws go on)
+        self._decks: int | random.Random = seed_used
+        self._deals = 0  # hands dealt so far, abandoned ones included
         self._listener = listener
         self._clock = clock
         self._started_at = self._now()
@@ -406,9 +424,15 @@ class TableSession(TableSeats):
         number = self.hand_count + 1
         blinds = blinds_of(self.config.blinds, number)
         config = self._game_config(positions, blinds)
-        seed = self._rng.getrandbits(64)
-        self._hand = self._hand_from(number, seed, blinds, positions, config, live)
+        self._hand = self._hand_from(number, self._next_deal_seed(), blinds, positions, config, live)
         return self._hand
+
+    def _next_deal_seed(self) -> int:
+        """The deal seed of the next hand dealt (:data:`DEAL_LABEL`)."""
+        self._deals += 1
+        if isinstance(self._decks, random.Random):  # restored from a version 1-3 snapshot
+            return self._decks.getrandbits(64)
+        return derive(self._decks, DEAL_LABEL, self._deals)
 
     def _hand_from(
         self,
@@ -791,15 +815,21 @@ class TableSession(TableSeats):
 
         It holds the settings (:func:`~pokerkit_core.tables.data.config_data`),
         each seat's chips and :class:`SeatState`, which seats are external,
-        the last positions, the deck generator's state, the wall time so far,
-        every record and fault, and the hand in progress if any (its deal
-        seed and the actions played, as text such as ``"r 300"``), each
-        seat's policy state (``state_to_dict()``, docs/serialization.rst), under
-        ``"format"`` / ``"version"``
+        the last positions, the session's seed and the number of hands dealt
+        (``"seed"``, ``"deals"``; a session restored from a snapshot older
+        than version 4: its deck generator's state, ``"rng"``), the wall
+        time so far, every record and fault, and the hand in progress if any
+        (its deal seed and the actions played, as text such as ``"r 300"``),
+        each seat's policy state (``state_to_dict()``,
+        docs/serialization.rst), under ``"format"`` / ``"version"``
         (:data:`~pokerkit_core.tables.data.SNAPSHOT_VERSION`).
         :meth:`restore` rebuilds a session that deals exactly the hands this
         one would.  A hand whose ``hand_ended`` hooks were interrupted counts
         as finished.
+
+        A snapshot is a secret: its seed (as the generator's state before
+        it) gives every deck the session will deal.  Keep it where the
+        players cannot read it, as the session itself.
 
         Args:
             encode_state: Encodes the records' kept final states (e.g. a JSON
@@ -830,10 +860,11 @@ class TableSession(TableSeats):
     ) -> TableSession:
         """A session rebuilt from :meth:`snapshot`, going on where it stopped.
 
-        It deals the same next hands as the saved session (its deck
-        generator is restored); a hand that was in progress is dealt again
-        from its seed and replayed to where it was (the policies'
-        ``hand_started`` hooks are not called again).  Each saved policy
+        It deals the same next hands as the saved session (from the saved
+        seed and number of hands dealt, or for a snapshot older than
+        version 4 from its deck generator's state); a hand that was in
+        progress is dealt again from its seed and replayed to where it was
+        (the policies' ``hand_started`` hooks are not called again).  Each saved policy
         state goes into the given policy of the same ``name`` that has
         ``state_from_dict()`` (docs/serialization.rst).
 

@@ -16,6 +16,7 @@ References:
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.checks import describe_exception, players_arg, policy_name
@@ -47,6 +48,7 @@ def session_snapshot(
     """``session`` as plain data; see :meth:`TableSession.snapshot
     <pokerkit_core.tables.session.TableSession.snapshot>` (arguments, result, errors)."""
     hand = session._hand
+    decks = session._decks
     pending: dict[str, Any] | None = None
     if hand is not None and hand.record is None:
         pending = {
@@ -71,7 +73,11 @@ def session_snapshot(
             for p, state in zip(session._players, session._seat_states)
         ],
         "positions": None if session._positions is None else positions_data(session._positions),
-        "rng": random_state_data(session._rng),
+        **(
+            {"rng": random_state_data(decks)}  # restored from a version 1-3 snapshot: its generator goes on
+            if isinstance(decks, random.Random)
+            else {"seed": decks, "deals": session._deals}
+        ),
         "elapsed_seconds": float(session.elapsed_seconds),
         "records": [record_data(r, encode_state) for r in session._records],
         "faults": [f.to_dict() for f in session._faults],
@@ -168,8 +174,13 @@ def restore_session(
     session._seat_states = list(parts.seat_states)
     session._stacks = parts.stacks
     session._positions = parts.positions
-    session._rng.setstate(parts.rng_state)
-    session.seed = None  # the generator's state, not a seed, carries on
+    if parts.rng_state is not None:  # a version 1-3 snapshot: its generator's draws go on
+        decks = random.Random()
+        decks.setstate(parts.rng_state)
+        session._decks, session.seed = decks, None
+    elif parts.seed is not None:
+        session._decks = session.seed = parts.seed
+        session._deals = parts.deals
     session._started_at -= parts.elapsed_seconds
     session._records = list(parts.records)
     session._faults = list(parts.faults)

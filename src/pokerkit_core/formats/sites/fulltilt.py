@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 
-from .hand import FLOP, PREFLOP, RIVER, TURN, SiteAction, SiteHand, SitePlayer, SitePost, amount_of, cards_of
+from .hand import FLOP, PREFLOP, RIVER, TURN, SiteHand, SitePost, amount_of, cards_of
+from .text import Walk, action_kind, add_action, add_seat, add_shown, name_at, numbered, open_street, read_dealt
+from .text import read_summary_line, read_uncalled, set_stakes
 
 __all__ = ["STARTS", "parse_hand"]
 
@@ -27,6 +29,9 @@ _BUTTON = re.compile(r"^The button is in seat #(?P<seat>\d+)")
 _STREET = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\*(?P<cards>.*)$")
 _STREETS = {"FLOP": FLOP, "TURN": TURN, "RIVER": RIVER}
 _UNCALLED = re.compile(r"^Uncalled bet of (?P<amount>\S+) returned to (?P<name>.*?)\s*$")
+_FEE = re.compile(r"\| ([A-Za-z ]+?) (\S+)")
+_WON = re.compile(r"(?:won|collected) \(([^)]*)\)")
+_MONEY = re.compile(r"^[$€£]?\d")
 _DATE = re.compile(r"(?P<time>\d{1,2}:\d\d:\d\d) (?P<zone>\w+) - (?P<y>\d{4})/(?P<m>\d\d)/(?P<d>\d\d)")
 
 
@@ -36,14 +41,14 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
     Raises:
         SiteHistoryError: A line that is not what the format has there.
     """
-    numbered = [(first_line + k, line.rstrip()) for k, line in enumerate(lines) if line.strip().lstrip("\ufeff")]
-    hand = SiteHand(site="Full Tilt", path=path, line=numbered[0][0] if numbered else first_line)
-    header = _HEADER.match(numbered[0][1].lstrip("\ufeff"))
+    rows = numbered(lines, first_line)
+    hand = SiteHand(site="Full Tilt", path=path, line=rows[0][0] if rows else first_line)
+    header = _HEADER.match(rows[0][1].lstrip("\ufeff"))
     if header is None:
         raise hand.error("expected 'Full Tilt Poker Game #<id>: Table <name> - <game> - <stakes> - <time>'")
     hand.hand_id = header.group("id")
     hand.table = header.group("table")
-    hand.max_seats = int(header.group("max")) if header.group("max") else (2 if "(heads up)" in numbered[0][1] else None)
+    hand.max_seats = int(header.group("max")) if header.group("max") else (2 if "(heads up)" in rows[0][1] else None)
     hand.tournament = header.group("tourney")
     parts = header.group("rest").split(" - ")
     game = next((p for p in parts if any(word in p for word in ("Hold'em", "Omaha", "Stud", "Razz", "Draw"))), parts[0])
@@ -57,47 +62,21 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
     hand.scale = scale = 100 if cash else 1
     if stakes:
         small, _, big = stakes.partition("/")
-        hand.small_blind = amount_of(small, scale, hand)
-        hand.big_blind = amount_of(big.split()[0], scale, hand)
-        if hand.betting == "FL":
-            hand.small_bet, hand.big_bet = hand.small_blind, hand.big_blind
-            hand.small_blind, hand.big_blind = hand.small_bet // 2, hand.small_bet
-    date = _DATE.search(numbered[0][1])
+        set_stakes(hand, small, big.split()[0])
+    date = _DATE.search(rows[0][1])
     if date:
         hand.time = f"{date.group('y')}-{date.group('m')}-{date.group('d')}T{int(date.group('time')[:-6]):02d}{date.group('time')[-6:]}"
         hand.time_zone = date.group("zone")
     names: list[str] = []
     street = PREFLOP
-    summary = False
-    for number, line in numbered[1:]:
-        if line.startswith("*** SUMMARY ***"):
-            summary = True
-            continue
-        if summary:
-            if line.startswith("Total pot "):
-                hand.total_pot = amount_of(line.split()[2], scale, hand, number)
-                fees = re.findall(r"\| ([A-Za-z ]+?) (\S+)", line)
-                hand.fees = {k.strip().lower(): amount_of(v, scale, hand, number) for k, v in fees}
-                hand.rake = sum(hand.fees.values())
-            elif line.startswith("Board: "):
-                hand.boards = [list(cards_of(line[7:]))]
-            elif line.startswith("Seat "):
-                for player in hand.players:
-                    prefix = f"Seat {player.seat}: {player.name} "
-                    if line.startswith(prefix):
-                        won = sum(amount_of(m, scale, hand, number)
-                                  for m in re.findall(r"(?:won|collected) \(([^)]*)\)", line[len(prefix) - 1:]))
-                        if won:
-                            hand.collected[player.name] = hand.collected.get(player.name, 0) + won
-                        break
+    walk = Walk(hand, rows, 1, "*** SUMMARY ***")
+    for number, line in walk:
+        if walk.in_summary:
+            read_summary_line(hand, line, number, won=_WON, fee=_FEE)
             continue
         seat = _SEAT.match(line)
         if seat and not hand.posts and street == PREFLOP and not line.startswith("***"):
-            tail = seat.group("tail")
-            dealt = "sitting out" not in tail
-            hand.players.append(SitePlayer(int(seat.group("seat")), seat.group("name"),
-                                           amount_of(seat.group("stack"), scale, hand, number), dealt))
-            names.append(seat.group("name"))
+            names.append(add_seat(hand, seat, number, "sitting out" not in seat.group("tail")))
             continue
         button = _BUTTON.match(line)
         if button:
@@ -105,55 +84,31 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
             continue
         mark = _STREET.match(line)
         if mark:
-            street = _STREETS[mark.group("street")]
-            run_cards = list(cards_of(" ".join(re.findall(r"\[([^\]]*)\]", mark.group("cards")))))
-            if run_cards:
-                hand.boards = [run_cards]
+            street = open_street(hand, mark, _STREETS)
             continue
-        uncalled = _UNCALLED.match(line)
-        if uncalled:
-            hand.uncalled[uncalled.group("name")] = amount_of(uncalled.group("amount"), scale, hand, number)
+        if read_uncalled(hand, _UNCALLED, line, number):
             continue
-        if line.startswith("Dealt to "):
-            rest = line[9:]
-            who = max((n for n in names if rest.startswith(n + " ")), key=len, default=None)
-            if who:
-                cards = cards_of(rest[len(who):].split("]")[0])
-                if len(cards) == 2:
-                    hand.hole[who] = cards
+        if read_dealt(hand, line, names, two=True):
             continue
-        who = max((n for n in names if line.startswith(n + " ")), key=len, default=None)
+        who = name_at(line, names)
         if who is None:
             continue
         body = line[len(who) + 1:]
         words = body.replace(",", " ").split()
-        all_in = "all in" in body
-        money = [w for w in words if re.match(r"^[$€£]?\d", w)]
+        money = [w for w in words if _MONEY.match(w)]
         chips = amount_of(money[0], scale, hand, number) if money else 0
+        kind = action_kind(body)
         if body.startswith("posts"):
-            kind = ("dead" if "dead" in body else "sb" if "small blind" in body else "bb" if "big blind" in body
+            post = ("dead" if "dead" in body else "sb" if "small blind" in body else "bb" if "big blind" in body
                     else "ante")
-            hand.posts.append(SitePost(who, kind, chips))
+            hand.posts.append(SitePost(who, post, chips))
         elif body.startswith("antes"):
             hand.posts.append(SitePost(who, "ante", chips))
-        elif body.startswith("folds"):
-            hand.actions.append(SiteAction(street, who, "fold", line=number))
-        elif body.startswith("checks"):
-            hand.actions.append(SiteAction(street, who, "check", line=number))
-        elif body.startswith("calls"):
-            hand.actions.append(SiteAction(street, who, "call", chips, all_in, number))
-        elif body.startswith("bets"):
-            hand.actions.append(SiteAction(street, who, "bet", chips, all_in, number))
-        elif body.startswith("raises"):
-            hand.actions.append(SiteAction(street, who, "raise", chips, all_in, number))
+        elif kind is not None:
+            add_action(hand, street, who, kind, chips, "all in" in body, number)
         elif body.startswith("shows"):
-            cards = cards_of(body.split("]")[0].split("[", 1)[-1])
-            if len(cards) == 2:
-                hand.hole[who] = cards
-                hand.shown.add(who)
+            add_shown(hand, who, cards_of(body.split("]")[0].split("[", 1)[-1]))
         elif body.startswith("mucks"):
             hand.mucked.add(who)
-    if not summary:
-        raise hand.error(f"expected '*** SUMMARY ***' before the hand ends at line {numbered[-1][0]} (a cut-off hand)",
-                         numbered[-1][0])
+    walk.end()
     return hand

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-from .hand import FLOP, PREFLOP, RIVER, TURN, SiteAction, SiteHand, SitePlayer, SitePost, amount_of, cards_of
+from .hand import FLOP, PREFLOP, RIVER, TURN, SiteHand, amount_of, cards_of
+from .text import VERBS, Walk, add_action, add_post, add_seat, add_shown, extend_board, name_at, numbered, read_dealt
 
 __all__ = ["STARTS", "parse_hand"]
 
@@ -36,19 +37,17 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
     Raises:
         SiteHistoryError: A line that is not what the format has there.
     """
-    numbered = [(first_line + k, line.rstrip()) for k, line in enumerate(lines) if line.strip().lstrip("\ufeff")]
+    rows = numbered(lines, first_line)
     hand = SiteHand(site="888poker", path=path, line=first_line)
-    start = STARTS.match(numbered[0][1].lstrip("\ufeff"))
+    start = STARTS.match(rows[0][1].lstrip("\ufeff"))
     if start is None:
         raise hand.error("expected '***** 888poker Hand History for Game <id> *****'")
     hand.hand_id = start.group(1)
-    if len(numbered) < 4:
+    if len(rows) < 4:
         raise hand.error("expected the stakes, table and button lines after the header")
-    game = _GAME.match(numbered[1][1])
+    game = _GAME.match(rows[1][1])
     if game is None:
-        raise hand.error(
-            f"expected '<stakes> Blinds <game> - *** <dd mm yyyy hh:mm:ss>', got {numbered[1][1]!r}", numbered[1][0]
-        )
+        raise hand.error(f"expected '<stakes> Blinds <game> - *** <dd mm yyyy hh:mm:ss>', got {rows[1][1]!r}", rows[1][0])
     name = game.group("game")
     hand.betting = "PL" if "Pot Limit" in name else "NL" if "No Limit" in name else "FL"
     hand.game = "holdem" if "Holdem" in name and "Omaha" not in name else name
@@ -59,50 +58,37 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
     hand.currency = "USD" if "$" in stakes else "EUR" if "€" in stakes else "GBP" if "£" in stakes else None
     hand.scale = scale = 100 if hand.currency else 1
     small, _, big = stakes.partition("/")
-    hand.small_blind = amount_of(small, scale, hand, numbered[1][0])
-    hand.big_blind = amount_of(big, scale, hand, numbered[1][0])
+    hand.small_blind = amount_of(small, scale, hand, rows[1][0])
+    hand.big_blind = amount_of(big, scale, hand, rows[1][0])
     if hand.betting == "FL":  # the stakes are the blinds; bets are the big blind and twice it
         hand.small_bet, hand.big_bet = hand.big_blind, 2 * hand.big_blind
-    table = _TABLE.match(numbered[2][1])
+    table = _TABLE.match(rows[2][1])
     if table:
         hand.table = table.group("table")
         hand.max_seats = int(table.group("max")) if table.group("max") else None
     names: list[str] = []
     street = PREFLOP
     street_put: dict[str, int] = {}
-    summary = False
-    for number, line in numbered[3:]:
+    walk = Walk(hand, rows, 3, "** Summary **")
+    for number, line in walk:
         button = _BUTTON.match(line)
         if button:
             hand.button = int(button.group("seat"))
             continue
         seat = _SEAT.match(line)
         if seat and not hand.posts:
-            hand.players.append(SitePlayer(int(seat.group("seat")), seat.group("name"),
-                                           amount_of(seat.group("stack"), scale, hand, number)))
-            names.append(seat.group("name"))
-            continue
-        if line.startswith("** Summary **"):
-            summary = True
+            names.append(add_seat(hand, seat, number))
             continue
         mark = _STREET.match(line)
         if mark:
             if _STREETS[mark.group("street")] != street:
                 street = _STREETS[mark.group("street")]
                 street_put = {}
-            run_cards = list(cards_of(mark.group("cards")))
-            if run_cards:
-                if not hand.boards:
-                    hand.boards.append([])
-                hand.boards[0].extend(run_cards)
+            extend_board(hand, list(cards_of(mark.group("cards"))))
             continue
-        if line.startswith("Dealt to "):
-            rest = line[len("Dealt to "):]
-            who = max((n for n in names if rest.startswith(n + " ")), key=len, default=None)
-            if who is not None:
-                hand.hole[who] = cards_of(rest[len(who):])
+        if read_dealt(hand, line, names):
             continue
-        who = max((n for n in names if line.startswith(n + " ")), key=len, default=None)
+        who = name_at(line, names)
         if who is None:
             continue
         body = line[len(who) + 1:]
@@ -110,24 +96,17 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
         if body.startswith("posts "):
             if "dead blind" in body and "+" in (amounts[0] if amounts else ""):
                 dead, _, live = amounts[0].partition("+")
-                hand.posts.append(SitePost(who, "dead", amount_of(dead, scale, hand, number)))
-                chips = amount_of(live, scale, hand, number)
-                hand.posts.append(SitePost(who, "bb", chips))
-                street_put[who] = chips
+                add_post(hand, who, "dead", amount_of(dead, scale, hand, number))
+                add_post(hand, who, "bb", amount_of(live, scale, hand, number), street_put)
                 continue
             chips = amount_of(amounts[0] if amounts else "", scale, hand, number)
             kind = ("sb" if "small blind" in body else "bb" if "big blind" in body else "ante" if "ante" in body
                     else "dead")
-            hand.posts.append(SitePost(who, kind, chips))
-            if kind in ("sb", "bb"):
-                street_put[who] = street_put.get(who, 0) + chips
+            add_post(hand, who, kind, chips, street_put)
             continue
-        if summary or body.startswith(("shows", "mucks", "collected", "did not show", "wins")):
+        if walk.in_summary or body.startswith(("shows", "mucks", "collected", "did not show", "wins")):
             if body.startswith("shows"):
-                cards = cards_of(amounts[0]) if amounts else ()
-                if len(cards) == 2:
-                    hand.hole[who] = cards
-                    hand.shown.add(who)
+                add_shown(hand, who, cards_of(amounts[0]) if amounts else ())
             elif body.startswith("mucks"):
                 cards = cards_of(amounts[0]) if amounts else ()
                 if len(cards) == 2:
@@ -138,23 +117,10 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
             continue
         kind = body.split(" ")[0]
         chips = amount_of(amounts[0], scale, hand, number) if amounts else 0
-        if kind == "folds":
-            hand.actions.append(SiteAction(street, who, "fold", line=number))
-        elif kind == "checks":
-            hand.actions.append(SiteAction(street, who, "check", line=number))
-        elif kind == "calls":
-            hand.actions.append(SiteAction(street, who, "call", chips, False, number))
-            street_put[who] = street_put.get(who, 0) + chips
-        elif kind in ("bets", "raises"):
-            to = street_put.get(who, 0) + chips
-            hand.actions.append(SiteAction(street, who, "bet" if kind == "bets" else "raise", to, False, number))
-            street_put[who] = to
+        if kind in VERBS:
+            add_action(hand, street, who, VERBS[kind], chips, False, number, street_put)
         elif kind == "all-in":  # older files: "name all-in [$x]"
-            to = street_put.get(who, 0) + chips
-            hand.actions.append(SiteAction(street, who, "raise", to, True, number))
-            street_put[who] = to
-    if not summary:
-        raise hand.error(f"expected '** Summary **' before the hand ends at line {numbered[-1][0]} (a cut-off hand)",
-                         numbered[-1][0])
+            add_action(hand, street, who, "raise", chips, True, number, street_put)
+    walk.end()
     hand.rake_written = False  # and no uncalled bet: the rules return it
     return hand

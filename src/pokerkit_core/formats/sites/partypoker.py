@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from .hand import FLOP, PREFLOP, RIVER, TURN, SiteAction, SiteHand, SitePlayer, SitePost, amount_of, cards_of
+from .hand import FLOP, PREFLOP, RIVER, TURN, SiteHand, amount_of, cards_of
+from .text import VERBS, add_action, add_post, add_seat, extend_board, name_at, numbered, read_dealt
 
 __all__ = ["STARTS", "parse_hand", "split"]
 
@@ -60,22 +61,22 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
     Raises:
         SiteHistoryError: A line that is not what the format has there.
     """
-    numbered = [(first_line + k, line.rstrip()) for k, line in enumerate(lines) if line.strip().lstrip("\ufeff")]
+    rows = numbered(lines, first_line)
     hand = SiteHand(site="PartyPoker", path=path, line=first_line)
-    ident = _ID.search(numbered[0][1])
+    ident = _ID.search(rows[0][1])
     if ident is None:
         raise hand.error("expected '***** Hand History for Game <id> *****'")
     hand.hand_id = ident.group(1)
-    start = 1 if numbered[0][1].lstrip("\ufeff").startswith("#Game No") else 0
-    if len(numbered) < start + 3:
+    start = 1 if rows[0][1].lstrip("\ufeff").startswith("#Game No") else 0
+    if len(rows) < start + 3:
         raise hand.error("expected the game, table and button lines after the header")
-    number, header = numbered[start + 1]
+    number, header = rows[start + 1]
     game = _GAME.search(header)
     if game is None and " Blinds " in header:  # an 888poker hand under a "#Game No" line
         from . import pacific
 
         return pacific.parse_hand(
-            [f"***** 888poker Hand History for Game {hand.hand_id} *****"] + [line for _, line in numbered[start + 1:]],
+            [f"***** 888poker Hand History for Game {hand.hand_id} *****"] + [line for _, line in rows[start + 1:]],
             number - 1, path,
         )
     if game is None:
@@ -97,7 +98,7 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
     names: list[str] = []
     street = PREFLOP
     street_put: dict[str, int] = {}
-    for number, line in numbered[start + 2:]:
+    for number, line in rows[start + 2:]:
         if line.startswith(("Game #", "***** Hand History")):
             break
         table = _TABLE.match(line)
@@ -114,28 +115,18 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
             continue
         seat = _SEAT.match(line)
         if seat and not hand.posts:
-            hand.players.append(SitePlayer(int(seat.group("seat")), seat.group("name"),
-                                           amount_of(seat.group("stack"), scale, hand, number)))
-            names.append(seat.group("name"))
+            names.append(add_seat(hand, seat, number))
             continue
         mark = _STREET.match(line)
         if mark:
             new = _STREETS[mark.group("street").lower()]
             if new != street:
                 street, street_put = new, {}
-            run_cards = list(cards_of(mark.group("cards")))
-            if run_cards:
-                if not hand.boards:
-                    hand.boards.append([])
-                hand.boards[0].extend(run_cards)
+            extend_board(hand, list(cards_of(mark.group("cards"))))
             continue
-        if line.startswith("Dealt to "):
-            rest = line[len("Dealt to "):]
-            who = max((n for n in names if rest.startswith(n + " ")), key=len, default=None)
-            if who is not None:
-                hand.hole[who] = cards_of(rest[len(who):])
+        if read_dealt(hand, line, names):
             continue
-        who = max((n for n in names if line.startswith(n + " ")), key=len, default=None)
+        who = name_at(line, names)
         if who is None:
             continue
         body = line[len(who) + 1:].strip()
@@ -145,11 +136,10 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
             kind = ("sb" if "small blind" in body else "bb" if "big blind" in body else "ante" if "ante" in body
                     else "dead")
             if kind == "bb" and "dead" in body and 0 < hand.big_blind < chips:  # "big blind + dead [$3]"
-                hand.posts.append(SitePost(who, "dead", chips - hand.big_blind))
+                add_post(hand, who, "dead", chips - hand.big_blind)
                 chips = hand.big_blind
-            hand.posts.append(SitePost(who, kind, chips))
+            add_post(hand, who, kind, chips, street_put)
             if kind in ("sb", "bb"):
-                street_put[who] = street_put.get(who, 0) + chips
                 if kind == "sb" and not hand.small_blind:
                     hand.small_blind = chips
                 if kind == "bb" and not hand.big_blind:
@@ -157,18 +147,10 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
             continue
         verb = body.split(" ")[0]
         chips = amount_of(amounts[0], scale, hand, number) if amounts and verb in ("calls", "bets", "raises", "is") else 0
-        if verb == "folds":
-            hand.actions.append(SiteAction(street, who, "fold", line=number))
-        elif verb == "checks":
-            hand.actions.append(SiteAction(street, who, "check", line=number))
-        elif verb == "calls":
-            hand.actions.append(SiteAction(street, who, "call", chips, False, number))
-            street_put[who] = street_put.get(who, 0) + chips
-        elif verb in ("bets", "raises") or body.lower().startswith("is all-in"):
-            to = street_put.get(who, 0) + chips
-            kind = "bet" if verb == "bets" else "raise"
-            hand.actions.append(SiteAction(street, who, kind, to, body.lower().startswith("is all-in"), number))
-            street_put[who] = to
+        if verb in VERBS:
+            add_action(hand, street, who, VERBS[verb], chips, body.lower().startswith("is all-in"), number, street_put)
+        elif body.lower().startswith("is all-in"):
+            add_action(hand, street, who, "raise", chips, True, number, street_put)
         elif verb == "shows" or body.startswith("doesn't show"):
             cards = cards_of(amounts[0]) if amounts else ()
             if len(cards) == 2:
@@ -183,7 +165,7 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
                 raise hand.error(f"expected '<name> wins <amount> [from the ... pot]', got {line!r}", number)
             hand.collected[who] = hand.collected.get(who, 0) + amount_of(won.group("amount"), scale, hand, number)
     if not hand.collected:
-        raise hand.error("expected a '<name> wins <amount>' line: the hand is cut off", numbered[-1][0])
+        raise hand.error("expected a '<name> wins <amount>' line: the hand is cut off", rows[-1][0])
     hand.rake_written = False
     hand.uncalled_in_pot = True  # no uncalled bet is written: the winnings hold it
     return hand

@@ -13,18 +13,10 @@ cash-out and insurance lines as notes, the house's take as ``Rake``,
 from __future__ import annotations
 
 import re
-from .hand import (
-    FLOP,
-    PREFLOP,
-    RIVER,
-    TURN,
-    SiteAction,
-    SiteHand,
-    SitePlayer,
-    SitePost,
-    amount_of,
-    cards_of,
-)
+
+from .hand import FLOP, PREFLOP, RIVER, TURN, SiteAction, SiteHand, SitePost, amount_of, cards_of
+from .text import Walk, add_seat, add_shown, bracketed_cards, collect, fees_of, iso_time, name_at, numbered
+from .text import read_uncalled, set_stakes, set_table
 
 __all__ = ["parse_hand", "STARTS"]
 
@@ -107,8 +99,8 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
         SiteHistoryError: A line that is not what the format has there (the
             message names the line and what was expected).
     """
-    numbered = [(first_line + k, line) for k, line in enumerate(lines) if line.strip()]
-    lines = [line for _, line in numbered]
+    rows = numbered(lines, first_line)
+    lines = [line for _, line in rows]
     header = _HEADER.match(lines[0].lstrip("\ufeff"))
     room = "PokerStars"
     hand = SiteHand(site=room, path=path, line=first_line)
@@ -124,55 +116,37 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
     cash = hand.tournament is None and ("Play Money" not in rest)
     date = _DATE.search(rest)
     if date:
-        y, mo, d, h, mi, s, zone = date.groups()
-        hand.time = f"{int(y):04d}-{int(mo):02d}-{int(d):02d}T{int(h):02d}:{int(mi):02d}:{int(s):02d}"
-        hand.time_zone = zone
+        hand.time = iso_time(*(int(x) for x in date.groups()[:6]))
+        hand.time_zone = date.group(7)
     for code in ("USD", "EUR", "GBP", "CNY", "CAD", "INR"):
         if code in rest:
             hand.currency = code
     if cash and hand.currency is None:
         hand.currency = "USD" if "$" in rest else "EUR" if "€" in rest else "GBP" if "£" in rest else None
-    scale = hand.scale = _scale(lines, cash and any(sign in rest for sign in "$€£¥"))
+    hand.scale = _scale(lines, cash and any(sign in rest for sign in "$€£¥"))
     level = _LEVEL_STAKES.search(rest)
     stakes = level or _STAKES.search(rest)
     if stakes:
-        hand.small_blind = amount_of(stakes.group(1), scale, hand, first_line)
-        hand.big_blind = amount_of(stakes.group(2), scale, hand, first_line)
-        if hand.betting == "FL":  # a limit game's stakes are its bets; blinds half of them
-            hand.small_bet, hand.big_bet = hand.small_blind, hand.big_blind
-            hand.small_blind, hand.big_blind = hand.small_bet // 2, hand.small_bet
+        set_stakes(hand, stakes.group(1), stakes.group(2), first_line)
     if len(lines) < 2:
         raise hand.error("expected a 'Table ...' line after the header", first_line)
     table = _TABLE.match(lines[1])
     if table is None:
-        raise hand.error(f"expected \"Table '<name>' <n>-max Seat #<n> is the button\", got {lines[1]!r}", numbered[1][0])
-    hand.table = table.group("table")
-    hand.max_seats = int(table.group("max")) if table.group("max") else None
-    hand.button = int(table.group("button"))
+        raise hand.error(f"expected \"Table '<name>' <n>-max Seat #<n> is the button\", got {lines[1]!r}", rows[1][0])
+    set_table(hand, table)
     street = PREFLOP
-    in_summary = False
     seats_done = False
     names: list[str] = []
-    for number, raw in numbered[2:]:
-        line = raw.rstrip()
-        if not line:
-            continue
-        if line.startswith("*** SUMMARY ***"):
-            in_summary = True
-            continue
-        if in_summary:
+    walk = Walk(hand, rows, 2, "*** SUMMARY ***")
+    for number, line in walk:
+        if walk.in_summary:
             _summary_line(hand, line, number)
             continue
         if not seats_done:
             seat = _SEAT.match(line)
             if seat:
                 tail = seat.group("tail")
-                dealt = "sitting out" not in tail and "out of hand" not in tail
-                hand.players.append(
-                    SitePlayer(int(seat.group("seat")), seat.group("name"),
-                               amount_of(seat.group("stack"), scale, hand, number), dealt)
-                )
-                names.append(seat.group("name"))
+                names.append(add_seat(hand, seat, number, "sitting out" not in tail and "out of hand" not in tail))
                 if "bounty" in seat.group("extra"):
                     hand.notes.append(line)
                 continue
@@ -184,7 +158,7 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
             if mark:
                 street = _STREETS[mark.group("street")]
                 run = _RUNS[mark.group("run")]
-                run_cards = list(cards_of(" ".join(re.findall(r"\[([^\]]*)\]", mark.group("cards")))))
+                run_cards = bracketed_cards(mark.group("cards"))
                 while len(hand.boards) <= run:
                     hand.boards.append([])
                 if run and len(run_cards) >= 3 and mark.group("street") == "FLOP":
@@ -196,13 +170,11 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
                     if len(run_cards) > len(board):
                         board.extend(run_cards[len(board):])
             continue
-        name = _player_prefix(line, names)
+        name = name_at(line, names, ":")
         if name is not None:
             if _handle_player_line(hand, line, name, street, number):
                 continue
-        uncalled = _UNCALLED.match(line)
-        if uncalled:
-            hand.uncalled[uncalled.group("name")] = amount_of(uncalled.group("amount"), scale, hand, number)
+        if read_uncalled(hand, _UNCALLED, line, number):
             continue
         dealt_to = _DEALT.match(line)
         if dealt_to:
@@ -210,22 +182,9 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
             continue
         if _NOTE.search(line):
             hand.notes.append(line)
-    if not in_summary and hand.game == "holdem":
-        raise hand.error(
-            f"expected '*** SUMMARY ***' before the hand ends at line {numbered[-1][0]} (a cut-off hand)",
-            numbered[-1][0],
-        )
+    if hand.game == "holdem":
+        walk.end()
     return hand
-
-
-def _player_prefix(line: str, names: list[str]) -> str | None:
-    """The seated player whose name starts ``line`` followed by ``": "``
-    (the longest such name: names may hold colons)."""
-    best = None
-    for name in names:
-        if line.startswith(name + ":") and (best is None or len(name) > len(best)):
-            best = name
-    return best
 
 
 def _handle_player_line(hand: SiteHand, line: str, name: str, street: int, number: int) -> bool:
@@ -272,10 +231,7 @@ def _handle_player_line(hand: SiteHand, line: str, name: str, street: int, numbe
         return True
     shows = _SHOWS.match(f"x: {body}")
     if shows:
-        cards = cards_of(shows.group("cards"))
-        if len(cards) == 2:  # one card shown tells only half the hand
-            hand.hole[name] = cards
-            hand.shown.add(name)
+        add_shown(hand, name, cards_of(shows.group("cards")))
         return True
     bet_muck = re.match(r"Bet & Muck (?:(?P<fold>folds)|(?P<amount>\S+))", body)
     if bet_muck:  # GGPoker's Bet & Muck button: a bet, then a fold
@@ -302,9 +258,7 @@ def _summary_line(hand: SiteHand, line: str, number: int) -> None:
             amount_of(m.group(1), scale, hand, number)
             for m in re.finditer(r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.?(?= |$)", total.group("rest"))
         ]
-        for fee in _FEE.finditer(total.group("rest")):
-            chips = amount_of(fee.group("amount"), scale, hand, number)
-            key = fee.group("name").strip().lower()
+        for key, chips in fees_of(hand, total.group("rest"), _FEE, number).items():
             hand.fees[key] = hand.fees.get(key, 0) + chips
         hand.rake = sum(hand.fees.values())
         return
@@ -316,21 +270,16 @@ def _summary_line(hand: SiteHand, line: str, number: int) -> None:
         hand.boards[run] = list(cards_of(board.group("cards")))
         return
     if line.startswith("Seat "):
-        for player in hand.players:
-            prefix = f"Seat {player.seat}: {player.name}"
-            if line.startswith(prefix) and line[len(prefix) : len(prefix) + 1] in (" ", ""):
-                tail = line[len(prefix):]
-                won = sum(amount_of(m.group("amount"), scale, hand, number) for m in _WON.finditer(tail))
-                if won:
-                    hand.collected[player.name] = hand.collected.get(player.name, 0) + won
-                shown = _SUMMARY_CARDS.search(tail)
-                if shown and player.name not in hand.hole and len(cards_of(shown.group("cards"))) == 2:
-                    hand.hole[player.name] = cards_of(shown.group("cards"))
-                    if "showed" in tail:
-                        hand.shown.add(player.name)
-                if "Cashout" in tail or "cashed out" in tail or "Cash Out" in tail or "Insurance" in tail:
-                    hand.notes.append(line)
-                return
+        seat = collect(hand, line, _WON, number)
+        if seat is not None:
+            name, tail = seat
+            shown = _SUMMARY_CARDS.search(tail)
+            if shown and name not in hand.hole and len(cards_of(shown.group("cards"))) == 2:
+                hand.hole[name] = cards_of(shown.group("cards"))
+                if "showed" in tail:
+                    hand.shown.add(name)
+            if "Cashout" in tail or "cashed out" in tail or "Cash Out" in tail or "Insurance" in tail:
+                hand.notes.append(line)
         return
     if _NOTE.search(line):
         hand.notes.append(line)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from .hand import FLOP, PREFLOP, RIVER, TURN, SiteAction, SiteHand, SitePlayer, SitePost, amount_of, cards_of
+from .hand import FLOP, PREFLOP, RIVER, TURN, SiteAction, SiteHand, SitePost, amount_of, cards_of
+from .text import Walk, add_seat, add_shown, name_at, numbered, open_street, read_summary_line, set_table
 
 __all__ = ["STARTS", "parse_hand"]
 
@@ -36,9 +37,9 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
     Raises:
         SiteHistoryError: A line that is not what the format has there.
     """
-    numbered = [(first_line + k, line.rstrip()) for k, line in enumerate(lines) if line.strip()]
+    rows = numbered(lines, first_line)
     hand = SiteHand(site="Winamax", path=path, line=first_line)
-    header = _HEADER.match(numbered[0][1].lstrip("\ufeff"))
+    header = _HEADER.match(rows[0][1].lstrip("\ufeff"))
     if header is None:
         raise hand.error("expected 'Winamax Poker - <game> - HandId: #<id> - <game> (<stakes>) - <date>'")
     hand.hand_id = header.group("id")
@@ -61,48 +62,30 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
     date = header.group("date")
     hand.time = date.replace("/", "-").replace(" ", "T")
     hand.time_zone = header.group("zone")
-    if len(numbered) < 2 or not (table := _TABLE.match(numbered[1][1])):
-        raise hand.error("expected \"Table: '<name>' <n>-max ... Seat #<n> is the button\"", numbered[min(1, len(numbered) - 1)][0])
-    hand.table = table.group("table")
-    hand.max_seats = int(table.group("max")) if table.group("max") else None
-    hand.button = int(table.group("button"))
+    if len(rows) < 2 or not (table := _TABLE.match(rows[1][1])):
+        raise hand.error("expected \"Table: '<name>' <n>-max ... Seat #<n> is the button\"", rows[min(1, len(rows) - 1)][0])
+    set_table(hand, table)
     names: list[str] = []
     street = PREFLOP
-    summary = False
-    for number, line in numbered[2:]:
-        if line.startswith("*** SUMMARY ***"):
-            summary = True
-            continue
-        if summary:
+    walk = Walk(hand, rows, 2, "*** SUMMARY ***")
+    for number, line in walk:
+        if walk.in_summary:
             total = _TOTAL.match(line)
             if total:
                 hand.total_pot = amount_of(total.group("total"), scale, hand, number)
                 hand.pot_is_net = True
                 hand.rake = amount_of(total.group("rake"), scale, hand, number) if total.group("rake") else 0
                 hand.fees = {"rake": hand.rake}
-            elif line.startswith("Board: "):
-                hand.boards = [list(cards_of(line[7:]))]
-            elif line.startswith("Seat "):
-                for player in hand.players:
-                    prefix = f"Seat {player.seat}: {player.name} "
-                    if line.startswith(prefix):
-                        won = sum(amount_of(m.group("amount"), scale, hand, number) for m in _WON.finditer(line[len(prefix) - 1:]))
-                        if won:
-                            hand.collected[player.name] = hand.collected.get(player.name, 0) + won
-                        break
+            else:
+                read_summary_line(hand, line, number, won=_WON)
             continue
         seat = _SEAT.match(line) if street == PREFLOP and not hand.posts and not line.startswith("***") else None
         if seat:
-            hand.players.append(SitePlayer(int(seat.group("seat")), seat.group("name"),
-                                           amount_of(seat.group("stack"), scale, hand, number)))
-            names.append(seat.group("name"))
+            names.append(add_seat(hand, seat, number))
             continue
         mark = _STREET.match(line)
         if mark:
-            street = _STREETS[mark.group("street")]
-            run_cards = list(cards_of(" ".join(re.findall(r"\[([^\]]*)\]", mark.group("cards")))))
-            if run_cards:
-                hand.boards = [run_cards]
+            street = open_street(hand, mark, _STREETS)
             continue
         if line.startswith("***"):
             continue
@@ -110,13 +93,12 @@ def parse_hand(lines: list[str], first_line: int, path: str | None) -> SiteHand:
         if dealt:
             hand.hole[dealt.group("name")] = cards_of(dealt.group("cards"))
             continue
-        name = max((n for n in names if line.startswith(n + " ")), key=len, default=None)
+        name = name_at(line, names)
         if name is None:
             continue
         body = line[len(name) + 1 :]
         _body(hand, name, body, street, number)
-    if not summary and hand.game == "holdem":
-        raise hand.error(f"expected '*** SUMMARY ***' before the hand ends at line {numbered[-1][0]} (a cut-off hand)", numbered[-1][0])
+    walk.end()
     return hand
 
 
@@ -150,9 +132,6 @@ def _body(hand: SiteHand, name: str, body: str, street: int, number: int) -> Non
             raise hand.error(f"expected 'raises <amount> to <amount>', got {body!r}", number)
         hand.actions.append(SiteAction(street, name, "raise", amount_of(words[3], scale, hand, number), all_in, number))
     elif body.startswith("shows "):
-        cards = cards_of(body[6:].split("]")[0])
-        if len(cards) == 2:
-            hand.hole[name] = cards
-            hand.shown.add(name)
+        add_shown(hand, name, cards_of(body[6:].split("]")[0]))
     elif body.startswith("mucks"):
         hand.mucked.add(name)
