@@ -341,8 +341,9 @@ class ExpertPolicy:
             raise _Unsupported
         if observation.street == Street.PREFLOP:
             return self._preflop(observation, legal)
-        solver, node = self._postflop(observation)
-        return lambda hole: self._answer(solver, node, hole)
+        solver, node, mine = self._postflop(observation)
+        folds = self._defence(solver, node, mine, observation)
+        return lambda hole: self._answer(solver, node, hole, folds)
 
     # pre-flop -------------------------------------------------------
     def _preflop_walk(self, observation: Observation) -> tuple[dict[int, list[float]], str | None, float]:
@@ -558,9 +559,10 @@ class ExpertPolicy:
         want = float(getattr(taken, "to", 0) or legal_max)
         return sized[_log_nearest(want, tos)]
 
-    def _postflop(self, observation: Observation) -> tuple[SubgameSolver, int]:
+    def _postflop(self, observation: Observation) -> tuple[SubgameSolver, int, list[float]]:
         """The solve and node of the current decision (re-solved from the
-        Bayes-narrowed ranges when the last action left the tree)."""
+        Bayes-narrowed ranges when the last action left the tree), and the
+        expert's own range there (weights in :data:`_COMBOS` order)."""
         weights169, _, _ = self._preflop_walk(observation)
         classes = _class_of_combo()
         weights = {seat: [w[classes[i]] for i in range(len(_COMBOS))] for seat, w in weights169.items()}
@@ -576,7 +578,7 @@ class ExpertPolicy:
                 cur = (self._solve(state, weights, (tuple(prefix), tuple(c.code for c in state.board))), 0)
             solver, node = cur
             if event is None:
-                return solver, node
+                return solver, node, weights[observation.seat]
             prefix.append(event)
             seat = event.seat
             strategy = self._node_strategy(solver, node, seat)
@@ -592,12 +594,78 @@ class ExpertPolicy:
                     cur = (solver, solver.game.node_id(child))
         raise _Unsupported  # pragma: no cover - the last state is the current one
 
-    def _answer(self, solver: SubgameSolver, node: int, hole: Sequence[Card]) -> list[tuple[Action, float]]:
+    def _defence(
+        self, solver: SubgameSolver, node: int, mine: list[float], observation: Observation
+    ) -> dict[int, float]:
+        """The minimum defence against a bet or raise: when the solve folds
+        more of the expert's range than the bet's break-even share for a
+        bluff (``R / pot``: the chips ``R`` the bettor put in with its last
+        bet or raise, over the pot with them), the strongest folding hands
+        (by the solve's equity) call instead until the range folds exactly
+        that share.  The solve assumes the opponent bets like the
+        equilibrium, so its folds are exploitable by one who bets wider
+        (``docs/expert.rst``); this bounds what any bluff can win.
+
+        Returns:
+            The fold probability to play per combo (:data:`_COMBOS` index),
+            for the combos whose fold the guard lowered.
+        """
+        legal = observation.legal
+        if legal is None or not legal.can_fold or legal.call_amount <= 0:
+            return {}
+        raised = next((e for e in reversed(observation.history) if isinstance(e, ActionTaken)
+                       and e.action.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN)), None)
+        if raised is None or raised.seat == observation.seat or raised.street != observation.street:
+            return {}
+        allowed = min(1.0, raised.amount_added / observation.pot)
+        strategy = self._node_strategy(solver, node, observation.seat)
+        fold = next((a for a in strategy if a is not None and a.kind is ActionKind.FOLD), None)
+        if fold is None:
+            return {}
+        board = {c.code for c in observation.board}
+        player = solver.player(node)
+        equity = solver.equity(player)
+        ranked: list[tuple[float, int]] = []
+        total = folded = 0.0
+        for j, (a, b) in enumerate(solver.combos[player]):
+            if a.code in board or b.code in board:
+                continue
+            i = _COMBO_INDEX[frozenset((a.code, b.code))]
+            w = mine[i]
+            if w <= 0:
+                continue
+            total += w
+            folded += w * strategy[fold][i]
+            if strategy[fold][i] > 0:
+                ranked.append((equity[j], i))
+        excess = folded - allowed * total
+        out: dict[int, float] = {}
+        if total <= 0 or excess <= 1e-12:
+            return out
+        for _, i in sorted(ranked, reverse=True):
+            w, f = mine[i], strategy[fold][i]
+            take = min(f, excess / w)
+            out[i] = f - take
+            excess -= take * w
+            if excess <= 1e-12:
+                break
+        return out
+
+    def _answer(
+        self, solver: SubgameSolver, node: int, hole: Sequence[Card], folds: Mapping[int, float]
+    ) -> list[tuple[Action, float]]:
         try:
             pairs = solver.action_probabilities(tuple(hole), node)
         except PokerError:
             raise _Unsupported from None
         probs = _clean([p for _, p in pairs])
+        fold_now = folds.get(_COMBO_INDEX.get(frozenset(c.code for c in hole), -1))
+        if fold_now is not None:
+            k = next(j for j, (a, _) in enumerate(pairs) if a is not None and a.kind is ActionKind.FOLD)
+            call = next((j for j, (a, _) in enumerate(pairs) if a is not None and a.kind is ActionKind.CALL), None)
+            if call is not None:
+                probs[call] += probs[k] - fold_now
+                probs[k] = fold_now
         out: dict[Action, float] = {}
         for (action, _), p in zip(pairs, probs):
             if action is None or p <= 0:
