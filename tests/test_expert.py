@@ -13,6 +13,7 @@ import pytest
 from pokerkit_core.ai.policies.expert import (
     RIVER_ITERATIONS,
     ExpertPolicy,
+    _COMBOS,
     preflop_table,
     solve_spot,
 )
@@ -234,3 +235,36 @@ def test_a_preflop_shove_is_answered_by_the_hard_fallback_that_learns_the_shover
     before = fallback.model.hands
     expert.hand_ended(observe(over, seat), over.hand_results)
     assert fallback.model.hands == before + 1
+
+
+def _fold_shares(seed: int) -> tuple[float, float]:
+    """A limped pot, checked to the flop's bettor, a pot-sized bet (200
+    into 200): the expert's range-weighted fold share as its solve has it,
+    and as it plays (every combo of its range asked)."""
+    state = deal(GameConfig.acpc_heads_up(), seed=seed)
+    for action in (Call, Check, Check, Bet(200)):
+        state = act(state, action)
+    seat = state.to_act
+    assert seat is not None
+    obs = observe(state, seat)
+    expert = ExpertPolicy(seed=1)
+    solver, node, mine = expert._postflop(obs)
+    board = {c.code for c in obs.board}
+    combos = [i for i, w in enumerate(mine) if w > 0 and not {c.code for c in _COMBOS[i]} & board]
+    answers = expert.range_action_probabilities(obs, [_COMBOS[i] for i in combos])
+    strategy = expert._node_strategy(solver, node, seat)
+    fold = next(a for a in strategy if a is not None and a.kind is ActionKind.FOLD)
+    total = sum(mine[i] for i in combos)
+    solved = sum(mine[i] * strategy[fold][i] for i in combos) / total
+    played = sum(mine[i] * dict(a).get(Fold, 0.0) for i, a in zip(combos, answers)) / total
+    return solved, played
+
+
+def test_after_the_flop_the_expert_folds_no_more_than_a_bluff_breaks_even() -> None:
+    """Facing a pot-sized bet a bluff breaks even when half the range folds:
+    where the solve folds more (seed 1: 71%), the expert folds exactly half
+    of its range; where it folds less (seed 3: 30%), the solve stands."""
+    solved, played = _fold_shares(1)
+    assert solved > 0.6 and played == pytest.approx(0.5, abs=1e-9)
+    solved, played = _fold_shares(3)
+    assert solved < 0.5 and played == pytest.approx(solved, abs=1e-9)
