@@ -93,12 +93,6 @@ __all__ = ["HardPolicy", "OpponentModel", "minimum_defence", "shove_defence", "s
 _SIZES = (0.5, 1.0)
 """Bet sizes considered, as fractions of the pot after calling (and all-in)."""
 
-RANK_TRIALS = 32
-"""Deals per combo when ranking its own range for the minimum defence."""
-
-RANK_COMBOS = 200
-"""At most this many combos of its own range (an even sample) are ranked."""
-
 _CONTEXT_KEY = attrgetter(*(f.name for f in fields(Observation) if f.name != "hole_cards"))
 """The key of a decision's cached context: every field of the observation but
 the hole cards (stacks, board, history, bets, legal actions, hand number ...),
@@ -313,9 +307,7 @@ class HardPolicy:
             return [[(Check, 1.0)] for _ in hole_cards]
         ctx = self._context(observation, legal)
         hands = bytes(chain.from_iterable((a.code, b.code) for a, b in hole_cards))
-        ranges = [ctx.opp, *(ctx.ranges[t.cls] for t in ctx.targets)]
-        if ctx.trap_range is not None:
-            ranges.append(ctx.trap_range)
+        ranges = _ranges(ctx)
         eqs = self._equity(hands, ranges, ctx)
         width = len(ranges)
         targets = len(ctx.targets)
@@ -438,16 +430,12 @@ class HardPolicy:
         if not live:
             ctx.cut = 1.0
             return 1.0
-        if ctx.street == 0:
-            # every combo, with the deals of the decision itself, so each hand
-            # is ranked by its own equity
-            trials, seed = self._trials, ctx.seed
-        else:
-            live = live[:: -(-len(live) // RANK_COMBOS)]  # an even sample of the range
-            trials, seed = min(self._trials, RANK_TRIALS), ctx.seed ^ 0x5BD1E995
+        # every combo, with the deals and ranges of the decision itself, so each
+        # hand is ranked by the equity it decides with
         kept = [weights[k] for k in live]
         hands = b"".join([_COMBO_BYTES[k] for k in live])
-        eqs = range_equity(hands, [ctx.opp], ctx.board, trials=trials, seed=seed)
+        ranges = _ranges(ctx)
+        eqs = self._equity(hands, ranges, ctx)[:: len(ranges)]
         ranked = sorted(zip(eqs, kept), reverse=True)
         total = sum(w for _, w in ranked)
         wanted = ctx.defend_share * total
@@ -637,6 +625,17 @@ def shove_defence(pot: int, bet: int, bluff_equity: float = 0.0) -> float:
     if room <= pot:
         return 1.0
     return pot / room
+
+
+def _ranges(ctx: _Context) -> list[array[float]]:
+    """The ranges a decision's equities are computed against: the
+    opponent's, the part of it that continues against each bet size, and
+    the part that bets after a check (the deals of the estimate depend on
+    the list, so the minimum defence ranks its range with the same one)."""
+    ranges = [ctx.opp, *(ctx.ranges[t.cls] for t in ctx.targets)]
+    if ctx.trap_range is not None:
+        ranges.append(ctx.trap_range)
+    return ranges
 
 
 def _action_key(action: Action, legal: LegalActions) -> tuple[str, int]:
