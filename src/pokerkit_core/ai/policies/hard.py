@@ -408,13 +408,13 @@ class HardPolicy:
                     ctx.opp, board, rate, model.bluff_floor(SIZE_FRACTIONS[cls], rate), share
                 )
         ctx.closes = to_call > 0 and _no_betting_after_call(observation, me, to_call)
-        if to_call > 0 and (street == 0 or not ctx.closes):
-            # facing a bet: continue with at least the minimum-defence share of
-            # its own range; after the flop not against a shove (its range there
-            # is capped: calling a shove with the best of it lost more than the
-            # folds did, so a shove is called by pot odds alone)
+        if to_call > 0:
+            # facing a bet or raise, on every street: continue with at least the
+            # minimum-defence share of its own range; after the flop, against a
+            # bet that leaves betting, scaled by how far the bettor's showdowns
+            # were balanced
             ctx.defend_share = minimum_defence(pot - to_call, to_call)
-            if street >= 1:
+            if street >= 1 and not ctx.closes:
                 ctx.defend_share *= model.trust(to_call / max(pot - to_call, 1))
             ctx.steps, ctx.me, ctx.view = steps, me, observation  # its range: when first needed
         return ctx
