@@ -22,18 +22,22 @@ At every decision it
    ``f`` pots is made with probability ``f / (1 + 2f)`` (the balanced share
    for that size), scaled up when this opponent folds more than the bluff
    needs;
-5. against a bet after the flop, continues at least with the strongest share
-   of its own range that the minimum-defence frequency ``P / (P + B)`` asks
-   for (its range ranked by equity against the bettor's narrowed range),
+5. against every bet or raise, on every street, continues at least with
+   the strongest share of its own range that the minimum-defence frequency
+   ``P / (P + B)`` asks for (:func:`minimum_defence`): its range is the one
+   its own strategy makes, each hand weighted by the probability that this
+   policy took the hand's actions with it (replayed from the public history,
+   :meth:`HardPolicy.range_action_probabilities` at each of its earlier
+   decisions: the range a local best response that knows the strategy
+   holds), ranked by the equity it decides with against the bettor's
+   narrowed range; after the flop, against a bet that leaves betting,
    scaled down by how value-heavy this bettor's showdowns have been;
 6. against a bet whose call leaves no betting (a shove, or a call all-in)
    values the call with its whole equity against the pot odds (no discount
-   for equity not realized in later betting), and before the flop continues
-   at least with the strongest share of its range the minimum defence
-   :func:`shove_defence` asks for (after a limp, its range without the hands
-   it would have raised); the shover's range is the strongest part of its
-   raising range, as large as how often it shoves and as wide as its shown
-   shoves were (:class:`OpponentModel` ``shove`` and ``shove_rank``).
+   for equity not realized in later betting); the shover's range pre-flop is
+   the strongest part of its raising range, as large as how often it shoves
+   and as wide as its shown shoves were (:class:`OpponentModel` ``shove`` and
+   ``shove_rank``).
 
 The read adapts as the match goes on (:class:`OpponentModel`): the shares
 kept for each action follow the opponent's observed frequencies, the weight
