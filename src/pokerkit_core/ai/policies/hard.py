@@ -662,7 +662,10 @@ def _replayed(view: Observation) -> list[tuple[HandState, ActionTaken]] | None:
     """The hand replayed from ``view``'s public history: the state before
     each of the acting seat's own actions, with the action (the other seats'
     cards and the board to come are cards nobody sees); ``None`` when the
-    replay does not reach ``view``'s pot and seat to act."""
+    replay does not reach ``view``'s pot and seat to act (or ``view`` does
+    not give the starting stacks)."""
+    if len(view.starting_stacks) != view.seat_count:
+        return None
     used = {c.code for c in view.hole_cards} | {c.code for c in view.board}
     spare = iter([c for c in range(52) if c not in used])
     holes: list[list[Card] | None] = []
