@@ -5,13 +5,14 @@ shove, and a cached decision context never answers for other stacks."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Sequence
 
 import pytest
 
 from pokerkit_core.ai.policies.features import Step, preflop_equity, walk
-from pokerkit_core.ai.policies.hard import HardPolicy, shove_defence
-from pokerkit_core.ai.policies.hard_model import SHOWN_WEIGHT, OpponentModel, top_range
-from pokerkit_core.engine.actions import Action, ActionKind, AllIn, Call, Raise
+from pokerkit_core.ai.policies.hard import HardPolicy, minimum_defence, shove_defence
+from pokerkit_core.ai.policies.hard_model import SHOWN_WEIGHT, OpponentModel
+from pokerkit_core.engine.actions import Action, ActionKind, AllIn, Bet, Call, Check, Raise
 from pokerkit_core.engine.observation import Observation, observe
 from pokerkit_core.engine.rules import GameConfig
 from pokerkit_core.engine.state import act, deal
@@ -98,6 +99,15 @@ def test_shove_defence_extends_the_minimum_defence_frequency() -> None:
     # a weak shove that keeps a third of the pot when called needs more defence
     assert shove_defence(200, 19_900, 1 / 3) == pytest.approx(200 / (20_100 - 40_000 / 3))
     assert shove_defence(200, 19_900, 0.5) == 1.0  # the shove gains whatever is called
+    assert minimum_defence(200, 19_900) == shove_defence(200, 19_900)  # one rule
+
+
+def test_minimum_defence_is_pot_over_pot_plus_bet() -> None:
+    assert minimum_defence(400, 400) == pytest.approx(0.5)  # a pot-sized bet
+    assert minimum_defence(600, 300) == pytest.approx(2 / 3)  # half pot
+    assert minimum_defence(0, 100) == 0.0
+    with pytest.raises(InvalidConfigError):
+        minimum_defence(400, 0)
 
 
 @pytest.mark.parametrize(
@@ -120,22 +130,17 @@ def _limp_then_shove() -> tuple[Observation, Observation]:
 
 def test_defends_its_limps_against_a_shove() -> None:
     """Against a big-blind shove after its limp it calls at least the
-    defence share of its limping range (it folded 99.7% of its limps): of the
-    range it reads for itself (every hand but the strongest ``open_raise``
-    share it would have raised, :func:`top_range`) it continues with the
-    strongest ``shove_defence(200, 19_900)`` share, 1%, give or take one
-    combo; of the hands it really limps (weighted by how often) with at
-    least that share and less than a tenth."""
+    defence share of its limping range (it folded 99.7% of its limps): of
+    the hands it really limps, weighted by how often (its own range as its
+    strategy makes it, which the LBR holds), it continues with the strongest
+    ``shove_defence(200, 19_900)`` share, 1%, give or take two combos."""
     before, shove = _limp_then_shove()
     policy = HardPolicy(seed=1)
     calls = _call_share(policy, shove)
     need = shove_defence(200, 19_900)
-    capped = top_range(policy._self_model.open_raise.value)
-    read = [calls[combo_index(a.code, b.code)] for a, b in ALL_PAIRS if capped[combo_index(a.code, b.code)] == 0]
-    assert need <= sum(read) / len(read) <= need + 2 / len(read)
     limps = _call_share(policy, before)  # a limp is a call
     defended = sum(l * c for l, c in zip(limps, calls)) / sum(limps)
-    assert need <= defended < 0.1, defended
+    assert need <= defended <= need + 2 / sum(limps), defended
 
 
 def test_shove_spots_are_deterministic_for_a_seed() -> None:
@@ -151,6 +156,78 @@ def test_shove_spots_are_deterministic_for_a_seed() -> None:
             for pair in ALL_PAIRS[::97]:
                 out.append(policy.decide(dataclasses.replace(view, hole_cards=pair)))
         assert played[0] == played[1]
+
+
+# ------------------------------- minimum defence over its own range (LBR)
+def _probability(dist: Sequence[tuple[Action, float]], action: Action) -> float:
+    return sum(p for a, p in dist if a == action)
+
+
+def _continue_share(policy: HardPolicy, view: Observation, weights: list[float], pairs: Sequence[tuple[Card, Card]]) -> float:
+    """The share of the range ``weights`` (over ``pairs``) that does not fold in ``view``."""
+    dists = policy.range_action_probabilities(view, pairs)
+    kept = [w * (1.0 - sum(p for a, p in d if a.kind is ActionKind.FOLD)) for w, d in zip(weights, dists)]
+    return sum(kept) / sum(weights)
+
+
+def test_defends_its_open_raise_against_a_pot_sized_three_bet() -> None:
+    """The small blind opens to 300 (its most common open) and the big blind
+    re-raises the pot, to 900: facing 600 more into 600, its opening range
+    (each hand weighted by how often it opens to 300 with it, the range the
+    LBR holds) continues ``minimum_defence(600, 600)`` = 50% of the time,
+    and hardly more (51% here; it continued 43% before the rule held
+    pre-flop)."""
+    policy = HardPolicy(seed=1)
+    state = deal(GameConfig.acpc_heads_up(button=0), seed=5)
+    opening = policy.range_action_probabilities(observe(state, 0), ALL_PAIRS)
+    weights = [_probability(d, Raise(300)) for d in opening]
+    state = act(act(state, Raise(300)), Raise(900))
+    view = observe(state, 0)
+    assert view.legal is not None and (view.pot, view.legal.call_amount) == (1_200, 600)
+    share = _continue_share(policy, view, weights, ALL_PAIRS)
+    # the defence binds: the pot odds alone would keep fewer (43% before)
+    assert minimum_defence(600, 600) == 0.5 <= share < 0.53, share
+
+
+def _flop_raise() -> tuple[list[Observation], Observation, list[Action]]:
+    """The small blind (hard, seat 0) opens to 300, the big blind calls and
+    checks the flop, hard bets 300 and the big blind raises to 1,200 (the
+    pot): hard's views at its three decisions, the view facing the raise and
+    its actions."""
+    state = deal(GameConfig.acpc_heads_up(button=0), seed=5)
+    views, actions = [], [Raise(300), Bet(300)]
+    views.append(observe(state, 0))
+    state = act(act(act(state, Raise(300)), Call), Check)
+    views.append(observe(state, 0))
+    state = act(act(state, Bet(300)), Raise(1_200))
+    return views, observe(state, 0), actions
+
+
+def test_defends_its_flop_bet_against_a_pot_sized_raise() -> None:
+    """Facing 900 more into 1,500 after its flop bet: its range (its open to
+    300 times its bet of 300, per hand) continues at least
+    ``minimum_defence(1_200, 900)`` (4/7) and within one combo of it, no
+    lower while its model trusts the raiser (a fresh model: trust 1).  It continued 35% before (the
+    defence was taken over a read of its range, not its own strategy)."""
+    policy = HardPolicy(seed=1)
+    views, facing, actions = _flop_raise()
+    board = {c.code for c in facing.board}
+    pairs = tuple(p for p in ALL_PAIRS if not board & {p[0].code, p[1].code})
+    weights = [1.0] * len(pairs)
+    for view, action in zip(views, actions):
+        for i, d in enumerate(policy.range_action_probabilities(view, pairs)):
+            weights[i] *= _probability(d, action)
+    assert facing.legal is not None and (facing.pot, facing.legal.call_amount) == (2_100, 900)
+    assert policy.model.trust(900 / 1_200) == 1.0
+    share = _continue_share(policy, facing, weights, pairs)
+    # at least the defence share, and within one combo of it: the rule binds
+    assert minimum_defence(1_200, 900) == pytest.approx(4 / 7)
+    assert 4 / 7 <= share <= 4 / 7 + 1 / sum(weights), share
+    # the range it defends is exactly that product, combo by combo
+    own = policy._own_range(policy._context(facing, facing.legal))
+    for (a, b), w in zip(pairs, weights):
+        assert own[combo_index(a.code, b.code)] == pytest.approx(w, abs=1e-12)
+    assert sum(own) == pytest.approx(sum(weights))
 
 
 # ------------------------------------------------ (c) the context cache

@@ -22,18 +22,22 @@ At every decision it
    ``f`` pots is made with probability ``f / (1 + 2f)`` (the balanced share
    for that size), scaled up when this opponent folds more than the bluff
    needs;
-5. against a bet after the flop, continues at least with the strongest share
-   of its own range that the minimum-defence frequency ``P / (P + B)`` asks
-   for (its range ranked by equity against the bettor's narrowed range),
+5. against every bet or raise, on every street, continues at least with
+   the strongest share of its own range that the minimum-defence frequency
+   ``P / (P + B)`` asks for (:func:`minimum_defence`): its range is the one
+   its own strategy makes, each hand weighted by the probability that this
+   policy took the hand's actions with it (replayed from the public history,
+   :meth:`HardPolicy.range_action_probabilities` at each of its earlier
+   decisions: the range a local best response that knows the strategy
+   holds), ranked by the equity it decides with against the bettor's
+   narrowed range; after the flop, against a bet that leaves betting,
    scaled down by how value-heavy this bettor's showdowns have been;
 6. against a bet whose call leaves no betting (a shove, or a call all-in)
    values the call with its whole equity against the pot odds (no discount
-   for equity not realized in later betting), and before the flop continues
-   at least with the strongest share of its range the minimum defence
-   :func:`shove_defence` asks for (after a limp, its range without the hands
-   it would have raised); the shover's range is the strongest part of its
-   raising range, as large as how often it shoves and as wide as its shown
-   shoves were (:class:`OpponentModel` ``shove`` and ``shove_rank``).
+   for equity not realized in later betting); the shover's range pre-flop is
+   the strongest part of its raising range, as large as how often it shoves
+   and as wide as its shown shoves were (:class:`OpponentModel` ``shove`` and
+   ``shove_rank``).
 
 The read adapts as the match goes on (:class:`OpponentModel`): the shares
 kept for each action follow the opponent's observed frequencies, the weight
@@ -68,9 +72,12 @@ from operator import attrgetter
 from typing import Any, Mapping, Sequence
 
 from ...engine.actions import Action, ActionKind, Check, LegalActions
-from ...evaluation.cards import Card
-from ...errors import InvalidConfigError, shown
-from ...evaluation.evaluator import RANGE_COMBOS, RANGE_MAX_TRIALS, range_equity
+from ...engine.events import ActionTaken
+from ...engine.rules import GameConfig
+from ...engine.state import HandState, act, deal
+from ...evaluation.cards import CARDS, Card
+from ...errors import InvalidConfigError, PokerError, shown
+from ...evaluation.evaluator import RANGE_COMBOS, RANGE_MAX_TRIALS, combo_index, range_equity
 from .features import Step, aggressive, passive, street_number, walk
 from .hard_model import (
     CALL_FLOOR,
@@ -82,19 +89,13 @@ from .hard_model import (
     size_class,
     top_range,
 )
-from ...engine.observation import Observation
+from ...engine.observation import Observation, observe
 from ...engine.policy import random_state_data, random_state_from_data, state_fields
 
-__all__ = ["HardPolicy", "OpponentModel", "shove_defence", "size_class"]
+__all__ = ["HardPolicy", "OpponentModel", "minimum_defence", "shove_defence", "size_class"]
 
 _SIZES = (0.5, 1.0)
 """Bet sizes considered, as fractions of the pot after calling (and all-in)."""
-
-RANK_TRIALS = 32
-"""Deals per combo when ranking its own range for the minimum defence."""
-
-RANK_COMBOS = 200
-"""At most this many combos of its own range (an even sample) are ranked."""
 
 _CONTEXT_KEY = attrgetter(*(f.name for f in fields(Observation) if f.name != "hole_cards"))
 """The key of a decision's cached context: every field of the observation but
@@ -130,7 +131,7 @@ class _Context:
     __slots__ = (
         "legal", "street", "pot", "to_call", "many", "board", "opp", "realize", "seed",
         "targets", "ranges", "trap", "trap_range", "defend_share", "steps", "me", "cut",
-        "closes",
+        "closes", "view", "strategy",
     )
 
     legal: LegalActions
@@ -153,6 +154,8 @@ class _Context:
         self.me = 0
         self.cut: float | None = None
         self.closes = False
+        self.view: Observation | None = None  # to replay the hand for its own range
+        self.strategy: dict[tuple[str, int], array[float]] | None = None
 
 
 def _trials_arg(name: str, trials: object) -> int:
@@ -308,9 +311,7 @@ class HardPolicy:
             return [[(Check, 1.0)] for _ in hole_cards]
         ctx = self._context(observation, legal)
         hands = bytes(chain.from_iterable((a.code, b.code) for a, b in hole_cards))
-        ranges = [ctx.opp, *(ctx.ranges[t.cls] for t in ctx.targets)]
-        if ctx.trap_range is not None:
-            ranges.append(ctx.trap_range)
+        ranges = _ranges(ctx)
         eqs = self._equity(hands, ranges, ctx)
         width = len(ranges)
         targets = len(ctx.targets)
@@ -410,42 +411,35 @@ class HardPolicy:
                 ctx.trap_range = narrowed(
                     ctx.opp, board, rate, model.bluff_floor(SIZE_FRACTIONS[cls], rate), share
                 )
-        if street >= 1 and to_call > 0 and board:
-            fraction = to_call / max(pot - to_call, 1)
-            mdf = (pot - to_call) / max(pot, 1)
-            ctx.defend_share = mdf * model.trust(fraction)
-            ctx.steps, ctx.me = steps, me  # its own range: read when first needed
         ctx.closes = to_call > 0 and _no_betting_after_call(observation, me, to_call)
-        if street == 0 and ctx.closes:  # a pre-flop shove (or a call all-in): defend
-            ctx.defend_share = shove_defence(pot - to_call, to_call)
-            ctx.steps, ctx.me = steps, me
+        if to_call > 0:
+            # facing a bet or raise, on every street: continue with at least the
+            # minimum-defence share of its own range; after the flop, against a
+            # bet that leaves betting, scaled by how far the bettor's showdowns
+            # were balanced
+            ctx.defend_share = minimum_defence(pot - to_call, to_call)
+            if street >= 1 and not ctx.closes:
+                ctx.defend_share *= model.trust(to_call / max(pot - to_call, 1))
+            ctx.steps, ctx.me, ctx.view = steps, me, observation  # its range: when first needed
         return ctx
 
     def _defend_cut(self, ctx: _Context) -> float:
         """The lowest equity the minimum defence continues with: the strongest
-        ``defend_share`` of this seat's own range, ranked by equity against
-        the bettor's range."""
+        ``defend_share`` of this seat's own range (:meth:`_own_range`),
+        ranked by equity against the bettor's range."""
         if ctx.cut is not None:
             return ctx.cut
-        weights, share = range_of(self._self_model, ctx.steps, ctx.me, ctx.board)
-        if ctx.street == 0 and share >= 1.0 and _limped(ctx.steps, ctx.me):
-            # a limp: the hands it would have raised are not in its range
-            top = top_range(self._self_model.open_raise.value)
-            weights = array("d", (0.0 if t > 0 else w for w, t in zip(weights, top)))
+        weights = self._own_range(ctx)
         live = [k for k in range(RANGE_COMBOS) if weights[k] > 0]  # board combos weigh 0
         if not live:
             ctx.cut = 1.0
             return 1.0
-        if ctx.street == 0:
-            # the defence is a few per cent of the range: every combo, with the
-            # deals of the decision itself, so each hand is ranked by its own equity
-            trials, seed = self._trials, ctx.seed
-        else:
-            live = live[:: -(-len(live) // RANK_COMBOS)]  # an even sample of the range
-            trials, seed = min(self._trials, RANK_TRIALS), ctx.seed ^ 0x5BD1E995
+        # every combo, with the deals and ranges of the decision itself, so each
+        # hand is ranked by the equity it decides with
         kept = [weights[k] for k in live]
         hands = b"".join([_COMBO_BYTES[k] for k in live])
-        eqs = range_equity(hands, [ctx.opp], ctx.board, trials=trials, seed=seed)
+        ranges = _ranges(ctx)
+        eqs = self._equity(hands, ranges, ctx)[:: len(ranges)]
         ranked = sorted(zip(eqs, kept), reverse=True)
         total = sum(w for _, w in ranked)
         wanted = ctx.defend_share * total
@@ -458,6 +452,62 @@ class HardPolicy:
             cut = e
         ctx.cut = cut
         return cut
+
+    def _own_range(self, ctx: _Context) -> array[float]:
+        """Its own range at this decision as its opponents can know it: each
+        combo (index :func:`~pokerkit_core.evaluation.evaluator.combo_index`)
+        weighted by the probability that its strategy (this policy's
+        :meth:`range_action_probabilities`, with what it has learnt) took
+        this hand's actions with it, which is what an exploiter that knows
+        the strategy (the LBR) holds; combos with a board card weigh 0.  A
+        history it cannot replay (not dealt by the engine's rules) falls
+        back to the read of an observer of its priors (``range_of``)."""
+        view = ctx.view
+        assert view is not None
+        try:
+            states = _replayed(view)
+        except PokerError:
+            states = None
+        if states is None:
+            weights, share = range_of(self._self_model, ctx.steps, ctx.me, ctx.board)
+            if ctx.street == 0 and share >= 1.0 and _limped(ctx.steps, ctx.me):
+                top = top_range(self._self_model.open_raise.value)  # raised, not limped
+                weights = array("d", (0.0 if t > 0 else w for w, t in zip(weights, top)))
+            return weights
+        weights = array("d", [1.0]) * RANGE_COMBOS
+        for state, event in states:
+            past = observe(state, ctx.me, hand_number=view.hand_number)
+            if past.legal is None:  # pragma: no cover - it acted there
+                continue
+            strategy = self._strategy(past, self._context(past, past.legal))
+            probs = strategy.get(_action_key(event.action, past.legal))
+            if probs is None:  # an action its strategy never takes: keep the range
+                continue
+            for k in range(RANGE_COMBOS):
+                weights[k] *= probs[k]
+        for code in ctx.board:
+            for k in _WITH_CARD[code]:
+                weights[k] = 0.0
+        return weights
+
+    def _strategy(self, view: Observation, ctx: _Context) -> dict[tuple[str, int], array[float]]:
+        """Per action (:func:`_action_key`), each combo's probability of
+        taking it at this decision (0 for combos holding a board card)."""
+        if ctx.strategy is not None:
+            return ctx.strategy
+        blocked = set(c.code for c in view.board)
+        live = [k for k in range(RANGE_COMBOS) if not blocked.intersection(_COMBO_BYTES[k])]
+        pairs = [(CARDS[_COMBO_BYTES[k][0]], CARDS[_COMBO_BYTES[k][1]]) for k in live]
+        out: dict[tuple[str, int], array[float]] = {}
+        for k, dist in zip(live, self.range_action_probabilities(view, pairs)):
+            for action, p in dist:
+                key = _action_key(action, ctx.legal)
+                row = out.get(key)
+                if row is None:
+                    row = out[key] = array("d", bytes(8 * RANGE_COMBOS))
+                row[k] += p
+        ctx.strategy = out
+        return out
 
     def _mix(self, ctx: _Context, eq: float, called: Sequence[float], trap_eq: float) -> Distribution:
         legal = ctx.legal
@@ -505,6 +555,37 @@ _COMBO_BYTES = tuple(bytes((a, b)) for a in range(52) for b in range(a + 1, 52))
 """Each combo's two card codes, in combo-index order."""
 
 
+def minimum_defence(pot: int, bet: int) -> float:
+    """The minimum-defence frequency: the share ``P / (P + B)`` of its range
+    a player must continue with (call or raise) against a bet of ``B`` chips
+    into a pot of ``P`` so that a bet made with any two cards gains nothing
+    at once (the bettor risks ``B`` to win ``P``).
+
+    ``hard`` continues at least with this share of its own range against
+    every bet and raise, on every street (the strongest hands of the range
+    by equity against the bettor's range; after the flop scaled down by how
+    value-heavy this bettor's showdowns were, :meth:`OpponentModel.trust`,
+    unless the call leaves no betting).
+
+    Args:
+        pot: The pot before the bet, chips (every chip committed but the
+            part of the bet that the caller still has to match), >= 0.
+        bet: What the caller must add to call, chips, > 0.
+
+    Returns:
+        The share of the range to continue with, in [0, 1).
+
+    Raises:
+        InvalidConfigError: ``pot`` is not an int >= 0 or ``bet`` not an
+            int > 0.
+
+    References:
+        Chen and Ankenman, *The Mathematics of Poker* (2006), chapter 11
+        (minimum defence frequency, ``alpha = B / (P + B)``).
+    """
+    return shove_defence(pot, bet)
+
+
 def shove_defence(pot: int, bet: int, bluff_equity: float = 0.0) -> float:
     """Share of its range a player must continue with against a bet that
     leaves no betting after the call (a shove) so that the shove, made with
@@ -548,6 +629,74 @@ def shove_defence(pot: int, bet: int, bluff_equity: float = 0.0) -> float:
     if room <= pot:
         return 1.0
     return pot / room
+
+
+def _ranges(ctx: _Context) -> list[array[float]]:
+    """The ranges a decision's equities are computed against: the
+    opponent's, the part of it that continues against each bet size, and
+    the part that bets after a check (the deals of the estimate depend on
+    the list, so the minimum defence ranks its range with the same one)."""
+    ranges = [ctx.opp, *(ctx.ranges[t.cls] for t in ctx.targets)]
+    if ctx.trap_range is not None:
+        ranges.append(ctx.trap_range)
+    return ranges
+
+
+def _action_key(action: Action, legal: LegalActions) -> tuple[str, int]:
+    """What an action did at a decision, for matching a recorded action to
+    a strategy's: ``("fold", 0)``, ``("call", 0)`` (a check or call),
+    ``("raise", to)`` (a bet or raise to ``to`` chips, ``AllIn`` included)."""
+    kind = action.kind
+    if kind is ActionKind.FOLD:
+        return ("fold", 0)
+    if kind is ActionKind.CHECK or kind is ActionKind.CALL:
+        return ("call", 0)
+    if kind is ActionKind.ALL_IN:
+        if legal.can_bet or legal.can_raise:
+            return ("raise", legal.max_raise_to)
+        return ("call", 0)
+    return ("raise", action.to)
+
+
+def _replayed(view: Observation) -> list[tuple[HandState, ActionTaken]] | None:
+    """The hand replayed from ``view``'s public history: the state before
+    each of the acting seat's own actions, with the action (the other seats'
+    cards and the board to come are cards nobody sees); ``None`` when the
+    replay does not reach ``view``'s pot and seat to act (or ``view`` does
+    not give the starting stacks)."""
+    if len(view.starting_stacks) != view.seat_count:
+        return None
+    used = {c.code for c in view.hole_cards} | {c.code for c in view.board}
+    spare = iter([c for c in range(52) if c not in used])
+    holes: list[list[Card] | None] = []
+    for seat in range(view.seat_count):
+        if view.starting_stacks[seat] <= 0:
+            holes.append(None)
+        elif seat == view.seat and len(view.hole_cards) == 2:
+            holes.append(list(view.hole_cards))
+        else:
+            holes.append([CARDS[next(spare)], CARDS[next(spare)]])
+    board = list(view.board) + [CARDS[next(spare)] for _ in range(5 - len(view.board))]
+    config = GameConfig(
+        stacks=tuple(view.starting_stacks), small_blind=view.small_blind,
+        big_blind=view.big_blind, ante=view.ante, button=view.button,
+    )
+    state = deal(config, hole_cards=holes, board=board, seed=0)
+    out: list[tuple[HandState, ActionTaken]] = []
+    for event in view.history:
+        if isinstance(event, ActionTaken):
+            if event.seat == view.seat:
+                out.append((state, event))
+            state = act(state, event.action)
+    if state.to_act != view.seat or state.pot != view.pot:
+        return None
+    return out
+
+
+_WITH_CARD: tuple[tuple[int, ...], ...] = tuple(
+    tuple(combo_index(card, other) for other in range(52) if other != card) for card in range(52)
+)
+"""Per card code: the indices of the 51 combos that hold it."""
 
 
 def _limped(steps: Sequence[Step], me: int) -> bool:
