@@ -256,7 +256,9 @@ def test_an_absent_player_is_sat_out_and_posts_the_big_blind_on_return() -> None
         lobby.attach(conn)
         await lobby.handle(conn, Hello(made["token"]))
         await lobby.handle(conn, SeatMessage(False))  # "I'm back"
-        assert room.seats[0].away is False and room.seats[0].wait_bb
+        # (whether she still waits depends on where the button is now: the
+        # room deals on meanwhile; the hands below check the rule itself)
+        assert room.seats[0].away is False
         back_at = room.session.hand_count
         await _until(lambda: any(r.starting_stacks[0] for r in room.session.records[back_at:]),
                      "a hand with ann dealt in again", 30)
