@@ -65,15 +65,15 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 from ...engine.actions import Action, ActionKind, AllIn, LegalActions
 from ...engine.events import ActionTaken
 from ...engine.policy import random_state_data, random_state_from_data, state_fields
-from ...engine.rules import BettingStructure, GameConfig, Street
-from ...engine.state import HandState, act, deal
+from ...engine.rules import BettingStructure, Street
+from ...engine.state import HandState
 from ...errors import InvalidConfigError, PokerError, shown
 from ...evaluation.cards import CARDS, Card
 from ...evaluation.ranges import Range
 from ..solver import BetSizes, RunoutSample, Spot, SubgameSolver
 from ..solver.core import PLAYER0, PLAYER1
-from .features import aggressive, hand_class, passive
-from .hard import HardPolicy
+from .features import aggressive, hand_class, passive, replay_public
+from .hard import HardPolicy, minimum_defence
 
 if TYPE_CHECKING:
     from ...engine.observation import Observation
@@ -459,41 +459,6 @@ class ExpertPolicy:
         return answer
 
     # post-flop ------------------------------------------------------
-    def _states(self, observation: Observation) -> list[tuple[HandState, ActionTaken | None]]:
-        """The public states of the hand: the state before each action
-        (with the action), and the current state last (with ``None``)."""
-        used = {c.code for c in observation.hole_cards} | {c.code for c in observation.board}
-        spare = iter([c for c in range(52) if c not in used])
-        holes: list[list[Card]] = []
-        for seat in range(observation.seat_count):
-            if observation.starting_stacks[seat] <= 0:
-                holes.append([])
-            elif seat == observation.seat and len(observation.hole_cards) == 2:
-                holes.append(list(observation.hole_cards))
-            else:
-                holes.append([CARDS[next(spare)], CARDS[next(spare)]])
-        board = list(observation.board) + [CARDS[next(spare)] for _ in range(5 - len(observation.board))]
-        config = GameConfig(
-            stacks=tuple(observation.starting_stacks),
-            small_blind=observation.small_blind,
-            big_blind=observation.big_blind,
-            ante=observation.ante,
-            button=observation.button,
-        )
-        try:
-            state = deal(config, hole_cards=[h or None for h in holes], board=board, seed=0)
-            out: list[tuple[HandState, ActionTaken | None]] = []
-            for event in observation.history:
-                if isinstance(event, ActionTaken):
-                    out.append((state, event))
-                    state = act(state, event.action)
-        except PokerError:
-            raise _Unsupported from None
-        if state.to_act != observation.seat or state.pot != observation.pot:
-            raise _Unsupported
-        out.append((state, None))
-        return out
-
     def _solve(self, state: HandState, weights: dict[int, list[float]], key: tuple[Any, ...]) -> SubgameSolver:
         solver = self._cache.get(key)
         if solver is not None:
@@ -566,7 +531,9 @@ class ExpertPolicy:
         weights169, _, _ = self._preflop_walk(observation)
         classes = _class_of_combo()
         weights = {seat: [w[classes[i]] for i in range(len(_COMBOS))] for seat, w in weights169.items()}
-        states = self._states(observation)
+        states = replay_public(observation)
+        if states is None:
+            raise _Unsupported
         prefix: list[Any] = [observation.seat, tuple(observation.starting_stacks), observation.button, observation.big_blind]
         cur: tuple[SubgameSolver, int] | None = None
         for state, event in states:
@@ -617,7 +584,8 @@ class ExpertPolicy:
                        and e.action.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.ALL_IN)), None)
         if raised is None or raised.seat == observation.seat or raised.street != observation.street:
             return {}
-        allowed = min(1.0, raised.amount_added / observation.pot)
+        # the bettor risked R to win the rest of the pot: fold at most 1 - MDF
+        allowed = 1.0 - minimum_defence(observation.pot - raised.amount_added, raised.amount_added)
         strategy = self._node_strategy(solver, node, observation.seat)
         fold = next((a for a in strategy if a is not None and a.kind is ActionKind.FOLD), None)
         if fold is None:

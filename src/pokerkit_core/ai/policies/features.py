@@ -17,7 +17,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ...engine.actions import Action, ActionKind, AllIn, Bet, Call, Check, Fold, LegalActions, Raise
-from ...evaluation.cards import RANK_CHARS, Card
+from ...engine.rules import GameConfig
+from ...engine.state import HandState, act, deal
+from ...errors import PokerError
+from ...evaluation.cards import CARDS, RANK_CHARS, Card
 from ...evaluation.evaluator import HandCategory, evaluate_codes, evaluate_combos
 from ...engine.events import ActionTaken, BlindPosted, BoardDealt
 
@@ -25,6 +28,7 @@ if TYPE_CHECKING:
     from ...engine.observation import Observation
 
 __all__ = [
+    "replay_public",
     "RANK_CHARS",
     "BoardTexture",
     "Draws",
@@ -609,3 +613,50 @@ def choice_probabilities(play: Callable[[Coin], Action]) -> list[tuple[Action, f
         action = play(coin)
         found[action] = found.get(action, 0.0) + weight[0]
     return list(found.items())
+
+
+def replay_public(view: "Observation") -> list[tuple[HandState, ActionTaken | None]] | None:
+    """The hand replayed from ``view``'s public history: the state before
+    each action (with the action), then the current state (with ``None``).
+    The other seats' hole cards and the board still to come are filled with
+    cards nobody sees (the lowest codes not in ``view``), so the states hold
+    public facts only, plus the viewer's own cards.
+
+    Args:
+        view: A seat's observation (its ``starting_stacks`` one per seat).
+
+    Returns:
+        The states, or ``None`` when the replay fails or does not reach
+        ``view``'s pot and seat to act (an observation not made by the
+        engine, or without starting stacks).
+    """
+    if len(view.starting_stacks) != view.seat_count:
+        return None
+    used = {c.code for c in view.hole_cards} | {c.code for c in view.board}
+    spare = iter([c for c in range(52) if c not in used])
+    holes: list[list[Card] | None] = []
+    for seat in range(view.seat_count):
+        if view.starting_stacks[seat] <= 0:
+            holes.append(None)
+        elif seat == view.seat and len(view.hole_cards) == 2:
+            holes.append(list(view.hole_cards))
+        else:
+            holes.append([CARDS[next(spare)], CARDS[next(spare)]])
+    board = list(view.board) + [CARDS[next(spare)] for _ in range(5 - len(view.board))]
+    try:
+        config = GameConfig(
+            stacks=tuple(view.starting_stacks), small_blind=view.small_blind,
+            big_blind=view.big_blind, ante=view.ante, button=view.button,
+        )
+        state = deal(config, hole_cards=holes, board=board, seed=0)
+        out: list[tuple[HandState, ActionTaken | None]] = []
+        for event in view.history:
+            if isinstance(event, ActionTaken):
+                out.append((state, event))
+                state = act(state, event.action)
+    except PokerError:
+        return None
+    if state.to_act != view.seat or state.pot != view.pot:
+        return None
+    out.append((state, None))
+    return out

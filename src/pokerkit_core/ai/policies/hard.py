@@ -72,13 +72,10 @@ from operator import attrgetter
 from typing import Any, Mapping, Sequence
 
 from ...engine.actions import Action, ActionKind, Check, LegalActions
-from ...engine.events import ActionTaken
-from ...engine.rules import GameConfig
-from ...engine.state import HandState, act, deal
 from ...evaluation.cards import CARDS, Card
-from ...errors import InvalidConfigError, PokerError, shown
+from ...errors import InvalidConfigError, shown
 from ...evaluation.evaluator import RANGE_COMBOS, RANGE_MAX_TRIALS, combo_index, range_equity
-from .features import Step, aggressive, passive, street_number, walk
+from .features import Step, aggressive, passive, replay_public, street_number, walk
 from .hard_model import (
     CALL_FLOOR,
     SIZE_FRACTIONS,
@@ -464,10 +461,10 @@ class HardPolicy:
         back to the read of an observer of its priors (``range_of``)."""
         view = ctx.view
         assert view is not None
-        try:
-            states = _replayed(view)
-        except PokerError:
-            states = None
+        replayed = replay_public(view)
+        states = None if replayed is None else [
+            (state, event) for state, event in replayed if event is not None and event.seat == view.seat
+        ]
         if states is None:
             weights, share = range_of(self._self_model, ctx.steps, ctx.me, ctx.board)
             if ctx.street == 0 and share >= 1.0 and _limped(ctx.steps, ctx.me):
@@ -656,41 +653,6 @@ def _action_key(action: Action, legal: LegalActions) -> tuple[str, int]:
             return ("raise", legal.max_raise_to)
         return ("call", 0)
     return ("raise", action.to)
-
-
-def _replayed(view: Observation) -> list[tuple[HandState, ActionTaken]] | None:
-    """The hand replayed from ``view``'s public history: the state before
-    each of the acting seat's own actions, with the action (the other seats'
-    cards and the board to come are cards nobody sees); ``None`` when the
-    replay does not reach ``view``'s pot and seat to act (or ``view`` does
-    not give the starting stacks)."""
-    if len(view.starting_stacks) != view.seat_count:
-        return None
-    used = {c.code for c in view.hole_cards} | {c.code for c in view.board}
-    spare = iter([c for c in range(52) if c not in used])
-    holes: list[list[Card] | None] = []
-    for seat in range(view.seat_count):
-        if view.starting_stacks[seat] <= 0:
-            holes.append(None)
-        elif seat == view.seat and len(view.hole_cards) == 2:
-            holes.append(list(view.hole_cards))
-        else:
-            holes.append([CARDS[next(spare)], CARDS[next(spare)]])
-    board = list(view.board) + [CARDS[next(spare)] for _ in range(5 - len(view.board))]
-    config = GameConfig(
-        stacks=tuple(view.starting_stacks), small_blind=view.small_blind,
-        big_blind=view.big_blind, ante=view.ante, button=view.button,
-    )
-    state = deal(config, hole_cards=holes, board=board, seed=0)
-    out: list[tuple[HandState, ActionTaken]] = []
-    for event in view.history:
-        if isinstance(event, ActionTaken):
-            if event.seat == view.seat:
-                out.append((state, event))
-            state = act(state, event.action)
-    if state.to_act != view.seat or state.pot != view.pot:
-        return None
-    return out
 
 
 _WITH_CARD: tuple[tuple[int, ...], ...] = tuple(
