@@ -268,3 +268,32 @@ def test_after_the_flop_the_expert_folds_no_more_than_a_bluff_breaks_even() -> N
     assert solved > 0.6 and played == pytest.approx(0.5, abs=1e-9)
     solved, played = _fold_shares(3)
     assert solved < 0.5 and played == pytest.approx(solved, abs=1e-9)
+
+
+def test_its_own_range_after_a_defended_call_holds_the_hands_the_defence_called_with() -> None:
+    """Seed 1's flop (the solve folds 71% to a pot-sized bet, the expert
+    half): after it calls, its range on the turn is its flop range times the
+    call probability it played, the defence's calls included, not the
+    solve's (which would drop the hands the defence added)."""
+    state = deal(GameConfig.acpc_heads_up(), seed=1)
+    for action in (Call, Check, Check, Bet(200)):
+        state = act(state, action)
+    seat = state.to_act
+    assert seat is not None
+    obs = observe(state, seat)
+    expert = ExpertPolicy(seed=1)
+    solver, node, mine = expert._postflop(obs)
+    board = {c.code for c in state.board}
+    combos = [i for i, w in enumerate(mine) if w > 0 and not {c.code for c in _COMBOS[i]} & board]
+    played = expert.range_action_probabilities(obs, [_COMBOS[i] for i in combos])
+    strategy = expert._node_strategy(solver, node, seat)
+    call = next(a for a in strategy if a is not None and a.kind is ActionKind.CALL)
+    state = act(state, Call)  # the turn: the big blind (the expert) to act
+    assert state.street == Street.TURN and state.to_act == seat
+    _, _, later = expert._postflop(observe(state, seat))
+    turn_card = {state.board[-1].code}
+    kept = [(i, dict(a).get(Call, 0.0)) for i, a in zip(combos, played) if not {c.code for c in _COMBOS[i]} & turn_card]
+    assert any(p > strategy[call][i] + 1e-9 for i, p in kept)  # the defence called more than the solve
+    ratios = [later[i] / (mine[i] * p) for i, p in kept if p > 0]
+    assert ratios and all(r == pytest.approx(ratios[0], rel=1e-9) for r in ratios)
+    assert all(later[i] == 0 for i, p in kept if p == 0)

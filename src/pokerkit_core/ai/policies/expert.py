@@ -27,7 +27,7 @@ Heads-up no-limit (the main target: ACPC, 20,000 chips, blinds 50/100):
   before, else a solve of that state), for the action taken, mapped to the
   tree's nearest action as pre-flop.  So the opponent is assumed to play the
   solver's equilibrium, the expert's own range is what its own strategy
-  says, and nothing but its own cards and the public history enters: the
+  played (the minimum defence's extra calls included), and nothing but its own cards and the public history enters: the
   solve, hence the range, does not depend on its hole cards.
 * **Depth limits**: the river is solved to the end (bets of 50% and 100%
   of the pot and all-in, raises of 100% and all-in, two raises); on the turn
@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ...engine.actions import Action, ActionKind, AllIn, LegalActions
 from ...engine.events import ActionTaken
+from ...engine.observation import observe
 from ...engine.policy import random_state_data, random_state_from_data, state_fields
 from ...engine.rules import BettingStructure, Street
 from ...engine.state import HandState
@@ -549,6 +550,8 @@ class ExpertPolicy:
             prefix.append(event)
             seat = event.seat
             strategy = self._node_strategy(solver, node, seat)
+            if seat == observation.seat:  # its own range as it played: the defence included
+                self._defended(strategy, solver, node, weights[seat], observe(state, seat))
             mapped = self._map_action(list(strategy), event, state)
             if mapped is not None:
                 narrowed = [w * f for w, f in zip(weights[seat], strategy[mapped])]
@@ -560,6 +563,23 @@ class ExpertPolicy:
                 if child.kind in (PLAYER0, PLAYER1):
                     cur = (solver, solver.game.node_id(child))
         raise _Unsupported  # pragma: no cover - the last state is the current one
+
+    def _defended(
+        self, strategy: dict[Action | None, list[float]], solver: SubgameSolver, node: int, mine: list[float],
+        observation: Observation,
+    ) -> None:
+        """Change ``strategy`` (:meth:`_node_strategy`'s form) in place to the
+        one played at ``node``: the calls :meth:`_defence` adds."""
+        folds = self._defence(solver, node, mine, observation)
+        if not folds:
+            return
+        fold = next(a for a in strategy if a is not None and a.kind is ActionKind.FOLD)
+        call = next((a for a in strategy if a is not None and a.kind is ActionKind.CALL), None)
+        if call is None:
+            return
+        for i, f in folds.items():
+            strategy[call][i] += strategy[fold][i] - f
+            strategy[fold][i] = f
 
     def _defence(
         self, solver: SubgameSolver, node: int, mine: list[float], observation: Observation
