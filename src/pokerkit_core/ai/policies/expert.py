@@ -27,8 +27,9 @@ Heads-up no-limit (the main target: ACPC, 20,000 chips, blinds 50/100):
   before, else a solve of that state), for the action taken, mapped to the
   tree's nearest action as pre-flop.  So the opponent is assumed to play the
   solver's equilibrium, the expert's own range is what its own strategy
-  played (the minimum defence's extra calls included), and nothing but its own cards and the public history enters: the
-  solve, hence the range, does not depend on its hole cards.
+  played (the minimum defence's extra calls included), and nothing but its
+  own cards and the public history enters: the solve, hence the range, does
+  not depend on its hole cards.
 * **Depth limits**: the river is solved to the end (bets of 50% and 100%
   of the pot and all-in, raises of 100% and all-in, two raises); on the turn
   the turn's betting is solved and the river is dealt and checked down
