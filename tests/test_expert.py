@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -237,10 +238,11 @@ def test_a_preflop_shove_is_answered_by_the_hard_fallback_that_learns_the_shover
     assert fallback.model.hands == before + 1
 
 
-def _fold_shares(seed: int) -> tuple[float, float]:
+def _facing_a_flop_pot_bet(seed: int) -> tuple[HandState, ExpertPolicy, Any, int, list[float], list[int], list[Any]]:
     """A limped pot, checked to the flop's bettor, a pot-sized bet (200
-    into 200): the expert's range-weighted fold share as its solve has it,
-    and as it plays (every combo of its range asked)."""
+    into 200), the expert to act: the state, the expert, its solve, node and
+    range, the combos of its range clear of the board and its answer for
+    each (every combo of its range asked)."""
     state = deal(GameConfig.acpc_heads_up(), seed=seed)
     for action in (Call, Check, Check, Bet(200)):
         state = act(state, action)
@@ -252,7 +254,14 @@ def _fold_shares(seed: int) -> tuple[float, float]:
     board = {c.code for c in obs.board}
     combos = [i for i, w in enumerate(mine) if w > 0 and not {c.code for c in _COMBOS[i]} & board]
     answers = expert.range_action_probabilities(obs, [_COMBOS[i] for i in combos])
-    strategy = expert._node_strategy(solver, node, seat)
+    return state, expert, solver, node, mine, combos, answers
+
+
+def _fold_shares(seed: int) -> tuple[float, float]:
+    """:func:`_facing_a_flop_pot_bet`'s spot: the expert's range-weighted
+    fold share as its solve has it, and as it plays."""
+    state, expert, solver, node, mine, combos, answers = _facing_a_flop_pot_bet(seed)
+    strategy = expert._node_strategy(solver, node, state.to_act)  # type: ignore[arg-type]
     fold = next(a for a in strategy if a is not None and a.kind is ActionKind.FOLD)
     total = sum(mine[i] for i in combos)
     solved = sum(mine[i] * strategy[fold][i] for i in combos) / total
@@ -275,17 +284,9 @@ def test_its_own_range_after_a_defended_call_holds_the_hands_the_defence_called_
     half): after it calls, its range on the turn is its flop range times the
     call probability it played, the defence's calls included, not the
     solve's (which would drop the hands the defence added)."""
-    state = deal(GameConfig.acpc_heads_up(), seed=1)
-    for action in (Call, Check, Check, Bet(200)):
-        state = act(state, action)
+    state, expert, solver, node, mine, combos, played = _facing_a_flop_pot_bet(1)
     seat = state.to_act
     assert seat is not None
-    obs = observe(state, seat)
-    expert = ExpertPolicy(seed=1)
-    solver, node, mine = expert._postflop(obs)
-    board = {c.code for c in state.board}
-    combos = [i for i, w in enumerate(mine) if w > 0 and not {c.code for c in _COMBOS[i]} & board]
-    played = expert.range_action_probabilities(obs, [_COMBOS[i] for i in combos])
     strategy = expert._node_strategy(solver, node, seat)
     call = next(a for a in strategy if a is not None and a.kind is ActionKind.CALL)
     state = act(state, Call)  # the turn: the big blind (the expert) to act
